@@ -1,0 +1,89 @@
+using System.Globalization;
+
+namespace CryptoHarness.Cli;
+
+/// <summary>
+/// The command line as <c>command --option value --flag</c>. Options are declared per command, so an unknown or
+/// misspelled option is an error, never silently ignored.
+/// </summary>
+public sealed class Arguments
+{
+    private readonly Dictionary<string, string?> _options = new(StringComparer.Ordinal);
+
+    private Arguments(string command) => Command = command;
+
+    public string Command { get; }
+
+    public static Arguments Parse(IReadOnlyList<string> args, IReadOnlyDictionary<string, IReadOnlySet<string>> commands, IReadOnlySet<string> flags)
+    {
+        if (args.Count == 0)
+        {
+            throw new UsageException($"No command given. Valid commands: {string.Join(", ", commands.Keys)}.");
+        }
+
+        var command = args[0];
+        if (!commands.TryGetValue(command, out var allowed))
+        {
+            throw new UsageException($"Unknown command '{command}'. Valid commands: {string.Join(", ", commands.Keys)}.");
+        }
+
+        var parsed = new Arguments(command);
+        for (var i = 1; i < args.Count; i++)
+        {
+            var token = args[i];
+            if (!token.StartsWith("--", StringComparison.Ordinal) || !allowed.Contains(token[2..]))
+            {
+                throw new UsageException(
+                    $"Unknown option '{token}' for '{command}'. Valid options: {string.Join(", ", allowed.Order(StringComparer.Ordinal).Select(o => "--" + o))}.");
+            }
+
+            var name = token[2..];
+            if (parsed._options.ContainsKey(name))
+            {
+                throw new UsageException($"Option '--{name}' is given twice.");
+            }
+
+            if (flags.Contains(name))
+            {
+                parsed._options[name] = null;
+                continue;
+            }
+
+            if (i + 1 >= args.Count)
+            {
+                throw new UsageException($"Option '--{name}' needs a value.");
+            }
+
+            parsed._options[name] = args[++i];
+        }
+
+        return parsed;
+    }
+
+    public bool Has(string name) => _options.ContainsKey(name);
+
+    public string? Value(string name) => _options.TryGetValue(name, out var value) ? value : null;
+
+    /// <summary>Comma-separated positive byte counts, e.g. <c>128,1024</c>.</summary>
+    public IReadOnlyList<int>? Sizes(string name)
+    {
+        var text = Value(name);
+        if (text is null)
+        {
+            return null;
+        }
+
+        var sizes = new List<int>();
+        foreach (var part in text.Split(',', StringSplitOptions.TrimEntries))
+        {
+            if (!int.TryParse(part, NumberStyles.None, CultureInfo.InvariantCulture, out var size) || size <= 0 || size > 1 << 30)
+            {
+                throw new UsageException($"Invalid size '{part}' in --{name}. Valid: comma-separated whole numbers of bytes from 1 to {1 << 30}, e.g. 128,1024,8192,131072.");
+            }
+
+            sizes.Add(size);
+        }
+
+        return sizes.Distinct().Order().ToArray();
+    }
+}

@@ -1,0 +1,236 @@
+using System.Text.Json;
+using BenchmarkDotNet.Loggers;
+using CryptoHarness.Gate;
+using CryptoHarness.Implementations;
+using CryptoHarness.Reporting;
+using CryptoHarness.Results;
+using CryptoHarness.Running;
+
+namespace CryptoHarness.Cli;
+
+/// <summary>
+/// <c>harness list | verify | run | report</c>. Exit codes: 0 success; 1 an implementation failed the gate or its
+/// benchmark; 2 bad input (one line naming the value and the valid choices, nothing written).
+/// </summary>
+public static class HarnessCommand
+{
+    public const int Success = 0;
+    public const int ImplementationFailed = 1;
+    public const int BadInput = 2;
+
+    /// <summary>The default payload sizes: 128 B to 128 KiB, latency-bound to throughput-bound.</summary>
+    public static readonly IReadOnlyList<int> DefaultSizes = [128, 1024, 8192, 131072];
+
+    private static readonly HashSet<string> Filters = ["family", "algorithm", "provider"];
+
+    private static readonly Dictionary<string, IReadOnlySet<string>> Commands = new(StringComparer.Ordinal)
+    {
+        ["list"] = new HashSet<string>(Filters) { "json" },
+        ["verify"] = new HashSet<string>(Filters) { "sizes" },
+        ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet" },
+        ["report"] = new HashSet<string> { "results", "out", "templates" },
+    };
+
+    private static readonly HashSet<string> Flags = ["json", "quiet"];
+
+    public static int Run(IReadOnlyList<string> args, TextWriter stdout, TextWriter stderr)
+    {
+        try
+        {
+            var arguments = Arguments.Parse(args, Commands, Flags);
+            return arguments.Command switch
+            {
+                "list" => List(arguments, stdout),
+                "verify" => Verify(arguments, stdout),
+                "run" => RunBenchmarks(arguments, stdout),
+                "report" => Report(arguments, stdout),
+                _ => throw new UsageException($"Unknown command '{arguments.Command}'."),
+            };
+        }
+        catch (Exception e) when (e is UsageException or SelectionException or TemplateException)
+        {
+            stderr.WriteLine($"harness: {e.Message}");
+            return BadInput;
+        }
+    }
+
+    private static IReadOnlyList<IImplementation> Select(Arguments arguments) =>
+        Registry.Select(arguments.Value("family"), arguments.Value("algorithm"), arguments.Value("provider"));
+
+    private static int List(Arguments arguments, TextWriter stdout)
+    {
+        var selected = Select(arguments);
+        if (arguments.Has("json"))
+        {
+            var entries = selected.Select(i => new Dictionary<string, object?>
+            {
+                ["id"] = i.Id,
+                ["family"] = i.Algorithm.Family,
+                ["algorithm"] = i.Algorithm.Name,
+                ["provider"] = i.Provider.Key,
+                ["variant"] = i.Variant,
+                ["supported"] = i.Support.IsSupported,
+                ["reason"] = i.Support.Reason,
+            });
+            stdout.WriteLine(JsonSerializer.Serialize(entries, SummaryFile.Options));
+            return Success;
+        }
+
+        var table = new TextTable("Id", "Family", "Algorithm", "Provider", "Variant", "Supported");
+        foreach (var i in selected)
+        {
+            table.Add(i.Id, i.Algorithm.Family, i.Algorithm.Name, i.Provider.Key, i.Variant, i.Support.IsSupported ? "yes" : $"no: {i.Support.Reason}");
+        }
+
+        table.WriteTo(stdout);
+        stdout.WriteLine();
+        stdout.WriteLine($"Families: {string.Join(", ", Registry.Families)}");
+        return Success;
+    }
+
+    private static int Verify(Arguments arguments, TextWriter stdout)
+    {
+        var selected = Select(arguments);
+        var sizes = arguments.Sizes("sizes") ?? DefaultSizes;
+        var verdicts = RunGate(selected, sizes, stdout);
+        return verdicts.Any(v => v.Status == GateStatus.Failed) ? ImplementationFailed : Success;
+    }
+
+    private static IReadOnlyList<GateVerdict> RunGate(IReadOnlyList<IImplementation> selected, IReadOnlyList<int> sizes, TextWriter stdout)
+    {
+        stdout.WriteLine($"Correctness gate: {selected.Count} implementation(s), known answers and cross-check (seed {CorrectnessGate.Seed}).");
+        var verdicts = CorrectnessGate.Verify(selected, sizes);
+        var table = new TextTable("Id", "Gate", "Reason");
+        foreach (var verdict in verdicts)
+        {
+            table.Add(verdict.Id, verdict.Status switch
+            {
+                GateStatus.Passed => "passed",
+                GateStatus.Failed => "FAILED",
+                _ => "unsupported",
+            }, verdict.Reason ?? "");
+        }
+
+        table.WriteTo(stdout);
+        return verdicts;
+    }
+
+    private static int RunBenchmarks(Arguments arguments, TextWriter stdout)
+    {
+        var selected = Select(arguments);
+        var sizes = arguments.Sizes("sizes") ?? DefaultSizes;
+        var jobName = arguments.Value("job") ?? JobPreset.Quick.Name;
+        var job = JobPreset.All.FirstOrDefault(j => j.Name == jobName)
+            ?? throw new UsageException($"Unknown job '{jobName}'. Valid jobs: {string.Join(", ", JobPreset.All.Select(j => j.Name))}.");
+        if (selected.Count == 0)
+        {
+            throw new UsageException("The filters select no implementation; see 'harness list'.");
+        }
+
+        var root = RepositoryRoot.Find();
+        var started = DateTimeOffset.UtcNow;
+        var run = DescribeRun(selected, job, root, started);
+        var runFolder = RunFolder.Create(arguments.Value("results") ?? Path.Combine(root, "artifacts", "results"), run.MachineKey, started, job.Name);
+        stdout.WriteLine($"Run folder: {runFolder}");
+
+        var verdicts = RunGate(selected, sizes, stdout);
+        var passed = verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => (IHashImplementation)v.Implementation).ToArray();
+        var failures = verdicts.Where(v => v.Status == GateStatus.Failed).Select(v => ToFailure(v.Implementation, v.Reason!)).ToList();
+        var unsupported = verdicts.Where(v => v.Status == GateStatus.Unsupported).Select(v => ToFailure(v.Implementation, v.Reason!)).ToArray();
+
+        IReadOnlyList<ResultRecord> results = [];
+        if (passed.Length > 0)
+        {
+            ILogger logger = arguments.Has("quiet") ? NullLogger.Instance : ConsoleLogger.Default;
+            var outcome = HashRunner.Run(passed, sizes, job, Path.Combine(runFolder, "benchmarkdotnet"), logger);
+            results = outcome.Results;
+            failures.AddRange(outcome.Failures.Select(f => ToFailure(f.Implementation, f.Reason)));
+        }
+
+        var summary = new RunSummary { Run = run, Results = results, Failures = failures, Unsupported = unsupported };
+        SummaryFile.Write(summary, Path.Combine(runFolder, SummaryFile.FileName));
+
+        var stage = new ReportStage(ReportStage.DefaultTemplatesDirectory);
+        var written = WriteReports(stage, summary, arguments.Value("out"), root);
+
+        stdout.WriteLine();
+        ComparisonTable.Write(summary, stdout);
+        stdout.WriteLine();
+        stdout.WriteLine($"Summary: {Path.Combine(runFolder, SummaryFile.FileName)}");
+        foreach (var path in written)
+        {
+            stdout.WriteLine($"Wrote {path}");
+        }
+
+        foreach (var failure in failures)
+        {
+            stdout.WriteLine($"FAILED {failure.Id}: {failure.Reason}");
+        }
+
+        return failures.Count > 0 ? ImplementationFailed : Success;
+    }
+
+    private static int Report(Arguments arguments, TextWriter stdout)
+    {
+        var source = arguments.Value("results") ?? throw new UsageException("report needs --results <run folder or summary.json>.");
+        var summary = SummaryFile.Load(source);
+        var stage = new ReportStage(arguments.Value("templates") ?? ReportStage.DefaultTemplatesDirectory);
+        foreach (var path in WriteReports(stage, summary, arguments.Value("out"), RepositoryRoot.Find()))
+        {
+            stdout.WriteLine($"Wrote {path}");
+        }
+
+        return Success;
+    }
+
+    /// <summary>
+    /// With <c>--out DIR</c>: every file into DIR, the spec as <c>machine-spec.md</c>. Otherwise the repository's
+    /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c>.
+    /// </summary>
+    private static IReadOnlyList<string> WriteReports(ReportStage stage, RunSummary summary, string? outDirectory, string root)
+    {
+        if (outDirectory is not null)
+        {
+            return ReportStage.Write(stage.Render(summary), outDirectory);
+        }
+
+        var machine = summary.Run.MachineKey;
+        var files = stage.Render(summary, Path.Combine("..", "..", "machine-specs", machine + ".md"));
+        return ReportStage.Write(files, Path.Combine(root, "reports", machine));
+    }
+
+    private static Failure ToFailure(IImplementation implementation, string reason) => new()
+    {
+        Id = implementation.Id,
+        Family = implementation.Algorithm.Family,
+        Algorithm = implementation.Algorithm.Name,
+        Slug = implementation.Algorithm.Slug,
+        Provider = implementation.Provider.Key,
+        Variant = implementation.Variant,
+        Reason = reason,
+    };
+
+    private static RunInfo DescribeRun(IReadOnlyList<IImplementation> selected, JobPreset job, string root, DateTimeOffset started)
+    {
+        var cpu = MachineInfo.CpuName();
+        var level = MachineInfo.InstructionSetLevel();
+        var runtime = MachineInfo.Runtime();
+        return new RunInfo
+        {
+            MachineKey = MachineInfo.MachineKey(cpu, level, MachineInfo.OsKey(), runtime),
+            Cpu = cpu,
+            LogicalCores = Environment.ProcessorCount,
+            InstructionSetLevel = level,
+            InstructionSets = MachineInfo.InstructionSets(),
+            Os = MachineInfo.OsName(),
+            Runtime = runtime,
+            BenchmarkDotNet = typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly.GetName().Version?.ToString(3) ?? "unknown",
+            Packages = selected.Select(i => i.Provider).Distinct()
+                .ToDictionary(p => p.Key, p => p.Version, StringComparer.Ordinal),
+            GitCommit = MachineInfo.GitCommit(root),
+            Utc = started,
+            Job = job.Name,
+            JobDescription = job.Description,
+        };
+    }
+}

@@ -1,0 +1,3 @@
+using CryptoHarness.Cli;
+
+return HarnessCommand.Run(args, Console.Out, Console.Error);

@@ -1,0 +1,27 @@
+using CryptoHarness.Cli;
+using CryptoHarness.Results;
+
+namespace CryptoHarness.Reporting;
+
+/// <summary>The terminal's comparison table at the end of a run: per algorithm and size, fastest first.</summary>
+public static class ComparisonTable
+{
+    public static void Write(RunSummary summary, TextWriter writer)
+    {
+        var table = new TextTable("Algorithm", "Size", "Provider", "Median", "Ratio", "MB/s", "Allocated", "CV");
+        foreach (var group in summary.Results.GroupBy(r => (r.Algorithm, r.SizeBytes)).OrderBy(g => g.Key.Algorithm, StringComparer.Ordinal).ThenBy(g => g.Key.SizeBytes))
+        {
+            var ordered = group.OrderBy(r => r.MedianNs).ToArray();
+            var unit = Format.UnitFor(ordered[0].MedianNs);
+            foreach (var r in ordered)
+            {
+                var cv = r.StdDevNs is { } sd && r.MeanNs > 0 ? Format.Number(100 * sd / r.MeanNs, "N1") + "%" : "n/a";
+                table.Add(r.Algorithm, Format.Size(r.SizeBytes), r.Variant.Length == 0 ? r.Provider : $"{r.Provider} ({r.Variant})",
+                    $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(r.MedianNs / ordered[0].MedianNs, "N2"),
+                    Format.Number(r.MbPerS, "N1"), Format.Allocated(r.AllocatedBytes), cv);
+            }
+        }
+
+        table.WriteTo(writer);
+    }
+}

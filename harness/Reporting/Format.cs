@@ -1,0 +1,41 @@
+using System.Globalization;
+
+namespace CryptoHarness.Reporting;
+
+/// <summary>How numbers read in reports: invariant culture, binary size units spelled KiB/MiB, one time unit per table.</summary>
+public static class Format
+{
+    private static readonly CultureInfo Invariant = CultureInfo.InvariantCulture;
+
+    /// <summary>128 → "128 B", 1024 → "1 KiB", 131072 → "128 KiB"; sizes that are not whole KiB stay in bytes.</summary>
+    public static string Size(long bytes) => bytes switch
+    {
+        >= 1 << 20 when bytes % (1 << 20) == 0 => $"{(bytes >> 20).ToString("N0", Invariant)} MiB",
+        >= 1 << 10 when bytes % (1 << 10) == 0 => $"{(bytes >> 10).ToString("N0", Invariant)} KiB",
+        _ => $"{bytes.ToString("N0", Invariant)} B",
+    };
+
+    /// <summary>Allocated bytes per operation: zero is "0 B", never a dash; unknown is "n/a".</summary>
+    public static string Allocated(long? bytes) => bytes switch
+    {
+        null => "n/a",
+        < 1024 => $"{bytes.Value.ToString("N0", Invariant)} B",
+        < 1 << 20 => $"{(bytes.Value / 1024.0).ToString("N2", Invariant)} KiB",
+        _ => $"{(bytes.Value / 1048576.0).ToString("N2", Invariant)} MiB",
+    };
+
+    /// <summary>The unit in which the smallest value of a table is at least 1.</summary>
+    public static TimeUnit UnitFor(double smallestNs) => smallestNs switch
+    {
+        < 1e3 => new("ns", 1),
+        < 1e6 => new("μs", 1e3),
+        < 1e9 => new("ms", 1e6),
+        _ => new("s", 1e9),
+    };
+
+    public static string Time(double ns, TimeUnit unit) => (ns / unit.Nanoseconds).ToString("N2", Invariant);
+
+    public static string Number(double value, string format) => value.ToString(format, Invariant);
+}
+
+public readonly record struct TimeUnit(string Name, double Nanoseconds);

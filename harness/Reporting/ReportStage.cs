@@ -1,0 +1,110 @@
+using System.Text.RegularExpressions;
+using CryptoHarness.Cli;
+using CryptoHarness.Results;
+using HandlebarsDotNet;
+
+namespace CryptoHarness.Reporting;
+
+/// <summary>
+/// Turns normalized results into markdown through the templates in <c>templates/</c>: one file per algorithm and a
+/// trimmed machine spec. Everything is rendered in memory first and written only if every template succeeded.
+/// </summary>
+public sealed partial class ReportStage
+{
+    public const string AlgorithmTemplate = "algorithm.md.hbs";
+    public const string MachineSpecTemplate = "machine-spec.md.hbs";
+
+    private readonly string _templatesDirectory;
+    private readonly IHandlebars _handlebars;
+
+    public ReportStage(string templatesDirectory)
+    {
+        _templatesDirectory = templatesDirectory;
+        _handlebars = Handlebars.Create(new HandlebarsConfiguration
+        {
+            // Markdown, not HTML: no entity escaping. A misspelt field fails the render instead of printing nothing.
+            NoEscape = true,
+            ThrowOnUnresolvedBindingExpression = true,
+        });
+    }
+
+    public static string DefaultTemplatesDirectory => Path.Combine(AppContext.BaseDirectory, "templates");
+
+    /// <summary>Rendered files: a name relative to the output folder, and its content.</summary>
+    public sealed record RenderedFile(string Name, string Content);
+
+    /// <summary>Renders every algorithm page and the machine spec named <paramref name="machineSpecName"/>.</summary>
+    public IReadOnlyList<RenderedFile> Render(RunSummary summary, string machineSpecName = "machine-spec.md")
+    {
+        var algorithm = Compile(AlgorithmTemplate);
+        var machineSpec = Compile(MachineSpecTemplate);
+        var files = new List<RenderedFile>();
+        foreach (var (slug, model) in ReportModel.Algorithms(summary))
+        {
+            files.Add(new($"{slug}.md", Apply(AlgorithmTemplate, algorithm, model)));
+        }
+
+        files.Add(new(machineSpecName, Apply(MachineSpecTemplate, machineSpec, ReportModel.MachineSpec(summary.Run))));
+        return files;
+    }
+
+    /// <summary>Writes <paramref name="files"/> whose names may contain a folder; each through a temporary file.</summary>
+    public static IReadOnlyList<string> Write(IReadOnlyList<RenderedFile> files, string directory)
+    {
+        var written = new List<string>();
+        foreach (var file in files)
+        {
+            var path = Path.Combine(directory, file.Name);
+            AtomicFile.WriteAllText(path, file.Content);
+            written.Add(path);
+        }
+
+        return written;
+    }
+
+    private HandlebarsTemplate<object, object> Compile(string name)
+    {
+        var path = Path.Combine(_templatesDirectory, name);
+        if (!File.Exists(path))
+        {
+            throw new UsageException($"{path}: template not found (templates folder: {_templatesDirectory}).");
+        }
+
+        try
+        {
+            return _handlebars.Compile(File.ReadAllText(path).ReplaceLineEndings("\n"));
+        }
+        catch (HandlebarsException e)
+        {
+            throw new TemplateException(Locate(path, e.Message));
+        }
+    }
+
+    private string Apply(string name, HandlebarsTemplate<object, object> template, object model)
+    {
+        try
+        {
+            return template(model).ReplaceLineEndings("\n");
+        }
+        catch (HandlebarsException e)
+        {
+            throw new TemplateException(Locate(Path.Combine(_templatesDirectory, name), e.Message));
+        }
+    }
+
+    /// <summary>Handlebars reports positions as "Occured at: line:column"; print them as file(line,col): message.</summary>
+    private static string Locate(string path, string message)
+    {
+        var match = PositionPattern().Match(message);
+        var text = PositionPattern().Replace(message, "").Trim();
+        return match.Success
+            ? $"{path}({match.Groups[1].Value},{match.Groups[2].Value}): {text}"
+            : $"{path}: {text}";
+    }
+
+    [GeneratedRegex(@"Occured at:\s*(\d+):(\d+)")]
+    private static partial Regex PositionPattern();
+}
+
+/// <summary>A template failed to compile or render; the message starts with file(line,col).</summary>
+public sealed class TemplateException(string message) : Exception(message);

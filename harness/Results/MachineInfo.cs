@@ -1,0 +1,145 @@
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics.X86;
+using System.Text;
+using ArmSha256 = System.Runtime.Intrinsics.Arm.Sha256;
+using ArmAes = System.Runtime.Intrinsics.Arm.Aes;
+
+namespace CryptoHarness.Results;
+
+/// <summary>What the machine is, as the run saw it. The machine key decides where reports go.</summary>
+public static class MachineInfo
+{
+    public static string CpuName()
+    {
+        if (OperatingSystem.IsLinux() && File.Exists("/proc/cpuinfo"))
+        {
+            var line = File.ReadLines("/proc/cpuinfo").FirstOrDefault(l => l.StartsWith("model name", StringComparison.Ordinal));
+            if (line is not null)
+            {
+                return line[(line.IndexOf(':', StringComparison.Ordinal) + 1)..].Trim();
+            }
+        }
+
+        return Environment.GetEnvironmentVariable("PROCESSOR_IDENTIFIER") ?? RuntimeInformation.ProcessArchitecture.ToString();
+    }
+
+    /// <summary>
+    /// The instruction sets that decide which code paths run. SHA on x64 is read with CPUID (leaf 7, EBX bit 29)
+    /// because .NET exposes no SHA intrinsics there; OpenSSL uses them, so they explain the <c>os</c> numbers.
+    /// </summary>
+    public static SortedDictionary<string, bool> InstructionSets()
+    {
+        var sets = new SortedDictionary<string, bool>(StringComparer.Ordinal);
+        if (RuntimeInformation.ProcessArchitecture is Architecture.X64 or Architecture.X86)
+        {
+            sets["SSSE3"] = Ssse3.IsSupported;
+            sets["SSE4.1"] = Sse41.IsSupported;
+            sets["AVX2"] = Avx2.IsSupported;
+            sets["AVX-512F"] = Avx512F.IsSupported;
+            sets["AES"] = System.Runtime.Intrinsics.X86.Aes.IsSupported;
+            sets["SHA"] = X86Base.IsSupported && (X86Base.CpuId(7, 0).Ebx & (1 << 29)) != 0;
+        }
+        else if (RuntimeInformation.ProcessArchitecture == Architecture.Arm64)
+        {
+            sets["AdvSIMD"] = System.Runtime.Intrinsics.Arm.AdvSimd.IsSupported;
+            sets["AES"] = ArmAes.IsSupported;
+            sets["SHA"] = ArmSha256.IsSupported;
+        }
+
+        return sets;
+    }
+
+    /// <summary>x86-64 micro-architecture level (v1–v4) or the architecture name elsewhere.</summary>
+    public static string InstructionSetLevel()
+    {
+        if (RuntimeInformation.ProcessArchitecture != Architecture.X64)
+        {
+            return RuntimeInformation.ProcessArchitecture.ToString().ToLowerInvariant();
+        }
+
+        if (Avx512F.IsSupported && Avx512BW.IsSupported && Avx512CD.IsSupported && Avx512DQ.IsSupported && Avx512F.VL.IsSupported)
+        {
+            return "x86-64-v4";
+        }
+
+        if (Avx2.IsSupported && Bmi1.IsSupported && Bmi2.IsSupported && Fma.IsSupported && Lzcnt.IsSupported)
+        {
+            return "x86-64-v3";
+        }
+
+        return Sse42.IsSupported && Popcnt.IsSupported ? "x86-64-v2" : "x86-64";
+    }
+
+    public static string OsName() => RuntimeInformation.OSDescription;
+
+    public static string OsKey() =>
+        OperatingSystem.IsLinux() ? "linux" : OperatingSystem.IsWindows() ? "windows" : OperatingSystem.IsMacOS() ? "macos" : "other";
+
+    public static string Runtime() => RuntimeInformation.FrameworkDescription;
+
+    /// <summary><c>{cpu}-{isa level}-{os}-net{major}</c>, lower-case, e.g. <c>amd-epyc-x86-64-v4-linux-net10</c>.</summary>
+    public static string MachineKey(string cpuName, string isaLevel, string osKey, string runtime)
+    {
+        var major = new string(runtime.SkipWhile(c => !char.IsDigit(c)).TakeWhile(char.IsDigit).ToArray());
+        return Slug($"{cpuName} {isaLevel} {osKey} net{major}");
+    }
+
+    internal static string Slug(string text)
+    {
+        var builder = new StringBuilder(text.Length);
+        foreach (var c in text.ToLowerInvariant())
+        {
+            if (char.IsAsciiLetterOrDigit(c))
+            {
+                builder.Append(c);
+            }
+            else if (builder.Length > 0 && builder[^1] != '-')
+            {
+                builder.Append('-');
+            }
+        }
+
+        return builder.ToString().Trim('-');
+    }
+
+    /// <summary>The commit the harness ran from, with <c>-dirty</c> when the tree had changes; <c>unknown</c> outside git.</summary>
+    public static string GitCommit(string repositoryRoot)
+    {
+        var commit = RunGit(repositoryRoot, "rev-parse HEAD");
+        if (commit is null)
+        {
+            return "unknown";
+        }
+
+        var status = RunGit(repositoryRoot, "status --porcelain --untracked-files=no");
+        return string.IsNullOrEmpty(status) ? commit : commit + "-dirty";
+    }
+
+    private static string? RunGit(string directory, string arguments)
+    {
+        try
+        {
+            var start = new ProcessStartInfo("git", arguments)
+            {
+                WorkingDirectory = directory,
+                RedirectStandardOutput = true,
+                RedirectStandardError = true,
+                UseShellExecute = false,
+            };
+            using var process = Process.Start(start);
+            if (process is null)
+            {
+                return null;
+            }
+
+            var output = process.StandardOutput.ReadToEnd().Trim();
+            process.WaitForExit();
+            return process.ExitCode == 0 ? output : null;
+        }
+        catch (System.ComponentModel.Win32Exception)
+        {
+            return null;
+        }
+    }
+}

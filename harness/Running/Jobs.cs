@@ -1,0 +1,41 @@
+using BenchmarkDotNet.Environments;
+using BenchmarkDotNet.Jobs;
+using BenchmarkDotNet.Toolchains.CsProj;
+using BenchmarkDotNet.Toolchains.DotNetCli;
+using BenchmarkDotNet.Toolchains.InProcess.Emit;
+
+namespace CryptoHarness.Running;
+
+/// <summary>The named jobs. <c>dry</c> proves the pipeline, <c>quick</c> compares, <c>default</c> publishes.</summary>
+public sealed record JobPreset(string Name, string Description, Func<Job> Create)
+{
+    /// <summary>One invocation, no warmup, in process: checks that everything runs, measures nothing worth quoting.</summary>
+    public static JobPreset Dry { get; } = new("dry", "in process, 1 iteration of 1 invocation, no warmup (pipeline check only: not a measurement)",
+        () => Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).WithId("dry"));
+
+    /// <summary>
+    /// In process, short iterations: the SHA-256 family at four sizes in under a minute on 2 cores. Fifteen samples
+    /// give a usable median and CI for ratios within one run; publishable numbers come from <c>default</c>.
+    /// </summary>
+    public static JobPreset Quick { get; } = new("quick", "in process, 3 warmup + 15 measured iterations of about 25 ms each",
+        () => Job.Default
+            .WithToolchain(InProcessEmitToolchain.Instance)
+            .WithWarmupCount(3)
+            .WithIterationCount(15)
+            .WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(25))
+            .WithId("quick"));
+
+    /// <summary>BenchmarkDotNet's defaults, out of process, built for the running .NET version.</summary>
+    public static JobPreset Default { get; } = new("default", "out of process, BenchmarkDotNet default warmup and iteration counts",
+        () =>
+        {
+            var tfm = $"net{Environment.Version.Major}.{Environment.Version.Minor}";
+            var name = $".NET {Environment.Version.Major}.{Environment.Version.Minor}";
+            return Job.Default
+                .WithRuntime(CoreRuntime.CreateForNewVersion(tfm, name))
+                .WithToolchain(CsProjCoreToolchain.From(new NetCoreAppSettings(tfm, null, name)))
+                .WithId("default");
+        });
+
+    public static IReadOnlyList<JobPreset> All { get; } = [Dry, Quick, Default];
+}

@@ -1,0 +1,38 @@
+//! C ABI used by the harness's `blake3-native` adapter. Each call is one-shot; nothing is kept between calls.
+
+use std::slice;
+
+/// Hashes `input_len` bytes at `input` and writes `output_len` bytes of BLAKE3 output (default hash mode,
+/// extendable) to `output`. Null pointers are accepted only with a zero length.
+///
+/// # Safety
+/// `input` must be valid for `input_len` reads and `output` for `output_len` writes.
+#[no_mangle]
+pub unsafe extern "C" fn harness_blake3_hash(input: *const u8, input_len: usize, output: *mut u8, output_len: usize) {
+    let data = if input_len == 0 { &[][..] } else { slice::from_raw_parts(input, input_len) };
+    if output_len == 0 {
+        return;
+    }
+    let out = slice::from_raw_parts_mut(output, output_len);
+    if output_len == blake3::OUT_LEN {
+        out.copy_from_slice(blake3::hash(data).as_bytes());
+    } else {
+        let mut hasher = blake3::Hasher::new();
+        hasher.update(data);
+        hasher.finalize_xof().fill(out);
+    }
+}
+
+/// Writes the version of the `blake3` crate this library was built from (UTF-8, not terminated) and returns
+/// its length; writes nothing when `capacity` is too small.
+///
+/// # Safety
+/// `buffer` must be valid for `capacity` writes.
+#[no_mangle]
+pub unsafe extern "C" fn harness_blake3_version(buffer: *mut u8, capacity: usize) -> usize {
+    let version = env!("BLAKE3_CRATE_VERSION").as_bytes();
+    if !buffer.is_null() && capacity >= version.len() {
+        slice::from_raw_parts_mut(buffer, version.len()).copy_from_slice(version);
+    }
+    version.len()
+}

@@ -1,0 +1,75 @@
+using System.Reflection;
+using System.Runtime.InteropServices;
+
+namespace CryptoHarness.Implementations.Native;
+
+/// <summary>
+/// Loads a native library by trying its usual file names, once, and says why when it cannot.
+/// The result answers both <see cref="Support"/> and the DllImport resolver, so a missing library
+/// makes its adapters unsupported instead of throwing <see cref="DllNotFoundException"/> mid-run.
+/// </summary>
+internal sealed class NativeLibraryLoader
+{
+    private readonly Lazy<(IntPtr Handle, string? Error)> _load;
+
+    public NativeLibraryLoader(string importName, string installHint, params string[] candidates)
+    {
+        ImportName = importName;
+        _load = new Lazy<(IntPtr, string?)>(() => Load(candidates, installHint));
+    }
+
+    public string ImportName { get; }
+
+    public bool IsLoaded => _load.Value.Handle != IntPtr.Zero;
+
+    public Support Support => IsLoaded ? Support.Yes : Support.No(_load.Value.Error!);
+
+    public IntPtr Handle => _load.Value.Handle;
+
+    private static (IntPtr, string?) Load(string[] candidates, string installHint)
+    {
+        var searched = new List<string>();
+        foreach (var name in candidates)
+        {
+            // Beside our assemblies first (shipped or built libraries), then the system's search path.
+            var local = Path.Combine(AppContext.BaseDirectory, name);
+            if (File.Exists(local) && NativeLibrary.TryLoad(local, out var handle))
+            {
+                return (handle, null);
+            }
+
+            if (NativeLibrary.TryLoad(name, typeof(NativeLibraryLoader).Assembly, DllImportSearchPath.SafeDirectories, out handle))
+            {
+                return (handle, null);
+            }
+
+            searched.Add(name);
+        }
+
+        return (IntPtr.Zero, $"native library not found (tried {string.Join(", ", searched)}); {installHint}");
+    }
+}
+
+/// <summary>Routes every DllImport of this assembly to the loaders above.</summary>
+internal static class NativeResolver
+{
+    private static int s_registered;
+
+    public static void EnsureRegistered()
+    {
+        if (Interlocked.Exchange(ref s_registered, 1) == 0)
+        {
+            NativeLibrary.SetDllImportResolver(typeof(NativeResolver).Assembly, Resolve);
+        }
+    }
+
+    private static IntPtr Resolve(string libraryName, Assembly assembly, DllImportSearchPath? searchPath)
+    {
+        return libraryName switch
+        {
+            Libsodium.Library => Libsodium.Loader.Handle,
+            Blake3Shim.Library => Blake3Shim.Loader.Handle,
+            _ => IntPtr.Zero,
+        };
+    }
+}

@@ -1,0 +1,9 @@
+namespace CryptoHarness.Implementations;
+
+/// <summary>Whether an implementation can run on this machine and, if not, why. Decided once, before use.</summary>
+public readonly record struct Support(bool IsSupported, string? Reason)
+{
+    public static Support Yes { get; } = new(true, null);
+
+    public static Support No(string reason) => new(false, reason);
+}
