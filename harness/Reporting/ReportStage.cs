@@ -54,7 +54,7 @@ public sealed partial class ReportStage
         var written = new List<string>();
         foreach (var file in files)
         {
-            var path = Path.Combine(directory, file.Name);
+            var path = Path.GetFullPath(Path.Combine(directory, file.Name));
             AtomicFile.WriteAllText(path, file.Content);
             written.Add(path);
         }

@@ -1,6 +1,5 @@
 using BenchmarkDotNet.Configs;
 using BenchmarkDotNet.Diagnosers;
-using BenchmarkDotNet.Engines;
 using BenchmarkDotNet.Exporters.Json;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
@@ -28,7 +27,8 @@ public static class HashRunner
             .AddLogger(logger)
             .AddColumnProvider(BenchmarkDotNet.Columns.DefaultColumnProviders.Instance)
             .AddValidator(JitOptimizationsValidator.FailOnError)
-            .AddValidator(ExecutionValidator.FailOnError)
+            // No ExecutionValidator: it sets only [Params] properties, not [ParamsSource], and the gate has already
+            // executed every selected implementation on every size.
             .WithArtifactsPath(artifactsPath)
             // Ids are longer than BenchmarkDotNet's default 20-character parameter width; keep them whole in its exports.
             .WithSummaryStyle(SummaryStyle.Default.WithMaxParameterColumnWidth(200));
@@ -42,6 +42,15 @@ public static class HashRunner
         var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
         var results = new List<ResultRecord>();
         var failures = new List<(IImplementation, string)>();
+        if (summary.HasCriticalValidationErrors)
+        {
+            var errors = string.Join("; ", summary.ValidationErrors.Where(e => e.IsCritical).Select(e => e.Message.Trim()));
+            return new Outcome([], implementations.Select(i => ((IImplementation)i, $"BenchmarkDotNet refused to run: {errors}")).ToArray());
+        }
+
+        var measured = summary.BenchmarksCases.Select(c => (string)c.Parameters["Id"]).ToHashSet(StringComparer.Ordinal);
+        failures.AddRange(implementations.Where(i => !measured.Contains(i.Id))
+            .Select(i => ((IImplementation)i, "BenchmarkDotNet did not run it (see the log in the run folder)")));
         foreach (var benchmarkCase in summary.BenchmarksCases)
         {
             var id = (string)benchmarkCase.Parameters["Id"];

@@ -11,10 +11,10 @@ namespace CryptoHarness.Managed;
 /// BLAKE3 in its default hash mode, with extendable output, written in portable scalar C#.
 /// </summary>
 /// <remarks>
-/// This is the readable baseline that the SIMD variant is tested against, so it mirrors the structure of the
+/// A readable scalar baseline for a later SIMD version to be compared with: it mirrors the structure of the
 /// BLAKE3 reference implementation (one chunk at a time, a stack of chaining values for the tree) rather than
-/// being tuned. It allocates nothing on the heap and wipes the stack buffers it owns that held message-derived
-/// words before returning.
+/// being tuned. It allocates nothing on the heap per call and wipes the stack buffers it owns that held
+/// message-derived words before returning.
 /// </remarks>
 public static class Blake3
 {

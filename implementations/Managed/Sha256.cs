@@ -10,9 +10,9 @@ namespace CryptoHarness.Managed;
 /// SHA-256 as specified in FIPS 180-4, written in portable scalar C#.
 /// </summary>
 /// <remarks>
-/// This is the readable baseline the faster variants are measured and tested against, so it follows the
-/// standard's notation closely instead of being tuned. It allocates nothing on the heap and wipes every
-/// stack buffer that held message bytes before returning.
+/// A readable scalar baseline: it follows the standard's notation closely instead of being tuned, so that
+/// faster variants have something obviously correct to be compared with. It allocates nothing on the heap per
+/// call and wipes every stack buffer that held message bytes before returning.
 /// </remarks>
 public static class Sha256
 {
