@@ -90,6 +90,11 @@ public sealed partial class ReportStage
         {
             throw new TemplateException(Locate(Path.Combine(_templatesDirectory, name), e.Message));
         }
+        catch (HandlebarsDotNet.Compiler.HandlebarsUndefinedBindingException e)
+        {
+            // Handlebars knows no position at render time; the field's name is enough to find it.
+            throw new TemplateException($"{Path.Combine(_templatesDirectory, name)}: '{e.Path}' is not a field of the report model ({e.Message}).");
+        }
     }
 
     /// <summary>Handlebars reports positions as "Occured at: line:column"; print them as file(line,col): message.</summary>

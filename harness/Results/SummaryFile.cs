@@ -14,6 +14,8 @@ public static class SummaryFile
         WriteIndented = true,
         RespectRequiredConstructorParameters = true,
         IndentSize = 2,
+        // Readable text ("3 warmup + 15"); the file is data for our own tools, never embedded in HTML.
+        Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
     };
 
     public static void Write(RunSummary summary, string path) =>

@@ -1,0 +1,81 @@
+namespace CryptoHarness.Tests;
+
+public sealed class BadInputTests
+{
+    [Theory]
+    [InlineData("run --family SHA-25", "Unknown family 'SHA-25'")]
+    [InlineData("run --algorithm sha256", "Unknown algorithm 'sha256'")]
+    [InlineData("run --provider openssl", "Unknown provider 'openssl'")]
+    [InlineData("run --sizes 0", "Invalid size '0'")]
+    [InlineData("run --sizes -5", "Invalid size '-5'")]
+    [InlineData("run --sizes abc", "Invalid size 'abc'")]
+    [InlineData("run --sizes 128,,256", "Invalid size ''")]
+    [InlineData("run --job fast", "Unknown job 'fast'")]
+    [InlineData("run --familly SHA-256", "Unknown option '--familly'")]
+    [InlineData("verify --sizes 1.5", "Invalid size '1.5'")]
+    [InlineData("bench", "Unknown command 'bench'")]
+    public void Bad_input_gets_one_line_exit_2_and_writes_nothing(string commandLine, string start)
+    {
+        using var folder = new TestFolder();
+        var results = folder.Combine("results");
+        var output = folder.Combine("out");
+        var args = commandLine.Split(' ').ToList();
+        if (args[0] == "run")
+        {
+            args.AddRange(["--results", results, "--out", output]);
+        }
+
+        var result = Cli.Run([.. args]);
+
+        Assert.Equal(2, result.ExitCode);
+        var line = Assert.Single(result.Error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith("harness: " + start, line, StringComparison.Ordinal);
+        Assert.Matches("Valid|valid", line);
+        Assert.False(Directory.Exists(results));
+        Assert.False(Directory.Exists(output));
+    }
+
+    [Fact]
+    public void Report_of_a_file_that_is_not_json_names_the_file()
+    {
+        using var folder = new TestFolder();
+        var file = folder.Combine("notes.txt");
+        File.WriteAllText(file, "not json");
+        var result = Cli.Run("report", "--results", file, "--out", folder.Combine("out"));
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains(file, result.Error, StringComparison.Ordinal);
+        Assert.Contains("not valid JSON", result.Error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(folder.Combine("out")));
+    }
+
+    [Fact]
+    public void Report_of_benchmarkdotnet_raw_json_says_what_to_pass_instead()
+    {
+        using var folder = new TestFolder();
+        var file = folder.Combine("HashBenchmarks-report-full.json");
+        File.WriteAllText(file, """{"Title":"x","HostEnvironmentInfo":{},"Benchmarks":[]}""");
+        var result = Cli.Run("report", "--results", file, "--out", folder.Combine("out"));
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains("BenchmarkDotNet's raw export", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Report_of_json_missing_harness_fields_names_what_is_missing()
+    {
+        using var folder = new TestFolder();
+        var file = folder.Combine("summary.json");
+        File.WriteAllText(file, """{"schema":"crypto-harness/summary/1","results":[]}""");
+        var result = Cli.Run("report", "--results", file, "--out", folder.Combine("out"));
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains(file, result.Error, StringComparison.Ordinal);
+        Assert.Contains("run", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Report_of_a_missing_folder_names_it()
+    {
+        var result = Cli.Run("report", "--results", "/nonexistent/run-folder");
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains("/nonexistent/run-folder", result.Error, StringComparison.Ordinal);
+    }
+}

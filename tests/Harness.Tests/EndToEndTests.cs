@@ -1,0 +1,38 @@
+using System.Text.Json;
+
+namespace CryptoHarness.Tests;
+
+/// <summary>The real pipeline (gate, BenchmarkDotNet, summary, report) with the dry job on one algorithm.</summary>
+public sealed class EndToEndTests
+{
+    [Fact]
+    public void Dry_run_of_SHA_256_verifies_measures_and_writes_the_markdown()
+    {
+        using var folder = new TestFolder();
+        var output = folder.Combine("out");
+
+        var result = Cli.Run("run", "--family", "SHA-256", "--job", "dry", "--sizes", "128,1024", "--results", folder.Combine("results"), "--out", output, "--quiet");
+
+        Assert.True(result.ExitCode == 0, result.Out + result.Error);
+        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
+        using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
+        var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();
+        var providers = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256").Where(i => i.Support.IsSupported).ToArray();
+        Assert.Equal(providers.Length * 2, records.Length);
+        Assert.All(records, r => Assert.Equal("SHA-256", r.GetProperty("algorithm").GetString()));
+        Assert.Equal("dry", summary.RootElement.GetProperty("run").GetProperty("job").GetString());
+
+        var page = File.ReadAllText(Path.Combine(output, "sha256.md"));
+        Assert.Contains("### SHA-256", page, StringComparison.Ordinal);
+        Assert.Contains("#### 128 B (128 bytes)", page, StringComparison.Ordinal);
+        Assert.Contains("#### 1 KiB (1024 bytes)", page, StringComparison.Ordinal);
+        foreach (var implementation in providers)
+        {
+            Assert.Contains($"| {(implementation.Variant.Length == 0 ? implementation.Provider.Key : $"{implementation.Provider.Key} ({implementation.Variant})")} |", page, StringComparison.Ordinal);
+        }
+
+        Assert.True(File.Exists(Path.Combine(output, "machine-spec.md")));
+        Assert.False(File.Exists(Path.Combine(output, "blake3.md")));
+        Assert.NotEmpty(Directory.GetFiles(folder.Combine("results"), "*-report-full.json", SearchOption.AllDirectories));
+    }
+}

@@ -1,0 +1,107 @@
+using CryptoHarness.Reporting;
+using CryptoHarness.Results;
+
+namespace CryptoHarness.Tests;
+
+/// <summary>
+/// The report stage against golden files. The fixture is a recorded quick run of SHA-256 (samples trimmed) with one
+/// failed and one unsupported entry added to exercise those sections. To refresh the golden files after an intended
+/// template change, run the tests with UPDATE_GOLDEN=1 and review the diff.
+/// </summary>
+public sealed class ReportTests
+{
+    private static readonly string Fixtures = Path.Combine(AppContext.BaseDirectory, "Fixtures");
+
+    [Theory]
+    [InlineData("sha256.md")]
+    [InlineData("machine-spec.md")]
+    public void Rendering_the_fixture_matches_the_golden_file(string name)
+    {
+        using var folder = new TestFolder();
+        var result = Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", folder.Path);
+        Assert.Equal(0, result.ExitCode);
+
+        var actual = File.ReadAllText(folder.Combine(name));
+        var golden = Path.Combine(Fixtures, "golden", name);
+        if (Environment.GetEnvironmentVariable("UPDATE_GOLDEN") == "1")
+        {
+            var source = Path.Combine(SourceDirectory(), "Fixtures", "golden", name);
+            Directory.CreateDirectory(Path.GetDirectoryName(source)!);
+            File.WriteAllText(source, actual);
+            return;
+        }
+
+        Assert.Equal(File.ReadAllText(golden), actual);
+    }
+
+    [Fact]
+    public void Same_inputs_give_byte_identical_output()
+    {
+        var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
+        var stage = new ReportStage(ReportStage.DefaultTemplatesDirectory);
+        var first = stage.Render(summary);
+        var second = stage.Render(summary);
+        Assert.Equal(first, second);
+    }
+
+    [Fact]
+    public void Tables_are_fastest_first_with_one_unit_and_zero_allocation_as_0_B()
+    {
+        var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
+        var page = new ReportStage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
+
+        Assert.Contains("#### 128 KiB (131072 bytes)", page, StringComparison.Ordinal);
+        Assert.DoesNotContain(" KB", page, StringComparison.Ordinal);
+        var table = page[page.IndexOf("#### 128 B", StringComparison.Ordinal)..page.IndexOf("#### 1 KiB", StringComparison.Ordinal)];
+        var rows = table.Split('\n').Where(l => l.StartsWith("| ", StringComparison.Ordinal) && !l.StartsWith("| Provider", StringComparison.Ordinal)).ToArray();
+        Assert.Equal(4, rows.Length);
+        Assert.Contains("| 1.00 |", rows[0], StringComparison.Ordinal);
+        Assert.All(rows, r => Assert.EndsWith("| 0 B |", r, StringComparison.Ordinal));
+        var ratios = rows.Select(r => double.Parse(r.Split('|')[5], System.Globalization.CultureInfo.InvariantCulture)).ToArray();
+        Assert.Equal(ratios.Order(), ratios);
+        Assert.Contains("**FAILED**", page, StringComparison.Ordinal);
+        Assert.Contains("sha256/example-native", page, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_template_error_names_file_line_and_column_and_exits_2()
+    {
+        using var folder = new TestFolder();
+        var templates = folder.Combine("templates");
+        Directory.CreateDirectory(templates);
+        File.Copy(Path.Combine(ReportStage.DefaultTemplatesDirectory, ReportStage.MachineSpecTemplate), Path.Combine(templates, ReportStage.MachineSpecTemplate));
+        File.WriteAllText(Path.Combine(templates, ReportStage.AlgorithmTemplate), "### {{algorithm}}\n\n{{#each tables}}\n{{size}\n{{/each}}\n");
+
+        var result = Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", folder.Combine("out"), "--templates", templates);
+
+        Assert.Equal(2, result.ExitCode);
+        Assert.Matches(@"algorithm\.md\.hbs\(\d+,\d+\): ", result.Error);
+        Assert.False(Directory.Exists(folder.Combine("out")));
+    }
+
+    [Fact]
+    public void A_misspelt_field_in_a_template_fails_instead_of_printing_nothing()
+    {
+        using var folder = new TestFolder();
+        var templates = folder.Combine("templates");
+        Directory.CreateDirectory(templates);
+        File.Copy(Path.Combine(ReportStage.DefaultTemplatesDirectory, ReportStage.MachineSpecTemplate), Path.Combine(templates, ReportStage.MachineSpecTemplate));
+        File.WriteAllText(Path.Combine(templates, ReportStage.AlgorithmTemplate), "### {{algorithmm}}\n");
+
+        var result = Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", folder.Combine("out"), "--templates", templates);
+
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains("algorithm.md.hbs", result.Error, StringComparison.Ordinal);
+        Assert.Contains("algorithmm", result.Error, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData(128, "128 B")]
+    [InlineData(1024, "1 KiB")]
+    [InlineData(131072, "128 KiB")]
+    [InlineData(1500, "1,500 B")]
+    [InlineData(64L << 20, "64 MiB")]
+    public void Sizes_are_labelled_in_binary_units(long bytes, string label) => Assert.Equal(label, Format.Size(bytes));
+
+    private static string SourceDirectory([System.Runtime.CompilerServices.CallerFilePath] string path = "") => Path.GetDirectoryName(path)!;
+}

@@ -1,0 +1,33 @@
+namespace CryptoHarness.Tests;
+
+/// <summary>A fresh folder under the system temp folder, removed afterwards.</summary>
+public sealed class TestFolder : IDisposable
+{
+    public TestFolder() => Directory.CreateDirectory(Path);
+
+    public string Path { get; } = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "harness-tests-" + Guid.NewGuid().ToString("N"));
+
+    public string Combine(params string[] parts) => System.IO.Path.Combine([Path, .. parts]);
+
+    public void Dispose()
+    {
+        if (Directory.Exists(Path))
+        {
+            Directory.Delete(Path, recursive: true);
+        }
+    }
+}
+
+/// <summary>Runs the CLI in process and captures what it printed.</summary>
+public static class Cli
+{
+    public sealed record Result(int ExitCode, string Out, string Error);
+
+    public static Result Run(params string[] args)
+    {
+        using var stdout = new StringWriter();
+        using var stderr = new StringWriter();
+        var code = CryptoHarness.Cli.HarnessCommand.Run(args, stdout, stderr);
+        return new Result(code, stdout.ToString(), stderr.ToString());
+    }
+}
