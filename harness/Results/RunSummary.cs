@@ -70,26 +70,8 @@ public sealed record RunInfo
     public required string JobDescription { get; init; }
 }
 
-public sealed record ResultRecord
+public sealed record ResultRecord : ImplementationRecord
 {
-    [JsonPropertyName("id")]
-    public required string Id { get; init; }
-
-    [JsonPropertyName("family")]
-    public required string Family { get; init; }
-
-    [JsonPropertyName("algorithm")]
-    public required string Algorithm { get; init; }
-
-    [JsonPropertyName("slug")]
-    public required string Slug { get; init; }
-
-    [JsonPropertyName("provider")]
-    public required string Provider { get; init; }
-
-    [JsonPropertyName("variant")]
-    public required string Variant { get; init; }
-
     [JsonPropertyName("scenario")]
     public string Scenario { get; init; } = "oneshot";
 
@@ -127,8 +109,8 @@ public sealed record ResultRecord
     public required IReadOnlyList<double> SamplesNs { get; init; }
 }
 
-/// <summary>An implementation that was selected but not measured: rejected by the gate, or unsupported here.</summary>
-public sealed record Failure
+/// <summary>Which implementation a record is about; every field is copied from the registry at run time.</summary>
+public abstract record ImplementationRecord
 {
     [JsonPropertyName("id")]
     public required string Id { get; init; }
@@ -147,7 +129,11 @@ public sealed record Failure
 
     [JsonPropertyName("variant")]
     public required string Variant { get; init; }
+}
 
+/// <summary>An implementation that was selected but not measured: rejected by the gate, or unsupported here.</summary>
+public sealed record Failure : ImplementationRecord
+{
     [JsonPropertyName("reason")]
     public required string Reason { get; init; }
 }

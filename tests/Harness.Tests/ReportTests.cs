@@ -67,12 +67,7 @@ public sealed class ReportTests
     public void A_template_error_names_file_line_and_column_and_exits_2()
     {
         using var folder = new TestFolder();
-        var templates = folder.Combine("templates");
-        Directory.CreateDirectory(templates);
-        File.Copy(Path.Combine(ReportStage.DefaultTemplatesDirectory, ReportStage.MachineSpecTemplate), Path.Combine(templates, ReportStage.MachineSpecTemplate));
-        File.WriteAllText(Path.Combine(templates, ReportStage.AlgorithmTemplate), "### {{algorithm}}\n\n{{#each tables}}\n{{size}\n{{/each}}\n");
-
-        var result = Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", folder.Combine("out"), "--templates", templates);
+        var result = RenderWithAlgorithmTemplate(folder, "### {{algorithm}}\n\n{{#each tables}}\n{{size}\n{{/each}}\n");
 
         Assert.Equal(2, result.ExitCode);
         Assert.Matches(@"algorithm\.md\.hbs\(\d+,\d+\): ", result.Error);
@@ -83,12 +78,7 @@ public sealed class ReportTests
     public void A_misspelt_field_in_a_template_fails_instead_of_printing_nothing()
     {
         using var folder = new TestFolder();
-        var templates = folder.Combine("templates");
-        Directory.CreateDirectory(templates);
-        File.Copy(Path.Combine(ReportStage.DefaultTemplatesDirectory, ReportStage.MachineSpecTemplate), Path.Combine(templates, ReportStage.MachineSpecTemplate));
-        File.WriteAllText(Path.Combine(templates, ReportStage.AlgorithmTemplate), "### {{algorithmm}}\n");
-
-        var result = Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", folder.Combine("out"), "--templates", templates);
+        var result = RenderWithAlgorithmTemplate(folder, "### {{algorithmm}}\n");
 
         Assert.Equal(2, result.ExitCode);
         Assert.Contains("algorithm.md.hbs", result.Error, StringComparison.Ordinal);
@@ -102,6 +92,16 @@ public sealed class ReportTests
     [InlineData(1500, "1,500 B")]
     [InlineData(64L << 20, "64 MiB")]
     public void Sizes_are_labelled_in_binary_units(long bytes, string label) => Assert.Equal(label, Format.Size(bytes));
+
+    /// <summary>Renders the fixture with the real machine-spec template and the given algorithm template.</summary>
+    private static Cli.Result RenderWithAlgorithmTemplate(TestFolder folder, string algorithmTemplate)
+    {
+        var templates = folder.Combine("templates");
+        Directory.CreateDirectory(templates);
+        File.Copy(Path.Combine(ReportStage.DefaultTemplatesDirectory, ReportStage.MachineSpecTemplate), Path.Combine(templates, ReportStage.MachineSpecTemplate));
+        File.WriteAllText(Path.Combine(templates, ReportStage.AlgorithmTemplate), algorithmTemplate);
+        return Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", folder.Combine("out"), "--templates", templates);
+    }
 
     private static string SourceDirectory([System.Runtime.CompilerServices.CallerFilePath] string path = "") => Path.GetDirectoryName(path)!;
 }
