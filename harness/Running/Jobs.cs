@@ -18,10 +18,10 @@ public sealed record JobPreset(string Name, string Description, Func<Job> Create
     /// In process, short iterations: the SHA-256 family at four sizes in under a minute on 2 cores. Fifteen samples
     /// give a usable median and CI for ratios within one run; publishable numbers come from <c>default</c>.
     /// </summary>
-    public static JobPreset Quick { get; } = new("quick", "in process, 3 warmup + 15 measured iterations of about 25 ms each",
+    public static JobPreset Quick { get; } = new("quick", "in process, 10 warmup + 15 measured iterations of about 25 ms each",
         () => Job.Default
             .WithToolchain(InProcessEmitToolchain.Instance)
-            .WithWarmupCount(3)
+            .WithWarmupCount(10)
             .WithIterationCount(15)
             .WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(25))
             .WithId("quick"));
