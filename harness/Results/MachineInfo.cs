@@ -103,7 +103,7 @@ public static class MachineInfo
         return builder.ToString().Trim('-');
     }
 
-    /// <summary>The commit the harness ran from, with <c>-dirty</c> when the tree had changes; <c>unknown</c> outside git.</summary>
+    /// <summary>The commit the harness ran from, with <c>-dirty</c> when tracked files other than reports had changes; <c>unknown</c> outside git.</summary>
     public static string GitCommit(string repositoryRoot)
     {
         var commit = RunGit(repositoryRoot, "rev-parse HEAD");
@@ -112,7 +112,8 @@ public static class MachineInfo
             return "unknown";
         }
 
-        var status = RunGit(repositoryRoot, "status --porcelain --untracked-files=no");
+        // Generated reports are outputs, not inputs: changes there do not make the measured code dirty.
+        var status = RunGit(repositoryRoot, "status --porcelain --untracked-files=no -- . :!reports :!machine-specs");
         return string.IsNullOrEmpty(status) ? commit : commit + "-dirty";
     }
 
