@@ -9,8 +9,8 @@ using CryptoHarness.Running;
 namespace CryptoHarness.Cli;
 
 /// <summary>
-/// <c>harness list | verify | run | report</c>. Exit codes: 0 success; 1 an implementation failed the gate or its
-/// benchmark; 2 bad input (one line naming the value and the valid choices, nothing written).
+/// <c>harness list | verify | run | report | compare</c>. Exit codes: 0 success; 1 an implementation failed the gate or its
+/// benchmark, or (compare) a regression was found; 2 bad input (one line naming the value and the valid choices, nothing written).
 /// </summary>
 public static class HarnessCommand
 {
@@ -29,9 +29,13 @@ public static class HarnessCommand
         ["verify"] = new HashSet<string>(Filters) { "sizes" },
         ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet" },
         ["report"] = new HashSet<string> { "results", "out", "templates" },
+        ["compare"] = new HashSet<string>
+        {
+            "base", "diff", "threshold", "noise", "fdr", "allocation-threshold", "fail-on", "out", "templates", "allow-different-machines",
+        },
     };
 
-    private static readonly HashSet<string> Flags = ["json", "quiet"];
+    private static readonly HashSet<string> Flags = ["json", "quiet", "allow-different-machines"];
 
     public static int Run(IReadOnlyList<string> args, TextWriter stdout, TextWriter stderr)
     {
@@ -44,6 +48,7 @@ public static class HarnessCommand
                 "verify" => Verify(arguments, stdout),
                 "run" => RunBenchmarks(arguments, stdout),
                 "report" => Report(arguments, stdout),
+                "compare" => CompareCommand.Run(arguments, stdout),
                 _ => throw new UsageException($"Unknown command '{arguments.Command}'."),
             };
         }

@@ -13,6 +13,7 @@ public sealed partial class ReportStage
 {
     public const string AlgorithmTemplate = "algorithm.md.hbs";
     public const string MachineSpecTemplate = "machine-spec.md.hbs";
+    public const string ComparisonTemplate = "comparison.md.hbs";
 
     private readonly string _templatesDirectory;
     private readonly IHandlebars _handlebars;
@@ -47,6 +48,9 @@ public sealed partial class ReportStage
         files.Add(new(machineSpecName, Apply(MachineSpecTemplate, machineSpec, ReportModel.MachineSpec(summary.Run))));
         return files;
     }
+
+    /// <summary>Renders one named template with a prepared model.</summary>
+    public string RenderTemplate(string templateName, object model) => Apply(templateName, Compile(templateName), model);
 
     /// <summary>Writes <paramref name="files"/> whose names may contain a folder; each through a temporary file.</summary>
     public static IReadOnlyList<string> Write(IReadOnlyList<RenderedFile> files, string directory)

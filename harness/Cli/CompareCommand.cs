@@ -1,0 +1,85 @@
+using System.Globalization;
+using CryptoHarness.Comparing;
+using CryptoHarness.Reporting;
+using CryptoHarness.Results;
+
+namespace CryptoHarness.Cli;
+
+/// <summary>
+/// <c>harness compare --base RUN --diff RUN [--threshold 5%] [--noise 1ns] [--fdr 1%] [--allocation-threshold 0]
+/// [--fail-on slower|never] [--out comment.md] [--allow-different-machines]</c>.
+/// </summary>
+public static class CompareCommand
+{
+    public static int Run(Arguments arguments, TextWriter stdout)
+    {
+        var basePath = arguments.Value("base") ?? throw new UsageException("compare needs --base <run folder or summary.json>.");
+        var diffPath = arguments.Value("diff") ?? throw new UsageException("compare needs --diff <run folder or summary.json>.");
+        var settings = new ComparisonSettings(
+            Threshold: Percentage("threshold", arguments.Value("threshold") ?? "5%"),
+            NoiseNs: Duration("noise", arguments.Value("noise") ?? "1ns"),
+            FalseDiscoveryRate: Percentage("fdr", arguments.Value("fdr") ?? "1%"));
+        var allocationThreshold = Bytes("allocation-threshold", arguments.Value("allocation-threshold") ?? "0");
+        var failOn = arguments.Value("fail-on") ?? "slower";
+        if (failOn is not ("slower" or "never"))
+        {
+            throw new UsageException($"Invalid --fail-on '{failOn}'. Valid: slower, never.");
+        }
+
+        var comparison = RunComparison.Create(
+            SummaryFile.Load(basePath), basePath, SummaryFile.Load(diffPath), diffPath,
+            settings, allocationThreshold, arguments.Has("allow-different-machines"));
+        var stage = new ReportStage(arguments.Value("templates") ?? ReportStage.DefaultTemplatesDirectory);
+        var comment = stage.RenderTemplate(ReportStage.ComparisonTemplate, ComparisonModel.Build(comparison));
+
+        var output = arguments.Value("out");
+        if (output is null)
+        {
+            stdout.Write(comment);
+        }
+        else
+        {
+            AtomicFile.WriteAllText(output, comment);
+            stdout.WriteLine(ComparisonModel.SummaryLine(comparison));
+            stdout.WriteLine($"Wrote {Path.GetFullPath(output)}");
+        }
+
+        var regressed = comparison.Slower > 0 || comparison.AllocationRegressions > 0;
+        return regressed && failOn == "slower" ? HarnessCommand.ImplementationFailed : HarnessCommand.Success;
+    }
+
+    /// <summary>"5%" or "5" → 0.05; must be above 0 and below 100%.</summary>
+    private static double Percentage(string option, string text)
+    {
+        var number = text.EndsWith('%') ? text[..^1] : text;
+        if (!double.TryParse(number, NumberStyles.Float, CultureInfo.InvariantCulture, out var value) || !(value > 0 && value < 100))
+        {
+            throw new UsageException($"Invalid --{option} '{text}'. Valid: a percentage above 0 and below 100, e.g. 5%.");
+        }
+
+        return value / 100;
+    }
+
+    /// <summary>"1ns", "0.5us", "2μs", "1ms" or a bare number of nanoseconds; zero or more.</summary>
+    private static double Duration(string option, string text)
+    {
+        var units = new (string Suffix, double Ns)[] { ("ns", 1), ("us", 1e3), ("μs", 1e3), ("ms", 1e6) };
+        var (suffix, scale) = units.FirstOrDefault(u => text.EndsWith(u.Suffix, StringComparison.Ordinal), ("", 1));
+        if (!double.TryParse(text[..^suffix.Length], NumberStyles.Float, CultureInfo.InvariantCulture, out var value) || !(value >= 0) || double.IsInfinity(value))
+        {
+            throw new UsageException($"Invalid --{option} '{text}'. Valid: a duration of zero or more with unit ns, us or ms, e.g. 1ns.");
+        }
+
+        return value * scale;
+    }
+
+    private static long Bytes(string option, string text)
+    {
+        if (!long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value))
+        {
+            throw new UsageException($"Invalid --{option} '{text}'. Valid: a whole number of bytes, 0 or more.");
+        }
+
+        return value;
+    }
+}

@@ -1,0 +1,73 @@
+using System.Globalization;
+using CryptoHarness.Reporting;
+
+namespace CryptoHarness.Comparing;
+
+/// <summary>What the comparison template sees: formatted, ordered, ready to lay out.</summary>
+public static class ComparisonModel
+{
+    public static Dictionary<string, object?> Build(RunComparison comparison)
+    {
+        var settings = comparison.Settings;
+        var slower = comparison.Cases.Where(c => c.Decision.Verdict == Verdict.Slower).OrderByDescending(c => c.Decision.RatioOfMedians);
+        var faster = comparison.Cases.Where(c => c.Decision.Verdict == Verdict.Faster).OrderBy(c => c.Decision.RatioOfMedians);
+        return new()
+        {
+            ["summary_line"] = SummaryLine(comparison),
+            ["warnings"] = comparison.Warnings,
+            ["method"] = FormattableString.Invariant(
+                $"Per case: Perfolizer's Mann–Whitney test, one-sided each way against a threshold of {settings.Threshold * 100:0.##}% or {settings.NoiseNs:0.##} ns, whichever is larger. Across the {comparison.Cases.Count} cases ({2 * comparison.Cases.Count} tests): Benjamini–Hochberg at a false-discovery rate of {settings.FalseDiscoveryRate * 100:0.##}%. Allocation: any increase from 0 B, or more than {comparison.AllocationThresholdBytes} B."),
+            ["base"] = Describe(comparison.BaseRun.Run),
+            ["diff"] = Describe(comparison.DiffRun.Run),
+            ["slower"] = slower.Select(Row).ToArray(),
+            ["faster"] = faster.Select(Row).ToArray(),
+            ["allocation_regressions"] = comparison.Cases.Where(c => c.AllocationRegressed).Select(c => new Dictionary<string, object?>
+            {
+                ["case"] = c.Key,
+                ["base"] = Format.Allocated(c.Base.AllocatedBytes),
+                ["diff"] = Format.Allocated(c.Diff.AllocatedBytes),
+            }).ToArray(),
+            ["families"] = comparison.Cases.GroupBy(c => c.Base.Family).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new Dictionary<string, object?>
+            {
+                ["family"] = g.Key,
+                ["slower"] = g.Count(c => c.Decision.Verdict == Verdict.Slower),
+                ["faster"] = g.Count(c => c.Decision.Verdict == Verdict.Faster),
+                ["same"] = g.Count(c => c.Decision.Verdict == Verdict.Same),
+                ["geomean"] = Format.Number(Math.Exp(g.Average(c => Math.Log(c.Decision.RatioOfMedians))), "0.000") + "×",
+            }).ToArray(),
+            ["only_base"] = comparison.OnlyInBase,
+            ["only_diff"] = comparison.OnlyInDiff,
+            ["all"] = comparison.Cases.Select(Row).ToArray(),
+            ["case_count"] = comparison.Cases.Count,
+        };
+    }
+
+    public static string SummaryLine(RunComparison c) =>
+        $"{c.Slower} slower, {c.Faster} faster, {c.Same} same — geomean {Format.Number(c.GeometricMeanRatio, "0.00")}×"
+        + (c.AllocationRegressions > 0 ? $" — {c.AllocationRegressions} allocation regression(s)" : "")
+        + (c.OnlyInBase.Count + c.OnlyInDiff.Count > 0 ? $" — {c.OnlyInBase.Count} case(s) only in base, {c.OnlyInDiff.Count} only in diff" : "");
+
+    private static string Describe(Results.RunInfo run) =>
+        $"{run.GitCommit} ({run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", CultureInfo.InvariantCulture)}, job {run.Job}, {run.MachineKey})";
+
+    private static Dictionary<string, object?> Row(ComparedCase c)
+    {
+        var baseMedian = CaseComparer.Median(c.Base.SamplesNs);
+        var diffMedian = CaseComparer.Median(c.Diff.SamplesNs);
+        var unit = Format.UnitFor(Math.Min(baseMedian, diffMedian));
+        var notes = new[] { c.PackageChange is null ? null : $"package changed: {c.PackageChange}", c.Decision.ModalityWarning }
+            .Where(n => n is not null);
+        return new()
+        {
+            ["case"] = c.Key,
+            ["verdict"] = c.Decision.Verdict.ToString().ToLowerInvariant(),
+            ["base_median"] = $"{Format.Time(baseMedian, unit)} {unit.Name}",
+            ["diff_median"] = $"{Format.Time(diffMedian, unit)} {unit.Name}",
+            ["ratio"] = Format.Number(c.Decision.RatioOfMedians, "0.000"),
+            ["improvement"] = RunComparison.Percent((baseMedian - diffMedian) / baseMedian * 100),
+            ["speedup"] = Format.Number(baseMedian / diffMedian, "0.00") + "×",
+            ["q"] = Format.Number(Math.Min(c.Decision.QSlower, c.Decision.QFaster), "0.###E+0"),
+            ["notes"] = string.Join("; ", notes),
+        };
+    }
+}
