@@ -76,7 +76,7 @@ public sealed class RunComparison
 
         var baseCases = Index(baseRun, baseName);
         var diffCases = Index(diffRun, diffName);
-        var keys = baseCases.Keys.Intersect(diffCases.Keys, StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray();
+        var keys = InCaseOrder(baseCases.Keys.Intersect(diffCases.Keys, StringComparer.Ordinal), baseCases);
 
         var changedPackages = baseRun.Run.Packages
             .Where(p => diffRun.Run.Packages.TryGetValue(p.Key, out var version) && version != p.Value)
@@ -98,14 +98,21 @@ public sealed class RunComparison
         }).ToArray();
 
         return new RunComparison(baseRun, diffRun, settings, allocationThresholdBytes, cases,
-            baseCases.Keys.Except(diffCases.Keys, StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray(),
-            diffCases.Keys.Except(baseCases.Keys, StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray(),
+            InCaseOrder(baseCases.Keys.Except(diffCases.Keys, StringComparer.Ordinal), baseCases),
+            InCaseOrder(diffCases.Keys.Except(baseCases.Keys, StringComparer.Ordinal), diffCases),
             warnings);
     }
 
     /// <summary>The case key: what must be equal for two measurements to be of the same thing.</summary>
     public static string CaseKey(ResultRecord r, RunInfo run) =>
         $"{r.Id} · {r.Scenario} · {Format.Size(r.SizeBytes)} · job {run.Job} · {run.Runtime}";
+
+    /// <summary>By implementation id, then scenario, then payload size as a number (128 B before 1 KiB).</summary>
+    private static string[] InCaseOrder(IEnumerable<string> keys, Dictionary<string, ResultRecord> records) =>
+        keys.OrderBy(k => records[k].Id, StringComparer.Ordinal)
+            .ThenBy(k => records[k].Scenario, StringComparer.Ordinal)
+            .ThenBy(k => records[k].SizeBytes)
+            .ToArray();
 
     private static Dictionary<string, ResultRecord> Index(RunSummary run, string name)
     {
