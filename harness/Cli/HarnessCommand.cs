@@ -59,6 +59,9 @@ public static class HarnessCommand
         }
     }
 
+    /// <summary>Parses a command line without running it (used to check the commands the workflows run).</summary>
+    internal static Arguments Parse(IReadOnlyList<string> args) => Arguments.Parse(args, Commands, Flags);
+
     private static IReadOnlyList<IImplementation> Select(Arguments arguments) =>
         Registry.Select(arguments.Value("family"), arguments.Value("algorithm"), arguments.Value("provider"));
 

@@ -1,0 +1,43 @@
+using System.Text.RegularExpressions;
+using CryptoHarness.Cli;
+
+namespace CryptoHarness.Tests;
+
+/// <summary>The harness commands in the GitHub workflows are ones the CLI accepts: a renamed option fails here, not in a PR.</summary>
+public sealed partial class WorkflowTests
+{
+    public static TheoryData<string, string> WorkflowCommands()
+    {
+        var data = new TheoryData<string, string>();
+        var workflows = Path.Combine(RepositoryRoot.Find(), ".github", "workflows");
+        foreach (var file in Directory.GetFiles(workflows, "*.yml").Order(StringComparer.Ordinal))
+        {
+            foreach (Match match in HarnessInvocation().Matches(File.ReadAllText(file)))
+            {
+                data.Add(Path.GetFileName(file), match.Groups[1].Value.Trim());
+            }
+        }
+
+        return data;
+    }
+
+    [Fact]
+    public void The_benchmark_workflow_runs_the_harness()
+    {
+        Assert.Contains(WorkflowCommands(), row => (string)row[0] == "benchmarks.yml" && ((string)row[1]).StartsWith("compare ", StringComparison.Ordinal));
+        Assert.Contains(WorkflowCommands(), row => (string)row[0] == "benchmarks.yml" && ((string)row[1]).StartsWith("run ", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [MemberData(nameof(WorkflowCommands))]
+    public void Workflow_command_parses(string workflow, string commandLine)
+    {
+        // Shell values ("$x", "${{ … }}", "../$base_run") stand for whatever the workflow passes at run time.
+        var tokens = commandLine.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(t => t.Trim('"')).ToArray();
+        var parsed = HarnessCommand.Parse(tokens);
+        Assert.False(string.IsNullOrEmpty(parsed.Command), workflow);
+    }
+
+    [GeneratedRegex(@"--project harness -- ([^)\n]+)")]
+    private static partial Regex HarnessInvocation();
+}
