@@ -28,7 +28,11 @@ public sealed record ComparisonSettings(double Threshold = 0.05, double NoiseNs 
 /// <summary>Two samples of per-operation times for one case, base and diff.</summary>
 public sealed record SamplePair(IReadOnlyList<double> BaseNs, IReadOnlyList<double> DiffNs);
 
-public sealed record CaseDecision(Verdict Verdict, double RatioOfMedians, double PSlower, double PFaster, double QSlower, double QFaster, string? ModalityWarning);
+/// <summary>The decision for one case; the medians are of the raw samples the decision was made on.</summary>
+public sealed record CaseDecision(Verdict Verdict, double BaseMedianNs, double DiffMedianNs, double PSlower, double PFaster, double QSlower, double QFaster, string? ModalityWarning)
+{
+    public double RatioOfMedians => DiffMedianNs / BaseMedianNs;
+}
 
 /// <summary>
 /// Decides slower / faster / same for many cases at once. Per case, Perfolizer's Mann–Whitney test is run one-sided
@@ -79,7 +83,7 @@ public static class CaseComparer
             var verdict = beyond && qSlower <= settings.FalseDiscoveryRate && diffMedian > baseMedian ? Verdict.Slower
                 : beyond && qFaster <= settings.FalseDiscoveryRate && diffMedian < baseMedian ? Verdict.Faster
                 : Verdict.Same;
-            decisions[i] = new CaseDecision(verdict, diffMedian / baseMedian, pSlower[i], pFaster[i], qSlower, qFaster, Modality(pairs[i]));
+            decisions[i] = new CaseDecision(verdict, baseMedian, diffMedian, pSlower[i], pFaster[i], qSlower, qFaster, Modality(pairs[i]));
         }
 
         return decisions;

@@ -52,8 +52,8 @@ public static class ComparisonModel
 
     private static Dictionary<string, object?> Row(ComparedCase c)
     {
-        var baseMedian = CaseComparer.Median(c.Base.SamplesNs);
-        var diffMedian = CaseComparer.Median(c.Diff.SamplesNs);
+        var baseMedian = c.Decision.BaseMedianNs;
+        var diffMedian = c.Decision.DiffMedianNs;
         var unit = Format.UnitFor(Math.Min(baseMedian, diffMedian));
         var notes = new[] { c.PackageChange is null ? null : $"package changed: {c.PackageChange}", c.Decision.ModalityWarning }
             .Where(n => n is not null);

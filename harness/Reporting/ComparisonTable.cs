@@ -16,7 +16,7 @@ public static class ComparisonTable
             foreach (var r in ordered)
             {
                 var cv = r.StdDevNs is { } sd && r.MeanNs > 0 ? Format.Number(100 * sd / r.MeanNs, "N1") + "%" : "n/a";
-                table.Add(r.Algorithm, Format.Size(r.SizeBytes), r.Variant.Length == 0 ? r.Provider : $"{r.Provider} ({r.Variant})",
+                table.Add(r.Algorithm, Format.Size(r.SizeBytes), Format.ProviderLabel(r.Provider, r.Variant),
                     $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(r.MedianNs / ordered[0].MedianNs, "N2"),
                     Format.Number(r.MbPerS, "N1"), Format.Allocated(r.AllocatedBytes), cv);
             }

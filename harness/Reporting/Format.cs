@@ -36,6 +36,9 @@ public static class Format
     public static string Time(double ns, TimeUnit unit) => (ns / unit.Nanoseconds).ToString("N2", Invariant);
 
     public static string Number(double value, string format) => value.ToString(format, Invariant);
+
+    /// <summary>How an implementation is named in tables: the provider, with its variant when it has one.</summary>
+    public static string ProviderLabel(string provider, string variant) => variant.Length == 0 ? provider : $"{provider} ({variant})";
 }
 
 public readonly record struct TimeUnit(string Name, double Nanoseconds);

@@ -82,7 +82,7 @@ public static class ReportModel
                 ["id"] = r.Id,
                 ["provider"] = r.Provider,
                 ["variant"] = r.Variant,
-                ["label"] = r.Variant.Length == 0 ? r.Provider : $"{r.Provider} ({r.Variant})",
+                ["label"] = Format.ProviderLabel(r.Provider, r.Variant),
                 ["mean"] = Format.Time(r.MeanNs, unit),
                 ["median"] = Format.Time(r.MedianNs, unit),
                 ["ci"] = r.CiLowerNs is { } lower && r.CiUpperNs is { } upper

@@ -28,7 +28,7 @@ public sealed class EndToEndTests
         Assert.Contains("#### 1 KiB (1024 bytes)", page, StringComparison.Ordinal);
         foreach (var implementation in providers)
         {
-            Assert.Contains($"| {(implementation.Variant.Length == 0 ? implementation.Provider.Key : $"{implementation.Provider.Key} ({implementation.Variant})")} |", page, StringComparison.Ordinal);
+            Assert.Contains($"| {CryptoHarness.Reporting.Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
         }
 
         Assert.True(File.Exists(Path.Combine(output, "machine-spec.md")));
