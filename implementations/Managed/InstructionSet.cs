@@ -1,0 +1,52 @@
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.Arm;
+using System.Runtime.Intrinsics.X86;
+
+namespace CryptoHarness.Managed;
+
+/// <summary>
+/// The code paths an algorithm in this library may have. Each one is a registry variant of its own, so reports
+/// show what each instruction set buys and tests run every path the CPU has, and the scalar path always.
+/// </summary>
+/// <remarks>
+/// The paths are written with the portable <see cref="Vector128"/>, <see cref="Vector256"/> and
+/// <see cref="Vector512"/> APIs; the names say which x86 extension each width needs to be fast (the byte
+/// shuffles behind rotations need SSSE3's <c>pshufb</c>; 256-bit integer work needs AVX2).
+/// </remarks>
+public enum InstructionSet
+{
+    Scalar,
+
+    /// <summary>128-bit vectors: SSSE3 on x86, AdvSimd on Arm.</summary>
+    Ssse3,
+
+    /// <summary>256-bit integer vectors: AVX2.</summary>
+    Avx2,
+
+    /// <summary>512-bit vectors: AVX-512 F, BW, CD, DQ and VL, as .NET requires for <see cref="Vector512"/>.</summary>
+    Avx512,
+}
+
+public static class InstructionSets
+{
+    public static bool IsSupported(InstructionSet set) => set switch
+    {
+        InstructionSet.Scalar => true,
+        InstructionSet.Ssse3 => Ssse3.IsSupported || AdvSimd.IsSupported,
+        InstructionSet.Avx2 => Avx2.IsSupported,
+        InstructionSet.Avx512 => Vector512.IsHardwareAccelerated,
+        _ => false,
+    };
+
+    /// <summary>The registry variant name: <c>scalar</c>, <c>ssse3</c>, <c>avx2</c>, <c>avx512</c>.</summary>
+    public static string VariantName(InstructionSet set) => set.ToString().ToLowerInvariant();
+
+    /// <summary>Throws when a caller asks for a path this CPU lacks, instead of running it slowly or faulting.</summary>
+    public static void ThrowIfNotSupported(InstructionSet set)
+    {
+        if (!IsSupported(set))
+        {
+            throw new PlatformNotSupportedException($"Instruction set {VariantName(set)} is not supported on this CPU.");
+        }
+    }
+}
