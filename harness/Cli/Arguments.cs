@@ -64,7 +64,7 @@ public sealed class Arguments
 
     public string? Value(string name) => _options.TryGetValue(name, out var value) ? value : null;
 
-    /// <summary>Comma-separated positive byte counts, e.g. <c>128,1024</c>.</summary>
+    /// <summary>Comma-separated positive byte counts, plain or with a binary unit: <c>128,1KiB,64MiB</c>.</summary>
     public IReadOnlyList<int>? Sizes(string name)
     {
         var text = Value(name);
@@ -76,14 +76,25 @@ public sealed class Arguments
         var sizes = new List<int>();
         foreach (var part in text.Split(',', StringSplitOptions.TrimEntries))
         {
-            if (!int.TryParse(part, NumberStyles.None, CultureInfo.InvariantCulture, out var size) || size <= 0 || size > 1 << 30)
-            {
-                throw new UsageException($"Invalid size '{part}' in --{name}. Valid: comma-separated whole numbers of bytes from 1 to {1 << 30}, e.g. 128,1024,8192,131072.");
-            }
-
-            sizes.Add(size);
+            sizes.Add(ParseSize(part) ?? throw new UsageException(
+                $"Invalid size '{part}' in --{name}. Valid: comma-separated byte counts from 1 to 1GiB, plain or with KiB/MiB/GiB, e.g. 128,1KiB,8KiB,128KiB."));
         }
 
         return sizes.Distinct().Order().ToArray();
+    }
+
+    /// <summary>A whole number of bytes, optionally with KiB, MiB or GiB (powers of 1024, never "KB"); null if invalid.</summary>
+    public static int? ParseSize(string text)
+    {
+        var (digits, multiplier) = text switch
+        {
+            _ when text.EndsWith("GiB", StringComparison.Ordinal) => (text[..^3], 1L << 30),
+            _ when text.EndsWith("MiB", StringComparison.Ordinal) => (text[..^3], 1L << 20),
+            _ when text.EndsWith("KiB", StringComparison.Ordinal) => (text[..^3], 1L << 10),
+            _ => (text, 1L),
+        };
+        return long.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count > 0 && count * multiplier <= 1 << 30
+            ? (int)(count * multiplier)
+            : null;
     }
 }

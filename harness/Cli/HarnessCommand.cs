@@ -23,11 +23,16 @@ public static class HarnessCommand
 
     private static readonly HashSet<string> Filters = ["family", "algorithm", "provider"];
 
+    /// <summary><c>oneshot</c>: the size sweep; <c>stream</c>: incremental hashing of one large input in 64 KiB chunks.</summary>
+    public static readonly IReadOnlyList<string> Scenarios = ["oneshot", "stream"];
+
+    public const int DefaultStreamBytes = 64 * 1024 * 1024;
+
     private static readonly Dictionary<string, IReadOnlySet<string>> Commands = new(StringComparer.Ordinal)
     {
         ["list"] = new HashSet<string>(Filters) { "json" },
         ["verify"] = new HashSet<string>(Filters) { "sizes" },
-        ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet" },
+        ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet", "scenario", "stream-size" },
         ["report"] = new HashSet<string> { "results", "out", "templates" },
         ["compare"] = new HashSet<string>
         {
@@ -130,19 +135,40 @@ public static class HarnessCommand
         var jobName = arguments.Value("job") ?? JobPreset.Quick.Name;
         var job = JobPreset.All.FirstOrDefault(j => j.Name == jobName)
             ?? throw new UsageException($"Unknown job '{jobName}'. Valid jobs: {string.Join(", ", JobPreset.All.Select(j => j.Name))}.");
+        var scenario = arguments.Value("scenario") ?? "oneshot";
+        if (!Scenarios.Contains(scenario))
+        {
+            throw new UsageException($"Unknown scenario '{scenario}'. Valid scenarios: {string.Join(", ", Scenarios)}.");
+        }
+
+        var streamSize = arguments.Value("stream-size");
+        var streamBytes = streamSize is null ? DefaultStreamBytes : Arguments.ParseSize(streamSize)
+            ?? throw new UsageException($"Invalid --stream-size '{streamSize}'. Valid: a byte count from 1 to 1GiB, plain or with KiB/MiB/GiB, e.g. 64MiB.");
+        if (scenario == "stream")
+        {
+            // Only what can stream is selected; the rest is not a failure, it has no incremental API here.
+            selected = selected.Where(i => i is IStreamingHashImplementation).ToArray();
+        }
+
         if (selected.Count == 0)
         {
-            throw new UsageException("The filters select no implementation; see 'harness list'.");
+            throw new UsageException(scenario == "stream"
+                ? "The filters select no implementation with an incremental API; see 'harness list'."
+                : "The filters select no implementation; see 'harness list'.");
         }
 
         var root = RepositoryRoot.Find();
         var started = DateTimeOffset.UtcNow;
-        var run = DescribeRun(selected, job, root, started);
+        var run = DescribeRun(selected, job, root, started) with
+        {
+            Scenario = scenario,
+            ChunkBytes = scenario == "stream" ? StreamingBenchmarks.ChunkBytes : 0,
+        };
         var runFolder = RunFolder.Create(arguments.Value("results") ?? Path.Combine(root, "artifacts", "results"), run.MachineKey, started, job.Name);
         stdout.WriteLine($"Run folder: {runFolder}");
 
         var verdicts = RunGate(selected, sizes, stdout);
-        var passed = verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => (IHashImplementation)v.Implementation).ToArray();
+        var passed = verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => v.Implementation).ToArray();
         var failures = verdicts.Where(v => v.Status == GateStatus.Failed).Select(v => ToFailure(v.Implementation, v.Reason!)).ToList();
         var unsupported = verdicts.Where(v => v.Status == GateStatus.Unsupported).Select(v => ToFailure(v.Implementation, v.Reason!)).ToArray();
 
@@ -150,12 +176,22 @@ public static class HarnessCommand
         if (passed.Length > 0)
         {
             ILogger logger = arguments.Has("quiet") ? NullLogger.Instance : ConsoleLogger.Default;
-            var outcome = HashRunner.Run(passed, sizes, job, Path.Combine(runFolder, "benchmarkdotnet"), logger);
+            var artifacts = Path.Combine(runFolder, "benchmarkdotnet");
+            var outcome = scenario == "stream"
+                ? Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), streamBytes, job, artifacts, logger)
+                : Runner.RunOneShot(passed, sizes, job, artifacts, logger);
             results = outcome.Results;
             failures.AddRange(outcome.Failures.Select(f => ToFailure(f.Implementation, f.Reason)));
         }
 
-        var summary = new RunSummary { Run = run, Results = results, Failures = failures, Unsupported = unsupported };
+        var summary = new RunSummary
+        {
+            Run = run,
+            Results = results,
+            Failures = failures,
+            Unsupported = unsupported,
+            Algorithms = selected.Select(i => i.Algorithm).Distinct().Select(Describe).ToArray(),
+        };
         SummaryFile.Write(summary, Path.Combine(runFolder, SummaryFile.FileName));
 
         var stage = new ReportStage(ReportStage.DefaultTemplatesDirectory);
@@ -193,19 +229,54 @@ public static class HarnessCommand
 
     /// <summary>
     /// With <c>--out DIR</c>: every file into DIR, the spec as <c>machine-spec.md</c>. Otherwise the repository's
-    /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c>.
+    /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c>. A one-shot run also keeps each of its
+    /// families' results in <c>data/&lt;family&gt;.json</c> there, and the family index and highlights are rendered from
+    /// every family's latest file, so a run of one family updates its rows without dropping the others.
+    /// Everything is rendered before anything is written.
     /// </summary>
     private static IReadOnlyList<string> WriteReports(ReportStage stage, RunSummary summary, string? outDirectory, string root)
     {
-        if (outDirectory is not null)
+        var directory = outDirectory ?? Path.Combine(root, "reports", summary.Run.MachineKey);
+        var specName = outDirectory is null ? Path.Combine("..", "..", "machine-specs", summary.Run.MachineKey + ".md") : "machine-spec.md";
+        if (summary.Run.Scenario != "oneshot")
         {
-            return ReportStage.Write(stage.Render(summary), outDirectory);
+            return ReportStage.Write(stage.Render(summary, specName), directory);
         }
 
-        var machine = summary.Run.MachineKey;
-        var files = stage.Render(summary, Path.Combine("..", "..", "machine-specs", machine + ".md"));
-        return ReportStage.Write(files, Path.Combine(root, "reports", machine));
+        var dataDirectory = Path.Combine(directory, "data");
+        var fresh = FamilyData.Split(summary);
+        var families = FamilyData.Load(dataDirectory)
+            .Where(existing => !fresh.ContainsKey(existing.Key))
+            .Select(existing => existing.Value)
+            .Concat(fresh.Values)
+            .ToArray();
+        var files = stage.Render(summary, specName, families);
+
+        var written = new List<string>();
+        foreach (var (name, familySummary) in fresh)
+        {
+            var path = Path.Combine(dataDirectory, name + ".json");
+            SummaryFile.Write(familySummary, path);
+            written.Add(path);
+        }
+
+        written.AddRange(ReportStage.Write(files, directory));
+        return written;
     }
+
+    private static AlgorithmInfo Describe(Algorithm algorithm) => new()
+    {
+        Slug = algorithm.Slug,
+        Name = algorithm.Name,
+        Family = algorithm.Family,
+        Kind = algorithm.Kind.ToString().ToLowerInvariant(),
+        OutputBytes = algorithm.OutputBytes,
+        KeyBytes = algorithm.KeyBytes,
+        NonceBytes = algorithm.NonceBytes,
+        TagBytes = algorithm.TagBytes,
+        AssociatedDataBytes = algorithm.Kind == AlgorithmKind.Aead ? Workload.AssociatedDataBytes : 0,
+        Note = algorithm.Note,
+    };
 
     private static Failure ToFailure(IImplementation implementation, string reason) => new()
     {

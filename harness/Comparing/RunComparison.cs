@@ -105,11 +105,12 @@ public sealed class RunComparison
 
     /// <summary>The case key: what must be equal for two measurements to be of the same thing.</summary>
     public static string CaseKey(ResultRecord r, RunInfo run) =>
-        $"{r.Id} · {r.Scenario} · {Format.Size(r.SizeBytes)} · job {run.Job} · {run.Runtime}";
+        $"{r.Id} · {r.Operation} · {r.Scenario} · {Format.Size(r.SizeBytes)} · job {run.Job} · {run.Runtime}";
 
-    /// <summary>By implementation id, then scenario, then payload size as a number (128 B before 1 KiB).</summary>
+    /// <summary>By implementation id, then operation, then scenario, then payload size as a number (128 B before 1 KiB).</summary>
     private static string[] InCaseOrder(IEnumerable<string> keys, Dictionary<string, ResultRecord> records) =>
         keys.OrderBy(k => records[k].Id, StringComparer.Ordinal)
+            .ThenBy(k => records[k].Operation, StringComparer.Ordinal)
             .ThenBy(k => records[k].Scenario, StringComparer.Ordinal)
             .ThenBy(k => records[k].SizeBytes)
             .ToArray();

@@ -19,21 +19,26 @@ public sealed record GateVerdict(IImplementation Implementation, GateStatus Stat
 /// Nothing is timed before its output is verified. For each implementation: the algorithm's known answers; then, across
 /// all implementations of one algorithm, identical output on the same pseudo-random inputs at every length from 0 to
 /// four blocks, at every benchmarked size, and from unaligned source slices. Where implementations disagree, the
-/// larger group of agreeing outputs stands; with no majority every party to the disagreement fails.
+/// larger group of agreeing outputs stands; with no majority every party to the disagreement fails. Each kind (hash,
+/// XOF, MAC, AEAD) says in its own partial file what "output" means for it and what else it must satisfy.
 /// </summary>
-public static class CorrectnessGate
+public static partial class CorrectnessGate
 {
     /// <summary>Fixed so that a failure is reproducible from its reported length and offset.</summary>
     public const int Seed = 0x5EED_2026;
 
     private const int MaxUnalignedOffset = 7;
 
+    /// <summary>One probe of one implementation: its output for the input slice at (length, offset).</summary>
+    private delegate byte[] Probe(IImplementation implementation, ReadOnlySpan<byte> input, int length, int offset);
+
     public static IReadOnlyList<GateVerdict> Verify(IReadOnlyList<IImplementation> implementations, IReadOnlyCollection<int> benchmarkSizes)
     {
         var verdicts = new Dictionary<string, GateVerdict>(StringComparer.Ordinal);
         foreach (var group in implementations.GroupBy(i => i.Algorithm))
         {
-            var candidates = new List<IHashImplementation>();
+            var algorithm = group.Key;
+            var candidates = new List<IImplementation>();
             foreach (var implementation in group)
             {
                 var support = implementation.Support;
@@ -41,123 +46,235 @@ public static class CorrectnessGate
                 {
                     verdicts[implementation.Id] = new(implementation, GateStatus.Unsupported, support.Reason);
                 }
-                else if (implementation is not IHashImplementation hash)
+                else if (!FollowsContract(implementation))
                 {
-                    verdicts[implementation.Id] = new(implementation, GateStatus.Failed, $"no gate for kind {implementation.GetType().Name}");
+                    verdicts[implementation.Id] = new(implementation, GateStatus.Failed, $"{implementation.GetType().Name} does not implement the {algorithm.Kind} contract");
                 }
-                else if (CheckKnownAnswers(hash) is { } kaFailure)
+                else if (Guard(() => CheckKnownAnswers(implementation)) is { } kaFailure)
                 {
                     verdicts[implementation.Id] = new(implementation, GateStatus.Failed, kaFailure);
                 }
+                else if (implementation is IStreamingHashImplementation streaming && Guard(() => CheckIncremental(streaming)) is { } incrementalFailure)
+                {
+                    verdicts[implementation.Id] = new(implementation, GateStatus.Failed, incrementalFailure);
+                }
                 else
                 {
-                    candidates.Add(hash);
+                    candidates.Add(implementation);
                 }
             }
 
-            foreach (var (implementation, reason) in CrossCheck(group.Key, candidates, benchmarkSizes))
+            var failures = new Dictionary<IImplementation, string>();
+            foreach (var (probe, what) in ProbesFor(algorithm))
             {
-                verdicts[implementation.Id] = new(implementation, reason is null ? GateStatus.Passed : GateStatus.Failed, reason);
+                CrossCheck(algorithm, candidates, benchmarkSizes, probe, what, failures);
+            }
+
+            if (algorithm.Kind == AlgorithmKind.Aead)
+            {
+                CheckAeadProperties(algorithm, candidates, benchmarkSizes, failures);
+            }
+
+            foreach (var candidate in candidates)
+            {
+                verdicts[candidate.Id] = failures.TryGetValue(candidate, out var reason)
+                    ? new(candidate, GateStatus.Failed, reason)
+                    : new(candidate, GateStatus.Passed, null);
             }
         }
 
         return implementations.Select(i => verdicts[i.Id]).ToArray();
     }
 
-    private static string? CheckKnownAnswers(IHashImplementation implementation)
+    /// <summary>The lengths every implementation of <paramref name="algorithm"/> is compared at.</summary>
+    public static IReadOnlyList<int> CrossCheckLengths(Algorithm algorithm, IReadOnlyCollection<int> benchmarkSizes) =>
+        Enumerable.Range(0, (4 * algorithm.BlockBytes) + 2).Concat(benchmarkSizes).Distinct().Order().ToArray();
+
+    private static bool FollowsContract(IImplementation implementation) => implementation.Algorithm.Kind switch
     {
-        var output = new byte[implementation.OutputBytes];
+        AlgorithmKind.Hash => implementation is IHashImplementation,
+        AlgorithmKind.Xof => implementation is IXofImplementation,
+        AlgorithmKind.Mac => implementation is IMacImplementation,
+        AlgorithmKind.Aead => implementation is IAeadImplementation,
+        _ => false,
+    };
+
+    private static string? CheckKnownAnswers(IImplementation implementation)
+    {
         foreach (var answer in implementation.Algorithm.KnownAnswers)
         {
+            string? failure;
             try
             {
-                implementation.Hash(answer.Input, output);
+                failure = implementation switch
+                {
+                    IHashImplementation hash => CheckHashAnswer(hash, answer),
+                    IXofImplementation xof => CheckXofAnswer(xof, answer),
+                    IMacImplementation mac => CheckMacAnswer(mac, answer),
+                    IAeadImplementation aead => CheckAeadAnswer(aead, answer),
+                    _ => "no known-answer check for this kind",
+                };
             }
             catch (Exception e) when (e is not OutOfMemoryException)
             {
-                return $"threw {e.GetType().Name} on known answer {answer.Description} ({answer.Source}): {e.Message}";
+                failure = $"threw {e.GetType().Name}: {e.Message}";
             }
 
-            var expected = answer.ExpectedHex[..Math.Min(answer.ExpectedHex.Length, output.Length * 2)];
-            var actual = Convert.ToHexStringLower(output);
-            if (actual != expected)
+            if (failure is not null)
             {
-                return $"known answer {answer.Description} ({answer.Source}): expected {expected}, got {actual}";
+                return $"known answer {answer.Description} ({answer.Source}): {failure}";
             }
         }
 
         return null;
     }
 
-    /// <summary>The lengths every implementation of <paramref name="algorithm"/> is compared at.</summary>
-    public static IReadOnlyList<int> CrossCheckLengths(Algorithm algorithm, IReadOnlyCollection<int> benchmarkSizes) =>
-        Enumerable.Range(0, (4 * algorithm.BlockBytes) + 2).Concat(benchmarkSizes).Distinct().Order().ToArray();
-
-    private static IEnumerable<(IHashImplementation, string?)> CrossCheck(
-        Algorithm algorithm, List<IHashImplementation> candidates, IReadOnlyCollection<int> benchmarkSizes)
+    private static string? Mismatch(string expectedHex, ReadOnlySpan<byte> actual)
     {
-        var failures = new Dictionary<IHashImplementation, string>();
-        if (candidates.Count < 2)
-        {
-            return candidates.Select(c => (c, (string?)null));
-        }
+        var actualHex = Convert.ToHexStringLower(actual);
+        return actualHex == expectedHex ? null : $"expected {expectedHex}, got {actualHex}";
+    }
 
-        var lengths = CrossCheckLengths(algorithm, benchmarkSizes);
-        var random = new Random(Seed);
-        var buffer = new byte[lengths[^1] + MaxUnalignedOffset];
-        random.NextBytes(buffer);
-        var outputs = candidates.ToDictionary(c => c, c => new byte[c.OutputBytes]);
-
-        foreach (var length in lengths)
+    /// <summary>Every slice of the shared pseudo-random buffer the cross-check feeds to each probe.</summary>
+    private static IEnumerable<(int Length, int Offset)> Slices(Algorithm algorithm, IReadOnlyCollection<int> benchmarkSizes)
+    {
+        foreach (var length in CrossCheckLengths(algorithm, benchmarkSizes))
         {
             // Offset 0 everywhere; offsets 1..7 around block edges and at the benchmark sizes, where alignment matters.
-            var offsets = length % algorithm.BlockBytes <= 1 || length % algorithm.BlockBytes == algorithm.BlockBytes - 1 || benchmarkSizes.Contains(length)
-                ? Enumerable.Range(0, MaxUnalignedOffset + 1)
-                : [0];
-            foreach (var offset in offsets)
+            var edge = length % algorithm.BlockBytes <= 1 || length % algorithm.BlockBytes == algorithm.BlockBytes - 1 || benchmarkSizes.Contains(length);
+            for (var offset = 0; offset <= (edge ? MaxUnalignedOffset : 0); offset++)
             {
-                var input = buffer.AsSpan(offset, length);
-                var active = candidates.Where(c => !failures.ContainsKey(c)).ToArray();
-                if (active.Length < 2)
+                yield return (length, offset);
+            }
+        }
+    }
+
+    private static byte[] SharedInput(Algorithm algorithm, IReadOnlyCollection<int> benchmarkSizes)
+    {
+        var buffer = new byte[CrossCheckLengths(algorithm, benchmarkSizes)[^1] + MaxUnalignedOffset];
+        new Random(Seed).NextBytes(buffer);
+        return buffer;
+    }
+
+    private static void CrossCheck(
+        Algorithm algorithm, IReadOnlyList<IImplementation> candidates, IReadOnlyCollection<int> benchmarkSizes, Probe probe, string what,
+        Dictionary<IImplementation, string> failures)
+    {
+        if (candidates.Count(c => !failures.ContainsKey(c)) < 2)
+        {
+            return;
+        }
+
+        var buffer = SharedInput(algorithm, benchmarkSizes);
+        var outputs = new Dictionary<IImplementation, byte[]>();
+        foreach (var (length, offset) in Slices(algorithm, benchmarkSizes))
+        {
+            var active = candidates.Where(c => !failures.ContainsKey(c)).ToArray();
+            if (active.Length < 2)
+            {
+                return;
+            }
+
+            var at = $"{what} at length {length}, offset {offset} (seed {Seed})";
+            foreach (var candidate in active)
+            {
+                try
                 {
-                    break;
+                    outputs[candidate] = probe(candidate, buffer.AsSpan(offset, length), length, offset);
+                }
+                catch (Exception e) when (e is not OutOfMemoryException)
+                {
+                    failures[candidate] = $"threw {e.GetType().Name} {at}: {e.Message}";
+                }
+            }
+
+            var groups = active.Where(c => !failures.ContainsKey(c))
+                .GroupBy(c => Convert.ToHexStringLower(outputs[c]))
+                .OrderByDescending(g => g.Count())
+                .ToArray();
+            if (groups.Length <= 1)
+            {
+                continue;
+            }
+
+            var majority = groups[0].Count() > groups[1].Count() ? groups[0] : null;
+            foreach (var group in groups.Where(g => g != majority))
+            {
+                foreach (var candidate in group)
+                {
+                    var others = string.Join(", ", active.Where(a => a != candidate && !group.Contains(a)).Select(a => a.Id));
+                    failures[candidate] = majority is null
+                        ? $"disagrees with {others} {at}; no majority to decide which is right"
+                        : $"differs from {others} {at}";
+                }
+            }
+        }
+    }
+
+    private static string? Guard(Func<string?> check)
+    {
+        try
+        {
+            return check();
+        }
+        catch (Exception e) when (e is not OutOfMemoryException)
+        {
+            return $"threw {e.GetType().Name}: {e.Message}";
+        }
+    }
+
+    /// <summary>The cross-check probes of an algorithm's kind, each with the words that name it in a failure.</summary>
+    private static IEnumerable<(Probe Probe, string What)> ProbesFor(Algorithm algorithm) => algorithm.Kind switch
+    {
+        AlgorithmKind.Hash => HashProbes(algorithm),
+        AlgorithmKind.Xof => XofProbes(algorithm),
+        AlgorithmKind.Mac => MacProbes(algorithm),
+        AlgorithmKind.Aead => AeadProbes(algorithm),
+        _ => [],
+    };
+
+    /// <summary>
+    /// The incremental API, fed in uneven pieces (and in the streaming scenario's 64 KiB chunks), must give the one-shot
+    /// result, which the cross-check verifies; and a hasher must be reusable after it finishes.
+    /// </summary>
+    private static string? CheckIncremental(IStreamingHashImplementation implementation)
+    {
+        var block = implementation.Algorithm.BlockBytes;
+        var random = new Random(Seed);
+        var buffer = new byte[(3 * 65536) + 7];
+        random.NextBytes(buffer);
+        var expected = new byte[implementation.OutputBytes];
+        var actual = new byte[implementation.OutputBytes];
+        using var hasher = implementation.CreateIncremental();
+        foreach (var length in new[] { 0, 1, block - 1, block, block + 1, (3 * block) + 5, 1000, 65536, 65537, buffer.Length - 7 })
+        {
+            foreach (var chunking in new[] { "uneven", "64 KiB" })
+            {
+                var input = buffer.AsSpan(3, length);
+                implementation.Hash(input, expected);
+                for (var offset = 0; offset < length;)
+                {
+                    var piece = chunking == "uneven" ? Math.Min(random.Next(0, (2 * block) + 2), length - offset) : Math.Min(65536, length - offset);
+                    hasher.Append(input.Slice(offset, piece));
+                    offset += piece;
                 }
 
-                foreach (var candidate in active)
+                hasher.Finish(actual);
+                if (!actual.AsSpan().SequenceEqual(expected))
                 {
-                    try
-                    {
-                        candidate.Hash(input, outputs[candidate]);
-                    }
-                    catch (Exception e) when (e is not OutOfMemoryException)
-                    {
-                        failures[candidate] = $"threw {e.GetType().Name} at length {length}, offset {offset}: {e.Message}";
-                    }
-                }
-
-                var groups = active.Where(c => !failures.ContainsKey(c))
-                    .GroupBy(c => Convert.ToHexStringLower(outputs[c]))
-                    .OrderByDescending(g => g.Count())
-                    .ToArray();
-                if (groups.Length <= 1)
-                {
-                    continue;
-                }
-
-                var majority = groups[0].Count() > groups[1].Count() ? groups[0] : null;
-                foreach (var group in groups.Where(g => g != majority))
-                {
-                    foreach (var candidate in group)
-                    {
-                        var others = string.Join(", ", active.Where(a => a != candidate && !group.Contains(a)).Select(a => a.Id));
-                        failures[candidate] = majority is null
-                            ? $"disagrees with {others} at length {length}, offset {offset} (seed {Seed}); no majority to decide which is right"
-                            : $"differs from {others} at length {length}, offset {offset} (seed {Seed})";
-                    }
+                    return $"incremental hashing of {length} bytes in {chunking} pieces differs from its one-shot hash (seed {Seed})";
                 }
             }
         }
 
-        return candidates.Select(c => (c, failures.TryGetValue(c, out var reason) ? reason : null));
+        return null;
+    }
+
+    /// <summary>Deterministic bytes for keys, nonces and associated data, distinct per purpose.</summary>
+    private static byte[] Deterministic(int length, int purpose)
+    {
+        var bytes = new byte[length];
+        new Random(Seed + purpose).NextBytes(bytes);
+        return bytes;
     }
 }

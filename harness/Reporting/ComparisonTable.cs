@@ -8,15 +8,17 @@ public static class ComparisonTable
 {
     public static void Write(RunSummary summary, TextWriter writer)
     {
-        var table = new TextTable("Algorithm", "Size", "Provider", "Median", "Ratio", "MB/s", "Allocated", "CV");
-        foreach (var group in summary.Results.GroupBy(r => (r.Algorithm, r.SizeBytes)).OrderBy(g => g.Key.Algorithm, StringComparer.Ordinal).ThenBy(g => g.Key.SizeBytes))
+        var table = new TextTable("Algorithm", "Operation", "Size", "Provider", "Median", "Ratio", "MB/s", "Allocated", "CV");
+        var groups = summary.Results.GroupBy(r => (r.Algorithm, r.Operation, r.SizeBytes))
+            .OrderBy(g => g.Key.Algorithm, StringComparer.Ordinal).ThenBy(g => g.Key.Operation, StringComparer.Ordinal).ThenBy(g => g.Key.SizeBytes);
+        foreach (var group in groups)
         {
             var ordered = group.OrderBy(r => r.MedianNs).ToArray();
             var unit = Format.UnitFor(ordered[0].MedianNs);
             foreach (var r in ordered)
             {
                 var cv = r.StdDevNs is { } sd && r.MeanNs > 0 ? Format.Number(100 * sd / r.MeanNs, "N1") + "%" : "n/a";
-                table.Add(r.Algorithm, Format.Size(r.SizeBytes), Format.ProviderLabel(r.Provider, r.Variant),
+                table.Add(r.Algorithm, r.Operation, Format.Size(r.SizeBytes), r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
                     $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(r.MedianNs / ordered[0].MedianNs, "N2"),
                     Format.Number(r.MbPerS, "N1"), Format.Allocated(r.AllocatedBytes), cv);
             }

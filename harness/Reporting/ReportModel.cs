@@ -27,10 +27,10 @@ public static class ReportModel
         ["utc"] = run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", System.Globalization.CultureInfo.InvariantCulture),
     };
 
-    /// <summary>One model per algorithm present in the summary (measured, failed or unsupported), keyed by slug.</summary>
+    /// <summary>One model per algorithm of a one-shot run (measured, failed or unsupported), keyed by slug.</summary>
     public static IReadOnlyList<(string Slug, Dictionary<string, object?> Model)> Algorithms(RunSummary summary)
     {
-        var slugs = summary.Results.Select(r => (r.Slug, r.Algorithm, r.Family))
+        var slugs = summary.Results.Where(r => r.Scenario == "oneshot").Select(r => (r.Slug, r.Algorithm, r.Family))
             .Concat(summary.Failures.Select(f => (f.Slug, f.Algorithm, f.Family)))
             .Concat(summary.Unsupported.Select(f => (f.Slug, f.Algorithm, f.Family)))
             .Distinct()
@@ -41,41 +41,71 @@ public static class ReportModel
 
     private static Dictionary<string, object?> Algorithm(RunSummary summary, string slug, string algorithm, string family)
     {
-        var results = summary.Results.Where(r => r.Slug == slug).ToArray();
-        var tables = results.GroupBy(r => r.SizeBytes).OrderBy(g => g.Key).Select(SizeTable).ToArray();
-        var providers = results.Select(r => r.Provider)
-            .Concat(summary.Failures.Where(f => f.Slug == slug).Select(f => f.Provider))
-            .Concat(summary.Unsupported.Where(f => f.Slug == slug).Select(f => f.Provider))
-            .Distinct().Order(StringComparer.Ordinal)
-            .Select(p => new Dictionary<string, object?>
-            {
-                ["provider"] = p,
-                ["version"] = summary.Run.Packages.TryGetValue(p, out var version) ? version : "unknown",
-            })
+        var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "oneshot").ToArray();
+        var tables = results.GroupBy(r => (r.Operation, r.SizeBytes))
+            .OrderBy(g => OperationOrder(g.Key.Operation)).ThenBy(g => g.Key.SizeBytes)
+            .Select(g => SizeTable(g.Key.Operation, g.Key.SizeBytes, g))
             .ToArray();
+        var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
 
         return new()
         {
             ["algorithm"] = algorithm,
             ["family"] = family,
             ["slug"] = slug,
+            ["note"] = info?.Note ?? "",
+            ["parameters"] = info is null ? "" : Parameters(info),
             ["run"] = MachineSpec(summary.Run),
             ["tables"] = tables,
-            ["providers"] = providers,
+            ["providers"] = Providers(summary, results.Select(r => r.Provider)
+                .Concat(summary.Failures.Where(f => f.Slug == slug).Select(f => f.Provider))
+                .Concat(summary.Unsupported.Where(f => f.Slug == slug).Select(f => f.Provider))),
             ["failures"] = Rows(summary.Failures.Where(f => f.Slug == slug)),
             ["unsupported"] = Rows(summary.Unsupported.Where(f => f.Slug == slug)),
         };
     }
 
-    private static Dictionary<string, object?> SizeTable(IGrouping<int, ResultRecord> group)
+    /// <summary>The parameters every table of the page was measured with, in words, from the run itself.</summary>
+    public static string Parameters(AlgorithmInfo info) => info.Kind switch
     {
-        var ordered = group.OrderBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal).ToArray();
+        "xof" => $"Extendable output; each table gives the output length it was measured with.",
+        "mac" => $"{info.OutputBytes}-byte tag, {info.KeyBytes}-byte key{(info.Name.StartsWith("KMAC", StringComparison.Ordinal) ? ", empty customization string" : "")}; the key is set on every call.",
+        "aead" => $"{info.KeyBytes}-byte key, {info.NonceBytes}-byte nonce, {info.TagBytes}-byte tag, {info.AssociatedDataBytes} bytes of associated data; sizes are plaintext bytes. Encrypt uses a new nonce per call; decrypt verifies the tag.",
+        _ => $"{info.OutputBytes}-byte output.",
+    };
+
+    /// <summary>hash and mac first, then XOF output lengths in increasing order, then encrypt before decrypt.</summary>
+    private static (int, int) OperationOrder(string operation) => operation switch
+    {
+        "hash" or "mac" => (0, 0),
+        "encrypt" => (2, 0),
+        "decrypt" => (3, 0),
+        _ when operation.StartsWith("xof-", StringComparison.Ordinal) && int.TryParse(operation.AsSpan(4), out var bytes) => (1, bytes),
+        _ => (4, 0),
+    };
+
+    /// <summary>How an operation is titled beside the size; empty where the page has only one operation.</summary>
+    public static string OperationTitle(string operation) => operation switch
+    {
+        "hash" or "mac" => "",
+        "encrypt" => "Encrypt",
+        "decrypt" => "Decrypt and verify",
+        _ when operation.StartsWith("xof-", StringComparison.Ordinal) => $"{operation[4..]}-byte output",
+        _ => operation,
+    };
+
+    private static Dictionary<string, object?> SizeTable(string operation, int size, IEnumerable<ResultRecord> records)
+    {
+        var ordered = records.OrderBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal).ToArray();
         var fastest = ordered[0].MedianNs;
         var unit = Format.UnitFor(Math.Min(ordered.Min(r => r.MeanNs), fastest));
+        var title = OperationTitle(operation);
         return new()
         {
-            ["size"] = Format.Size(group.Key),
-            ["size_bytes"] = group.Key,
+            ["title"] = title.Length == 0 ? $"{Format.Size(size)} ({Format.Number(size, "N0")} bytes)" : $"{title} · {Format.Size(size)} ({Format.Number(size, "N0")} bytes)",
+            ["operation"] = operation,
+            ["size"] = Format.Size(size),
+            ["size_bytes"] = size,
             ["unit"] = unit.Name,
             ["rows"] = ordered.Select(r => new Dictionary<string, object?>
             {
@@ -95,6 +125,51 @@ public static class ReportModel
             }).ToArray(),
         };
     }
+
+    /// <summary>The streaming page: MB/s and bytes allocated per byte hashed, each implementation and the multi-algorithm pass.</summary>
+    public static Dictionary<string, object?> Streaming(RunSummary summary)
+    {
+        var results = summary.Results.Where(r => r.Scenario == "stream").ToArray();
+        var singles = results.Where(r => r.Members is null)
+            .OrderBy(r => r.Family, StringComparer.Ordinal).ThenBy(r => r.Algorithm, StringComparer.Ordinal).ThenBy(r => r.MedianNs)
+            .ToArray();
+        var pass = results.FirstOrDefault(r => r.Members is not null);
+        var streamBytes = results.Length == 0 ? 0 : results[0].SizeBytes;
+        return new()
+        {
+            ["run"] = MachineSpec(summary.Run),
+            ["stream_size"] = Format.Size(streamBytes),
+            ["chunk_size"] = Format.Size(summary.Run.ChunkBytes),
+            ["rows"] = singles.Select(StreamRow).ToArray(),
+            ["multi_pass"] = pass is null ? null : StreamRow(pass),
+            ["multi_pass_sum_ms"] = pass is null ? null : Format.Number(
+                singles.Where(r => pass.Members!.Contains(r.Id)).Sum(r => r.MedianNs) / 1e6, "N1"),
+            ["providers"] = Providers(summary, singles.Select(r => r.Provider)),
+            ["failures"] = Rows(summary.Failures),
+            ["unsupported"] = Rows(summary.Unsupported),
+        };
+    }
+
+    private static Dictionary<string, object?> StreamRow(ResultRecord r) => new()
+    {
+        ["id"] = r.Id,
+        ["algorithm"] = r.Algorithm,
+        ["label"] = r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
+        ["median_ms"] = Format.Number(r.MedianNs / 1e6, "N1"),
+        ["mb_per_s"] = Format.Number(r.MbPerS, "N1"),
+        ["allocated"] = Format.Allocated(r.AllocatedBytes),
+        ["allocation_ratio"] = r.AllocatedBytes is { } bytes ? Format.Number((double)bytes / r.SizeBytes, "G3") : "n/a",
+        ["n"] = r.N,
+    };
+
+    private static Dictionary<string, object?>[] Providers(RunSummary summary, IEnumerable<string> keys) =>
+        keys.Where(k => k.Length > 0).Distinct().Order(StringComparer.Ordinal)
+            .Select(p => new Dictionary<string, object?>
+            {
+                ["provider"] = p,
+                ["version"] = summary.Run.Packages.TryGetValue(p, out var version) ? version : "unknown",
+            })
+            .ToArray();
 
     private static Dictionary<string, object?>[] Rows(IEnumerable<Failure> failures) =>
         failures.OrderBy(f => f.Id, StringComparer.Ordinal)

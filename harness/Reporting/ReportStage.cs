@@ -14,6 +14,9 @@ public sealed partial class ReportStage
     public const string AlgorithmTemplate = "algorithm.md.hbs";
     public const string MachineSpecTemplate = "machine-spec.md.hbs";
     public const string ComparisonTemplate = "comparison.md.hbs";
+    public const string StreamingTemplate = "streaming.md.hbs";
+    public const string IndexTemplate = "index.md.hbs";
+    public const string HighlightsTemplate = "highlights.md.hbs";
 
     private readonly string _templatesDirectory;
     private readonly IHandlebars _handlebars;
@@ -34,15 +37,33 @@ public sealed partial class ReportStage
     /// <summary>Rendered files: a name relative to the output folder, and its content.</summary>
     public sealed record RenderedFile(string Name, string Content);
 
-    /// <summary>Renders every algorithm page and the machine spec named <paramref name="machineSpecName"/>.</summary>
-    public IReadOnlyList<RenderedFile> Render(RunSummary summary, string machineSpecName = "machine-spec.md")
+    /// <summary>
+    /// Renders a run: for a one-shot run every algorithm page, and, given the latest summary of every family, the family
+    /// index and the highlights; for a streaming run its page. Always the machine spec, named <paramref name="machineSpecName"/>.
+    /// </summary>
+    public IReadOnlyList<RenderedFile> Render(RunSummary summary, string machineSpecName = "machine-spec.md", IReadOnlyList<RunSummary>? families = null)
     {
-        var algorithm = Compile(AlgorithmTemplate);
         var machineSpec = Compile(MachineSpecTemplate);
         var files = new List<RenderedFile>();
-        foreach (var (slug, model) in ReportModel.Algorithms(summary))
+        if (summary.Run.Scenario == "stream")
         {
-            files.Add(new($"{slug}.md", Apply(AlgorithmTemplate, algorithm, model)));
+            files.Add(new("streaming.md", Apply(StreamingTemplate, Compile(StreamingTemplate), ReportModel.Streaming(summary))));
+        }
+        else
+        {
+            var algorithm = Compile(AlgorithmTemplate);
+            foreach (var (slug, model) in ReportModel.Algorithms(summary))
+            {
+                files.Add(new($"{slug}.md", Apply(AlgorithmTemplate, algorithm, model)));
+            }
+
+            if (families is { Count: > 0 })
+            {
+                var index = FamilyOverview.Index(families);
+                index["machine_spec"] = machineSpecName.Replace('\\', '/');
+                files.Add(new("index.md", Apply(IndexTemplate, Compile(IndexTemplate), index)));
+                files.Add(new("highlights.md", Apply(HighlightsTemplate, Compile(HighlightsTemplate), FamilyOverview.Highlights(families))));
+            }
         }
 
         files.Add(new(machineSpecName, Apply(MachineSpecTemplate, machineSpec, ReportModel.MachineSpec(summary.Run))));

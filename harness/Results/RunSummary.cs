@@ -24,6 +24,46 @@ public sealed record RunSummary
 
     [JsonPropertyName("unsupported")]
     public required IReadOnlyList<Failure> Unsupported { get; init; }
+
+    /// <summary>What the registry said about each algorithm in the run, so reports describe it without consulting the registry.</summary>
+    [JsonPropertyName("algorithms")]
+    public IReadOnlyList<AlgorithmInfo> Algorithms { get; init; } = [];
+}
+
+/// <summary>An algorithm's parameters as measured, and the registry's note on why it is here.</summary>
+public sealed record AlgorithmInfo
+{
+    [JsonPropertyName("slug")]
+    public required string Slug { get; init; }
+
+    [JsonPropertyName("name")]
+    public required string Name { get; init; }
+
+    [JsonPropertyName("family")]
+    public required string Family { get; init; }
+
+    /// <summary><c>hash</c>, <c>xof</c>, <c>mac</c> or <c>aead</c>.</summary>
+    [JsonPropertyName("kind")]
+    public required string Kind { get; init; }
+
+    [JsonPropertyName("output_bytes")]
+    public required int OutputBytes { get; init; }
+
+    [JsonPropertyName("key_bytes")]
+    public int KeyBytes { get; init; }
+
+    [JsonPropertyName("nonce_bytes")]
+    public int NonceBytes { get; init; }
+
+    [JsonPropertyName("tag_bytes")]
+    public int TagBytes { get; init; }
+
+    /// <summary>Associated data passed with every AEAD operation.</summary>
+    [JsonPropertyName("associated_data_bytes")]
+    public int AssociatedDataBytes { get; init; }
+
+    [JsonPropertyName("note")]
+    public string Note { get; init; } = "";
 }
 
 public sealed record RunInfo
@@ -68,12 +108,34 @@ public sealed record RunInfo
     /// <summary>The job's settings in words (toolchain, warmups, iterations), so a table's footnote says how it was measured.</summary>
     [JsonPropertyName("job_description")]
     public required string JobDescription { get; init; }
+
+    /// <summary><c>oneshot</c> or <c>stream</c>; absent in files written before the streaming scenario, which were one-shot.</summary>
+    [JsonPropertyName("scenario")]
+    public string Scenario { get; init; } = "oneshot";
+
+    /// <summary>Chunk size of the streaming scenario; 0 for one-shot runs.</summary>
+    [JsonPropertyName("chunk_bytes")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
+    public int ChunkBytes { get; init; }
 }
 
 public sealed record ResultRecord : ImplementationRecord
 {
+    /// <summary><c>oneshot</c> (the size sweep) or <c>stream</c> (incremental, 64 KiB chunks over one large input).</summary>
     [JsonPropertyName("scenario")]
     public string Scenario { get; init; } = "oneshot";
+
+    /// <summary>
+    /// What was timed: <c>hash</c>, <c>mac</c>, <c>xof-32</c>/<c>xof-64</c> (output length), <c>encrypt</c> or
+    /// <c>decrypt</c> (with tag verification). Absent in files written before it existed, which measured <c>hash</c> only.
+    /// </summary>
+    [JsonPropertyName("operation")]
+    public string Operation { get; init; } = "hash";
+
+    /// <summary>For a record that measured several implementations at once (the multi-algorithm stream pass), their ids.</summary>
+    [JsonPropertyName("members")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<string>? Members { get; init; }
 
     [JsonPropertyName("size_bytes")]
     public required int SizeBytes { get; init; }

@@ -9,13 +9,38 @@ public static class Registry
     /// <summary>Every registered implementation. An adapter either works or is not here: no stubs.</summary>
     public static IReadOnlyList<IImplementation> Implementations { get; } =
     [
+        // SHA-2
+        new OsSha256(), new OsSha384(), new OsSha512(),
+        new BouncyCastleSha224(), new BouncyCastleSha256(), new BouncyCastleSha384(), new BouncyCastleSha512(),
+        new BouncyCastleSha512_224(), new BouncyCastleSha512_256(),
+        new LibsodiumSha256(), new LibsodiumSha512(),
         new ManagedSha256(),
-        new OsSha256(),
-        new BouncyCastleSha256(),
-        new LibsodiumSha256(),
 
-        new ManagedBlake3(),
-        new Blake3NativeHash(),
+        // SHA-3 and Keccak
+        new OsSha3_256(), new OsSha3_384(), new OsSha3_512(),
+        new BouncyCastleSha3_224(), new BouncyCastleSha3_256(), new BouncyCastleSha3_384(), new BouncyCastleSha3_512(),
+        new BouncyCastleKeccak256(), new BouncyCastleKeccak384(), new BouncyCastleKeccak512(),
+        new OsShake128(), new OsShake256(), new BouncyCastleShake128(), new BouncyCastleShake256(),
+        new BouncyCastleCShake128(), new BouncyCastleCShake256(),
+
+        // BLAKE2 and BLAKE3
+        new BouncyCastleBlake2b256(), new BouncyCastleBlake2b512(), new BouncyCastleBlake2s128(), new BouncyCastleBlake2s256(),
+        new LibsodiumBlake2b256(), new LibsodiumBlake2b512(),
+        new ManagedBlake3(), new Blake3NativeHash(),
+
+        // Legacy and regional
+        new OsMd5(), new OsSha1(), new BouncyCastleMd5(), new BouncyCastleSha1(),
+        new BouncyCastleSm3(), new BouncyCastleStreebog256(), new BouncyCastleStreebog512(), new BouncyCastleWhirlpool(),
+        new BouncyCastleRipemd160(), new BouncyCastleKupyna256(), new BouncyCastleKupyna384(), new BouncyCastleKupyna512(),
+
+        // MACs
+        new OsHmacSha256(), new OsHmacSha512(), new BouncyCastleHmacSha256(), new BouncyCastleHmacSha512(),
+        new OsKmac128(), new OsKmac256(), new BouncyCastleKmac128(), new BouncyCastleKmac256(),
+
+        // AEAD
+        new OsAes128Gcm(), new OsAes256Gcm(), new OsChaCha20Poly1305(),
+        new BouncyCastleAes128Gcm(), new BouncyCastleAes256Gcm(), new BouncyCastleChaCha20Poly1305(),
+        new LibsodiumAes256Gcm(), new LibsodiumChaCha20Poly1305(), new LibsodiumXChaCha20Poly1305(),
     ];
 
     public static IReadOnlyList<Algorithm> Algorithms { get; } =

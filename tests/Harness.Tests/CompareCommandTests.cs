@@ -90,7 +90,7 @@ public sealed class CompareCommandTests
         var result = Cli.Run("compare", "--base", baseRun, "--diff", diffRun);
         Assert.Equal(1, result.ExitCode);
         Assert.Contains("1 allocation regression(s)", result.Out, StringComparison.Ordinal);
-        Assert.Contains("| sha256/os · oneshot · 128 B · job quick · .NET 10.0.12 | 0 B | 24 B |", result.Out, StringComparison.Ordinal);
+        Assert.Contains("| sha256/os · hash · oneshot · 128 B · job quick · .NET 10.0.12 | 0 B | 24 B |", result.Out, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -104,11 +104,11 @@ public sealed class CompareCommandTests
         var result = Cli.Run("compare", "--base", baseRun, "--diff", diffRun);
         Assert.Equal(0, result.ExitCode);
         Assert.Contains("4 case(s) only in base, 0 only in diff", result.Out, StringComparison.Ordinal);
-        Assert.Contains("Only in base (not measured in diff): `sha256/libsodium · oneshot · 128 B", result.Out, StringComparison.Ordinal);
+        Assert.Contains("Only in base (not measured in diff): `sha256/libsodium · hash · oneshot · 128 B", result.Out, StringComparison.Ordinal);
     }
 
     [Theory]
-    [InlineData("duplicate", "duplicate case 'sha256/bouncycastle · oneshot · 128 B")]
+    [InlineData("duplicate", "duplicate case 'sha256/bouncycastle · hash · oneshot · 128 B")]
     [InlineData("no-samples", "has no samples")]
     [InlineData("truncated", "not valid JSON")]
     [InlineData("empty-statistic", "median_ns")]

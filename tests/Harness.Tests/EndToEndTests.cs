@@ -25,7 +25,7 @@ public sealed class EndToEndTests
         var page = File.ReadAllText(Path.Combine(output, "sha256.md"));
         Assert.Contains("### SHA-256", page, StringComparison.Ordinal);
         Assert.Contains("#### 128 B (128 bytes)", page, StringComparison.Ordinal);
-        Assert.Contains("#### 1 KiB (1024 bytes)", page, StringComparison.Ordinal);
+        Assert.Contains("#### 1 KiB (1,024 bytes)", page, StringComparison.Ordinal);
         foreach (var implementation in providers)
         {
             Assert.Contains($"| {CryptoHarness.Reporting.Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);

@@ -61,7 +61,7 @@ public sealed class GateTests
 
         var failure = verdicts.Single(v => v.Implementation == broken);
         Assert.Equal(GateStatus.Failed, failure.Status);
-        Assert.Contains("differs from sha256/os, sha256/managed/scalar at length 100", failure.Reason, StringComparison.Ordinal);
+        Assert.Contains("differs from sha256/os, sha256/managed/scalar hash at length 100", failure.Reason, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -30,7 +30,10 @@ public sealed class RegistryTests
     [InlineData("BLAKE2b-512", "blake2b512")]
     [InlineData("AES-256-GCM", "aes-256-gcm")]
     [InlineData("BLAKE3", "blake3")]
-    [InlineData("HMAC-SHA-256", "hmac-sha-256")]
+    [InlineData("HMAC-SHA-256", "hmac-sha256")]
+    [InlineData("SHA3-256", "sha3-256")]
+    [InlineData("ChaCha20-Poly1305", "chacha20-poly1305")]
+    [InlineData("Kupyna-384", "kupyna384")]
     public void Slugs_follow_the_naming_rule(string name, string slug) => Assert.Equal(slug, Algorithm.ToSlug(name));
 
     [Fact]

@@ -1,8 +1,12 @@
+using System.Runtime.InteropServices;
 using CryptoHarness.Implementations.Native;
 
 namespace CryptoHarness.Implementations;
 
-public sealed unsafe class LibsodiumSha256() : HashImplementation(Algorithms.Sha256, Providers.Libsodium)
+// Native providers: libsodium (C) and the Rust blake3 crate. Spans are pinned with `fixed`; nothing is copied.
+// libsodium's hash functions have no failure mode and return 0 always (libsodium documentation, "Hashing").
+
+public sealed unsafe class LibsodiumSha256() : HashImplementation(Algorithms.Sha256, Providers.Libsodium), IStreamingHashImplementation
 {
     public override Support Support => Libsodium.Support;
 
@@ -11,8 +15,136 @@ public sealed unsafe class LibsodiumSha256() : HashImplementation(Algorithms.Sha
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            // crypto_hash_sha256 has no failure mode; it returns 0 always (libsodium documentation, "SHA-2").
             _ = Libsodium.crypto_hash_sha256(output, input, (ulong)source.Length);
+        }
+    }
+
+    public IIncrementalHash CreateIncremental() => new Incremental();
+
+    private sealed class Incremental() : LibsodiumIncremental(Libsodium.crypto_hash_sha256_statebytes())
+    {
+        protected override int Init(byte* state) => Libsodium.crypto_hash_sha256_init(state);
+
+        protected override int Update(byte* state, byte* input, ulong length) => Libsodium.crypto_hash_sha256_update(state, input, length);
+
+        protected override int Final(byte* state, byte* output) => Libsodium.crypto_hash_sha256_final(state, output);
+    }
+}
+
+public sealed unsafe class LibsodiumSha512() : HashImplementation(Algorithms.Sha512, Providers.Libsodium), IStreamingHashImplementation
+{
+    public override Support Support => Libsodium.Support;
+
+    protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* input = source)
+        fixed (byte* output = destination)
+        {
+            _ = Libsodium.crypto_hash_sha512(output, input, (ulong)source.Length);
+        }
+    }
+
+    public IIncrementalHash CreateIncremental() => new Incremental();
+
+    private sealed class Incremental() : LibsodiumIncremental(Libsodium.crypto_hash_sha512_statebytes())
+    {
+        protected override int Init(byte* state) => Libsodium.crypto_hash_sha512_init(state);
+
+        protected override int Update(byte* state, byte* input, ulong length) => Libsodium.crypto_hash_sha512_update(state, input, length);
+
+        protected override int Final(byte* state, byte* output) => Libsodium.crypto_hash_sha512_final(state, output);
+    }
+}
+
+/// <summary>libsodium's generic hash is unkeyed BLAKE2b with the output length asked for.</summary>
+public abstract unsafe class LibsodiumBlake2b(Algorithm algorithm) : HashImplementation(algorithm, Providers.Libsodium), IStreamingHashImplementation
+{
+    public override Support Support => Libsodium.Support;
+
+    protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* input = source)
+        fixed (byte* output = destination)
+        {
+            _ = Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, null, 0);
+        }
+    }
+
+    public IIncrementalHash CreateIncremental() => new Incremental(OutputBytes);
+
+    private sealed class Incremental(int outputBytes) : LibsodiumIncremental(Libsodium.crypto_generichash_statebytes())
+    {
+        protected override int Init(byte* state) => Libsodium.crypto_generichash_init(state, null, 0, (nuint)outputBytes);
+
+        protected override int Update(byte* state, byte* input, ulong length) => Libsodium.crypto_generichash_update(state, input, length);
+
+        protected override int Final(byte* state, byte* output) => Libsodium.crypto_generichash_final(state, output, (nuint)outputBytes);
+    }
+}
+
+public sealed class LibsodiumBlake2b256() : LibsodiumBlake2b(Algorithms.Blake2b256);
+
+public sealed class LibsodiumBlake2b512() : LibsodiumBlake2b(Algorithms.Blake2b512);
+
+/// <summary>
+/// A libsodium init/update/final state in native memory, aligned as its headers require (64 bytes covers them all),
+/// wiped and freed on dispose. The return values are ignored: these calls have no failure mode.
+/// </summary>
+internal abstract unsafe class LibsodiumIncremental : IIncrementalHash
+{
+    private readonly nuint _stateBytes;
+    private byte* _state;
+    private bool _initialized;
+
+    protected LibsodiumIncremental(nuint stateBytes)
+    {
+        _stateBytes = stateBytes;
+        _state = (byte*)NativeMemory.AlignedAlloc(stateBytes, 64);
+    }
+
+    protected abstract int Init(byte* state);
+
+    protected abstract int Update(byte* state, byte* input, ulong length);
+
+    protected abstract int Final(byte* state, byte* output);
+
+    public void Append(ReadOnlySpan<byte> source)
+    {
+        EnsureInitialized();
+        fixed (byte* input = source)
+        {
+            _ = Update(_state, input, (ulong)source.Length);
+        }
+    }
+
+    public void Finish(Span<byte> destination)
+    {
+        EnsureInitialized();
+        fixed (byte* output = destination)
+        {
+            _ = Final(_state, output);
+        }
+
+        _initialized = false;
+    }
+
+    public void Dispose()
+    {
+        if (_state is not null)
+        {
+            NativeMemory.Clear(_state, _stateBytes);
+            NativeMemory.AlignedFree(_state);
+            _state = null;
+        }
+    }
+
+    private void EnsureInitialized()
+    {
+        ObjectDisposedException.ThrowIf(_state is null, this);
+        if (!_initialized)
+        {
+            _ = Init(_state);
+            _initialized = true;
         }
     }
 }
@@ -27,6 +159,155 @@ public sealed unsafe class Blake3NativeHash() : HashImplementation(Algorithms.Bl
         fixed (byte* output = destination)
         {
             Blake3Shim.harness_blake3_hash(input, (nuint)source.Length, output, (nuint)destination.Length);
+        }
+    }
+}
+
+/// <summary>
+/// libsodium's AES-256-GCM through its precomputation API (<c>beforenm</c>/<c>afternm</c>): the key schedule is kept
+/// per thread and redone only when the key changes, as the OS and BouncyCastle adapters do with their keyed objects.
+/// It exists only on CPUs with AES-NI and PCLMULQDQ (libsodium documentation, "AES256-GCM"); libsodium has no AES-128-GCM.
+/// </summary>
+public sealed unsafe class LibsodiumAes256Gcm() : AeadImplementation(Algorithms.Aes256Gcm, Providers.Libsodium)
+{
+    [ThreadStatic]
+    private static byte[]? t_key;
+
+    [ThreadStatic]
+    private static PrecomputedState? t_state;
+
+    public override Support Support
+    {
+        get
+        {
+            var loaded = Libsodium.Support;
+            return !loaded.IsSupported ? loaded
+                : Libsodium.crypto_aead_aes256gcm_is_available() == 1 ? Support.Yes
+                : Support.No("libsodium's AES-256-GCM needs AES-NI and PCLMULQDQ, which this CPU lacks");
+        }
+    }
+
+    protected override void EncryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    {
+        var state = StateFor(key);
+        fixed (byte* n = nonce)
+        fixed (byte* ad = associatedData)
+        fixed (byte* m = plaintext)
+        fixed (byte* c = ciphertext)
+        fixed (byte* t = tag)
+        {
+            ulong tagLength;
+            _ = Libsodium.crypto_aead_aes256gcm_encrypt_detached_afternm(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, state);
+        }
+    }
+
+    protected override bool DecryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    {
+        var state = StateFor(key);
+        fixed (byte* n = nonce)
+        fixed (byte* ad = associatedData)
+        fixed (byte* m = plaintext)
+        fixed (byte* c = ciphertext)
+        fixed (byte* t = tag)
+        {
+            return Libsodium.crypto_aead_aes256gcm_decrypt_detached_afternm(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, state) == 0;
+        }
+    }
+
+    private static byte* StateFor(ReadOnlySpan<byte> key)
+    {
+        var state = t_state ??= new PrecomputedState(Libsodium.crypto_aead_aes256gcm_statebytes());
+        if (t_key is null || !key.SequenceEqual(t_key))
+        {
+            t_key = key.ToArray();
+            fixed (byte* k = key)
+            {
+                _ = Libsodium.crypto_aead_aes256gcm_beforenm(state.Pointer, k);
+            }
+        }
+
+        return state.Pointer;
+    }
+
+    /// <summary>crypto_aead_aes256gcm_state must be 16-byte aligned; lives as long as its thread.</summary>
+    private sealed class PrecomputedState(nuint bytes)
+    {
+        public byte* Pointer { get; } = (byte*)NativeMemory.AlignedAlloc(bytes, 64);
+
+        ~PrecomputedState()
+        {
+            NativeMemory.Clear(Pointer, bytes);
+            NativeMemory.AlignedFree(Pointer);
+        }
+    }
+}
+
+public sealed unsafe class LibsodiumChaCha20Poly1305() : AeadImplementation(Algorithms.ChaCha20Poly1305, Providers.Libsodium)
+{
+    public override Support Support => Libsodium.Support;
+
+    protected override void EncryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    {
+        fixed (byte* k = key)
+        fixed (byte* n = nonce)
+        fixed (byte* ad = associatedData)
+        fixed (byte* m = plaintext)
+        fixed (byte* c = ciphertext)
+        fixed (byte* t = tag)
+        {
+            ulong tagLength;
+            _ = Libsodium.crypto_aead_chacha20poly1305_ietf_encrypt_detached(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, k);
+        }
+    }
+
+    protected override bool DecryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    {
+        fixed (byte* k = key)
+        fixed (byte* n = nonce)
+        fixed (byte* ad = associatedData)
+        fixed (byte* m = plaintext)
+        fixed (byte* c = ciphertext)
+        fixed (byte* t = tag)
+        {
+            return Libsodium.crypto_aead_chacha20poly1305_ietf_decrypt_detached(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
+        }
+    }
+}
+
+public sealed unsafe class LibsodiumXChaCha20Poly1305() : AeadImplementation(Algorithms.XChaCha20Poly1305, Providers.Libsodium)
+{
+    public override Support Support => Libsodium.Support;
+
+    protected override void EncryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    {
+        fixed (byte* k = key)
+        fixed (byte* n = nonce)
+        fixed (byte* ad = associatedData)
+        fixed (byte* m = plaintext)
+        fixed (byte* c = ciphertext)
+        fixed (byte* t = tag)
+        {
+            ulong tagLength;
+            _ = Libsodium.crypto_aead_xchacha20poly1305_ietf_encrypt_detached(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, k);
+        }
+    }
+
+    protected override bool DecryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    {
+        fixed (byte* k = key)
+        fixed (byte* n = nonce)
+        fixed (byte* ad = associatedData)
+        fixed (byte* m = plaintext)
+        fixed (byte* c = ciphertext)
+        fixed (byte* t = tag)
+        {
+            return Libsodium.crypto_aead_xchacha20poly1305_ietf_decrypt_detached(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
         }
     }
 }

@@ -1,5 +1,21 @@
 namespace CryptoHarness.Implementations;
 
+/// <summary>What an algorithm does, and so which contract its implementations follow.</summary>
+public enum AlgorithmKind
+{
+    /// <summary>Fixed-length digest of a message: <see cref="IHashImplementation"/>.</summary>
+    Hash,
+
+    /// <summary>Extendable output: any output length, optionally a customization string: <see cref="IXofImplementation"/>.</summary>
+    Xof,
+
+    /// <summary>Keyed message authentication code: <see cref="IMacImplementation"/>.</summary>
+    Mac,
+
+    /// <summary>Authenticated encryption with associated data: <see cref="IAeadImplementation"/>.</summary>
+    Aead,
+}
+
 /// <summary>
 /// One algorithm as the harness knows it: its family, its name, its sizes and its known answers.
 /// Every implementation of the algorithm, from any provider, must reproduce the known answers.
@@ -36,11 +52,44 @@ public sealed class Algorithm
 
     public IReadOnlyList<KnownAnswer> KnownAnswers { get; }
 
+    public AlgorithmKind Kind { get; init; } = AlgorithmKind.Hash;
+
+    /// <summary>
+    /// Why a family is here when it is not a modern first choice (legacy checksums, regional standards); printed on
+    /// the algorithm's report page. Empty for the rest.
+    /// </summary>
+    public string Note { get; init; } = "";
+
+    /// <summary>Key length used by the benchmarks and the cross-check (MAC, AEAD); 0 for unkeyed algorithms.</summary>
+    public int KeyBytes { get; init; }
+
+    /// <summary>AEAD nonce length.</summary>
+    public int NonceBytes { get; init; }
+
+    /// <summary>AEAD tag length.</summary>
+    public int TagBytes { get; init; }
+
+    /// <summary>Whether the algorithm takes a customization string (cSHAKE, KMAC); the gate then cross-checks with one.</summary>
+    public bool Customizable { get; init; }
+
+    /// <summary>
+    /// Output lengths the benchmarks measure. One entry, <see cref="OutputBytes"/>, except for extendable output,
+    /// which is measured at each length listed here.
+    /// </summary>
+    public IReadOnlyList<int> BenchmarkOutputs
+    {
+        get => _benchmarkOutputs ?? [OutputBytes];
+        init => _benchmarkOutputs = value;
+    }
+
+    private readonly IReadOnlyList<int>? _benchmarkOutputs;
+
     public override string ToString() => Name;
 
     /// <summary>
-    /// A two-part name joins its parts (SHA-256 → sha256, BLAKE2b-512 → blake2b512); a longer one keeps its hyphens
-    /// (AES-256-GCM → aes-256-gcm); a slash becomes a hyphen (SHA-512/256 → sha512-256).
+    /// Lower case; a final all-digit word joins the word before it when that word ends in a letter (SHA-256 → sha256,
+    /// BLAKE2b-512 → blake2b512, HMAC-SHA-256 → hmac-sha256); other hyphens stay (SHA3-256 → sha3-256,
+    /// AES-256-GCM → aes-256-gcm); a slash becomes a hyphen (SHA-512/256 → sha512-256).
     /// </summary>
     public static string ToSlug(string name)
     {
@@ -48,8 +97,14 @@ public sealed class Algorithm
         var parts = name.ToLowerInvariant().Split('/');
         for (var i = 0; i < parts.Length; i++)
         {
-            var words = parts[i].Split('-', StringSplitOptions.RemoveEmptyEntries);
-            parts[i] = words.Length == 2 ? words[0] + words[1] : string.Join('-', words);
+            var words = parts[i].Split('-', StringSplitOptions.RemoveEmptyEntries).ToList();
+            if (words.Count >= 2 && words[^1].All(char.IsAsciiDigit) && char.IsAsciiLetter(words[^2][^1]))
+            {
+                words[^2] += words[^1];
+                words.RemoveAt(words.Count - 1);
+            }
+
+            parts[i] = string.Join('-', words);
         }
 
         return string.Join('-', parts);
@@ -59,6 +114,20 @@ public sealed class Algorithm
 /// <summary>A published input/output pair, with the document it comes from.</summary>
 /// <param name="Source">Where the vector is published (standard and section), so a failure can be checked by hand.</param>
 /// <param name="Description">The input in words, for messages (e.g. <c>"abc"</c>, <c>1025 bytes of i mod 251</c>).</param>
-/// <param name="Input">The message.</param>
-/// <param name="ExpectedHex">The expected output, lower-case hex; may be longer than the default output (extendable output).</param>
-public sealed record KnownAnswer(string Source, string Description, byte[] Input, string ExpectedHex);
+/// <param name="Input">The message (for an AEAD, the plaintext).</param>
+/// <param name="ExpectedHex">
+/// The expected output, lower-case hex. A hash's may be longer than its default output (the BLAKE3 file's extended
+/// output): the default-length prefix is compared. An XOF's length is the output length asked for. An AEAD's is the
+/// ciphertext followed by the tag.
+/// </param>
+public sealed record KnownAnswer(string Source, string Description, byte[] Input, string ExpectedHex)
+{
+    public byte[] Key { get; init; } = [];
+
+    /// <summary>cSHAKE's and KMAC's customization string S (NIST SP 800-185).</summary>
+    public byte[] Customization { get; init; } = [];
+
+    public byte[] Nonce { get; init; } = [];
+
+    public byte[] AssociatedData { get; init; } = [];
+}

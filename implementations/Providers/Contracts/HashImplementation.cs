@@ -1,42 +1,91 @@
 namespace CryptoHarness.Implementations;
 
-/// <summary>
-/// Base of every hash adapter: the public call validates once, then <see cref="HashCore"/> does only the provider's work.
-/// </summary>
-public abstract class HashImplementation : IHashImplementation
+/// <summary>Base of every fixed-length hash adapter.</summary>
+public abstract class HashImplementation(Algorithm algorithm, Provider provider, string variant = "")
+    : Implementation(algorithm, provider, variant), IHashImplementation
 {
-    protected HashImplementation(Algorithm algorithm, Provider provider, string variant = "")
-    {
-        Algorithm = algorithm;
-        Provider = provider;
-        Variant = variant;
-        Id = variant.Length == 0 ? $"{algorithm.Slug}/{provider.Key}" : $"{algorithm.Slug}/{provider.Key}/{variant}";
-    }
-
-    public string Id { get; }
-
-    public Algorithm Algorithm { get; }
-
-    public Provider Provider { get; }
-
-    public string Variant { get; }
-
     public int OutputBytes => Algorithm.OutputBytes;
-
-    public virtual Support Support => Support.Yes;
 
     public void Hash(ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        if (destination.Length < OutputBytes)
-        {
-            throw new ArgumentException($"Destination holds {destination.Length} bytes; {Id} writes {OutputBytes}.", nameof(destination));
-        }
-
+        RequireAtLeast(destination.Length, OutputBytes, "Destination", Id, nameof(destination));
         HashCore(source, destination[..OutputBytes]);
     }
 
     /// <summary>Writes exactly <see cref="OutputBytes"/> bytes; arguments are already checked.</summary>
     protected abstract void HashCore(ReadOnlySpan<byte> source, Span<byte> destination);
+}
 
-    public override string ToString() => Id;
+/// <summary>Base of every extendable-output adapter.</summary>
+public abstract class XofImplementation(Algorithm algorithm, Provider provider, string variant = "")
+    : Implementation(algorithm, provider, variant), IXofImplementation
+{
+    public void Hash(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (!customization.IsEmpty && !Algorithm.Customizable)
+        {
+            throw new ArgumentException($"{Algorithm.Name} takes no customization string.", nameof(customization));
+        }
+
+        HashCore(customization, source, destination);
+    }
+
+    /// <summary>Fills all of <paramref name="destination"/>; arguments are already checked.</summary>
+    protected abstract void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination);
+}
+
+/// <summary>Base of every MAC adapter.</summary>
+public abstract class MacImplementation(Algorithm algorithm, Provider provider, string variant = "")
+    : Implementation(algorithm, provider, variant), IMacImplementation
+{
+    public int OutputBytes => Algorithm.OutputBytes;
+
+    public void Mac(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (!customization.IsEmpty && !Algorithm.Customizable)
+        {
+            throw new ArgumentException($"{Algorithm.Name} takes no customization string.", nameof(customization));
+        }
+
+        RequireAtLeast(destination.Length, OutputBytes, "Destination", Id, nameof(destination));
+        MacCore(key, customization, source, destination[..OutputBytes]);
+    }
+
+    /// <summary>Writes exactly <see cref="OutputBytes"/> bytes; arguments are already checked.</summary>
+    protected abstract void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination);
+}
+
+/// <summary>Base of every AEAD adapter: key, nonce and tag lengths are the algorithm's, checked once here.</summary>
+public abstract class AeadImplementation(Algorithm algorithm, Provider provider, string variant = "")
+    : Implementation(algorithm, provider, variant), IAeadImplementation
+{
+    public void Encrypt(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    {
+        CheckParameters(key, nonce, tag);
+        RequireLength(ciphertext, plaintext.Length, "Ciphertext", Id, nameof(ciphertext));
+        EncryptCore(key, nonce, associatedData, plaintext, ciphertext, tag);
+    }
+
+    public bool Decrypt(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    {
+        CheckParameters(key, nonce, tag);
+        RequireLength(plaintext, ciphertext.Length, "Plaintext", Id, nameof(plaintext));
+        return DecryptCore(key, nonce, associatedData, ciphertext, tag, plaintext);
+    }
+
+    protected abstract void EncryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag);
+
+    /// <summary>Returns false on a bad tag, leaving <paramref name="plaintext"/> zeroed or untouched.</summary>
+    protected abstract bool DecryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext);
+
+    private void CheckParameters(ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag)
+    {
+        RequireLength(key, Algorithm.KeyBytes, "Key", Id, nameof(key));
+        RequireLength(nonce, Algorithm.NonceBytes, "Nonce", Id, nameof(nonce));
+        RequireLength(tag, Algorithm.TagBytes, "Tag", Id, nameof(tag));
+    }
 }

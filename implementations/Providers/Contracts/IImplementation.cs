@@ -1,6 +1,6 @@
 namespace CryptoHarness.Implementations;
 
-/// <summary>What every registered implementation exposes, whatever its kind (hash, and later XOF, MAC, AEAD, password hash).</summary>
+/// <summary>What every registered implementation exposes, whatever its kind (hash, XOF, MAC, AEAD, and later password hash).</summary>
 public interface IImplementation
 {
     /// <summary>Stable id: <c>{algorithm slug}/{provider}</c>, plus <c>/{variant}</c> when there is one.</summary>
@@ -16,11 +16,63 @@ public interface IImplementation
     Support Support { get; }
 }
 
-/// <summary>A one-shot hash. Incremental hashing will be a separate small interface beside this one.</summary>
+/// <summary>A one-shot fixed-length hash.</summary>
 public interface IHashImplementation : IImplementation
 {
     int OutputBytes { get; }
 
     /// <summary>Hashes <paramref name="source"/> into the first <see cref="OutputBytes"/> bytes of <paramref name="destination"/>.</summary>
     void Hash(ReadOnlySpan<byte> source, Span<byte> destination);
+}
+
+/// <summary>An extendable-output function: the output length is the caller's choice.</summary>
+public interface IXofImplementation : IImplementation
+{
+    /// <summary>
+    /// Fills all of <paramref name="destination"/>. <paramref name="customization"/> is cSHAKE's S; an algorithm
+    /// that is not <see cref="Algorithm.Customizable"/> accepts only an empty one.
+    /// </summary>
+    void Hash(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination);
+}
+
+/// <summary>A message authentication code with a fixed output length.</summary>
+public interface IMacImplementation : IImplementation
+{
+    int OutputBytes { get; }
+
+    /// <summary>
+    /// Writes the tag of <paramref name="source"/> under <paramref name="key"/> into the first <see cref="OutputBytes"/>
+    /// bytes of <paramref name="destination"/>. <paramref name="customization"/> is KMAC's S; empty for HMAC.
+    /// </summary>
+    void Mac(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination);
+}
+
+/// <summary>Authenticated encryption with associated data; encryption and verified decryption are separate operations.</summary>
+public interface IAeadImplementation : IImplementation
+{
+    /// <summary>Writes <c>plaintext.Length</c> bytes of ciphertext and <see cref="Algorithm.TagBytes"/> bytes of tag.</summary>
+    void Encrypt(ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag);
+
+    /// <summary>
+    /// Verifies the tag and, only if it is valid, writes the plaintext. Returns false for any forgery, never throws for one.
+    /// </summary>
+    bool Decrypt(ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext);
+}
+
+/// <summary>
+/// A hash that can also be fed in pieces: the streaming scenario times it over a large input in fixed chunks.
+/// </summary>
+public interface IStreamingHashImplementation : IHashImplementation
+{
+    /// <summary>A fresh hasher; the caller disposes it.</summary>
+    IIncrementalHash CreateIncremental();
+}
+
+/// <summary>One incremental hashing state, reusable after <see cref="Finish"/>.</summary>
+public interface IIncrementalHash : IDisposable
+{
+    void Append(ReadOnlySpan<byte> source);
+
+    /// <summary>Writes the digest into the first <c>OutputBytes</c> bytes and resets, ready for the next message.</summary>
+    void Finish(Span<byte> destination);
 }

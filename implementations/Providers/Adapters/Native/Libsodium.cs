@@ -44,4 +44,87 @@ internal static unsafe partial class Libsodium
 
     [LibraryImport(Library)]
     internal static partial int crypto_hash_sha256(byte* output, byte* input, ulong inputLength);
+
+    [LibraryImport(Library)]
+    internal static partial nuint crypto_hash_sha256_statebytes();
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_hash_sha256_init(byte* state);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_hash_sha256_update(byte* state, byte* input, ulong inputLength);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_hash_sha256_final(byte* state, byte* output);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_hash_sha512(byte* output, byte* input, ulong inputLength);
+
+    [LibraryImport(Library)]
+    internal static partial nuint crypto_hash_sha512_statebytes();
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_hash_sha512_init(byte* state);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_hash_sha512_update(byte* state, byte* input, ulong inputLength);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_hash_sha512_final(byte* state, byte* output);
+
+    /// <summary>BLAKE2b (libsodium's generic hash), output 1..64 bytes, key 0..64 bytes.</summary>
+    [LibraryImport(Library)]
+    internal static partial int crypto_generichash(byte* output, nuint outputLength, byte* input, ulong inputLength, byte* key, nuint keyLength);
+
+    [LibraryImport(Library)]
+    internal static partial nuint crypto_generichash_statebytes();
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_generichash_init(byte* state, byte* key, nuint keyLength, nuint outputLength);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_generichash_update(byte* state, byte* input, ulong inputLength);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_generichash_final(byte* state, byte* output, nuint outputLength);
+
+    /// <summary>1 when the CPU has AES-NI and PCLMULQDQ; libsodium's AES-GCM exists only then.</summary>
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_aes256gcm_is_available();
+
+    [LibraryImport(Library)]
+    internal static partial nuint crypto_aead_aes256gcm_statebytes();
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_aes256gcm_beforenm(byte* state, byte* key);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_aes256gcm_encrypt_detached_afternm(
+        byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
+        byte* secretNonce, byte* nonce, byte* state);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_aes256gcm_decrypt_detached_afternm(
+        byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
+        byte* nonce, byte* state);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_chacha20poly1305_ietf_encrypt_detached(
+        byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
+        byte* secretNonce, byte* nonce, byte* key);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_chacha20poly1305_ietf_decrypt_detached(
+        byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
+        byte* nonce, byte* key);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_xchacha20poly1305_ietf_encrypt_detached(
+        byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
+        byte* secretNonce, byte* nonce, byte* key);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_xchacha20poly1305_ietf_decrypt_detached(
+        byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
+        byte* nonce, byte* key);
 }

@@ -1,0 +1,177 @@
+using CryptoHarness.Results;
+
+namespace CryptoHarness.Reporting;
+
+/// <summary>
+/// The family index and the highlights table, computed from the latest one-shot results of each family (one summary per
+/// family, as the runs wrote them), never written by hand.
+/// </summary>
+/// <remarks>
+/// Ratios between providers are geometric means, over the family's algorithms that both providers implement, of the
+/// ratio of median times at one payload size; each provider is represented by its fastest variant. A geometric mean
+/// keeps one very slow algorithm from dominating and treats "2× faster" and "2× slower" symmetrically.
+/// </remarks>
+public static class FamilyOverview
+{
+    /// <summary>The payload sizes the highlights speak about: throughput-bound and latency-bound.</summary>
+    public const int LargeSize = 131072;
+    public const int SmallSize = 128;
+
+    /// <summary>Who `managed` is measured against in the highlights: the managed alternative, the OS, the native anchors.</summary>
+    private static readonly string[] ManagedComparedWith = ["bouncycastle", "os", "libsodium", "blake3-native"];
+
+    public static Dictionary<string, object?> Index(IReadOnlyList<RunSummary> families) => new()
+    {
+        ["families"] = families.OrderBy(f => FamilyName(f), StringComparer.Ordinal).Select(IndexEntry).ToArray(),
+    };
+
+    public static Dictionary<string, object?> Highlights(IReadOnlyList<RunSummary> families) => new()
+    {
+        ["rows"] = families.OrderBy(f => FamilyName(f), StringComparer.Ordinal).Select(HighlightRow).Where(r => r is not null).ToArray(),
+        ["runs"] = families.OrderBy(f => FamilyName(f), StringComparer.Ordinal).Select(f => new Dictionary<string, object?>
+        {
+            ["family"] = FamilyName(f),
+            ["job"] = f.Run.Job,
+            ["git_commit"] = f.Run.GitCommit,
+            ["utc"] = f.Run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture),
+        }).ToArray(),
+        ["large"] = Format.Size(LargeSize),
+        ["small"] = Format.Size(SmallSize),
+    };
+
+    public static string FamilyName(RunSummary family) =>
+        family.Algorithms.Select(a => a.Family).Concat(family.Results.Select(r => r.Family)).FirstOrDefault(f => f.Length > 0) ?? "";
+
+    private static Dictionary<string, object?> IndexEntry(RunSummary family)
+    {
+        var algorithms = family.Algorithms.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a =>
+        {
+            var leader = Fastest(family, a.Slug, LargeSize);
+            return new Dictionary<string, object?>
+            {
+                ["name"] = a.Name,
+                ["slug"] = a.Slug,
+                ["note"] = a.Note,
+                ["providers"] = string.Join(", ", family.Results.Where(r => r.Slug == a.Slug).Select(r => r.Provider).Distinct().Order(StringComparer.Ordinal)),
+                ["leader"] = leader is null ? "n/a" : $"{Format.ProviderLabel(leader.Provider, leader.Variant)}, {Format.Number(leader.MbPerS, "N0")} MB/s",
+            };
+        }).ToArray();
+        return new()
+        {
+            ["family"] = FamilyName(family),
+            ["algorithms"] = algorithms,
+            ["job"] = family.Run.Job,
+            ["git_commit"] = family.Run.GitCommit,
+        };
+    }
+
+    /// <summary>The fastest one-shot record of an algorithm at a size, in its primary operation.</summary>
+    private static ResultRecord? Fastest(RunSummary family, string slug, int size) =>
+        PrimaryRecords(family).Where(r => r.Slug == slug && r.SizeBytes == size).MinBy(r => r.MedianNs);
+
+    /// <summary>
+    /// One operation per algorithm speaks for it: hash or MAC; the shortest XOF output; encryption for an AEAD.
+    /// </summary>
+    private static IEnumerable<ResultRecord> PrimaryRecords(RunSummary family)
+    {
+        var oneShot = family.Results.Where(r => r.Scenario == "oneshot").ToArray();
+        foreach (var bySlug in oneShot.GroupBy(r => r.Slug))
+        {
+            var operations = bySlug.Select(r => r.Operation).Distinct().ToArray();
+            var primary = operations.Contains("hash") ? "hash"
+                : operations.Contains("mac") ? "mac"
+                : operations.Contains("encrypt") ? "encrypt"
+                : operations.Order(StringComparer.Ordinal).First();
+            foreach (var record in bySlug.Where(r => r.Operation == primary))
+            {
+                yield return record;
+            }
+        }
+    }
+
+    /// <summary>Median time per (algorithm, provider) at one size, each provider by its fastest variant.</summary>
+    private static Dictionary<string, Dictionary<string, ResultRecord>> BestByProvider(RunSummary family, int size) =>
+        PrimaryRecords(family).Where(r => r.SizeBytes == size)
+            .GroupBy(r => r.Slug)
+            .ToDictionary(g => g.Key, g => g.GroupBy(r => r.Provider).ToDictionary(p => p.Key, p => p.MinBy(r => r.MedianNs)!));
+
+    /// <summary>Geometric mean of time(a) ÷ time(b) over the algorithms both have, with how many that is.</summary>
+    private static (double Ratio, int Count)? Ratio(Dictionary<string, Dictionary<string, ResultRecord>> table, string a, string b)
+    {
+        var logs = table.Values.Where(p => p.ContainsKey(a) && p.ContainsKey(b))
+            .Select(p => Math.Log(p[a].MedianNs / p[b].MedianNs)).ToArray();
+        return logs.Length == 0 ? null : (Math.Exp(logs.Average()), logs.Length);
+    }
+
+    /// <summary>The provider fastest on the most algorithms; ties go to the better geometric-mean standing.</summary>
+    private static (string Provider, int Wins, int Of)? Leader(Dictionary<string, Dictionary<string, ResultRecord>> table)
+    {
+        if (table.Count == 0)
+        {
+            return null;
+        }
+
+        var winners = table.Values.Select(p => p.MinBy(kv => kv.Value.MedianNs).Key).ToArray();
+        var standing = table.Values.SelectMany(p => p.Keys).Distinct()
+            .ToDictionary(provider => provider, provider =>
+            {
+                var logs = table.Values.Where(p => p.ContainsKey(provider)).Select(p => Math.Log(p[provider].MedianNs / p.Values.Min(r => r.MedianNs)));
+                return logs.Average();
+            });
+        var best = winners.GroupBy(w => w).OrderByDescending(g => g.Count()).ThenBy(g => standing[g.Key]).ThenBy(g => g.Key, StringComparer.Ordinal).First();
+        return (best.Key, best.Count(), table.Count);
+    }
+
+    private static Dictionary<string, object?>? HighlightRow(RunSummary family)
+    {
+        var large = BestByProvider(family, LargeSize);
+        var small = BestByProvider(family, SmallSize);
+        var largeLeader = Leader(large);
+        if (largeLeader is not { } leader)
+        {
+            return null;
+        }
+
+        var smallLeader = Leader(small);
+        var leaderText = $"`{leader.Provider}` at {Format.Size(LargeSize)} ({leader.Wins} of {leader.Of})";
+        if (smallLeader is { } s && s.Provider != leader.Provider)
+        {
+            leaderText += $"; `{s.Provider}` at {Format.Size(SmallSize)} ({s.Wins} of {s.Of})";
+        }
+
+        var insights = new List<string>();
+        var runnerUp = large.Values.SelectMany(p => p.Keys).Distinct().Where(p => p != leader.Provider)
+            .Select(p => (Provider: p, Ratio: Ratio(large, p, leader.Provider)))
+            .Where(p => p.Ratio is not null)
+            .OrderBy(p => p.Ratio!.Value.Ratio)
+            .FirstOrDefault();
+        if (runnerUp.Ratio is { } up)
+        {
+            insights.Add($"{Times(up.Ratio)} ahead of runner-up `{runnerUp.Provider}`{Over(up.Count)}");
+        }
+
+        foreach (var other in ManagedComparedWith)
+        {
+            if (Ratio(large, other, "managed") is { } versus)
+            {
+                insights.Add($"`managed` vs `{other}`: {Speed(versus.Ratio)}{Over(versus.Count)}");
+            }
+        }
+
+        return new()
+        {
+            ["family"] = FamilyName(family),
+            ["leader"] = leaderText,
+            ["insight"] = insights.Count == 0 ? "one provider only" : $"At {Format.Size(LargeSize)}: " + string.Join("; ", insights),
+        };
+    }
+
+    /// <summary>1.8 → "1.80× faster"; 0.5 → "2.00× slower": how much faster the subject is when ratio = other ÷ subject.</summary>
+    private static string Speed(double otherOverSubject) => otherOverSubject >= 1
+        ? $"{Format.Number(otherOverSubject, "N2")}× faster"
+        : $"{Format.Number(1 / otherOverSubject, "N2")}× slower";
+
+    private static string Times(double ratio) => $"{Format.Number(ratio, "N2")}×";
+
+    private static string Over(int count) => count > 1 ? $" (geomean of {count} algorithms)" : "";
+}

@@ -1,0 +1,45 @@
+using BenchmarkDotNet.Attributes;
+using CryptoHarness.Implementations;
+
+namespace CryptoHarness.Running;
+
+/// <summary>
+/// One operation of one implementation on one payload. The case travels as a plain string (registry id and operation,
+/// so out-of-process runs embed it intact) and is looked up in the registry again on the measuring side.
+/// </summary>
+public class OneShotBenchmarks
+{
+    private Workload _workload = null!;
+
+    /// <summary>Set by the host before the run; only gate-approved ids are ever put here.</summary>
+    public static IReadOnlyList<string> SelectedCases { get; set; } = [];
+
+    public static IReadOnlyList<int> SelectedSizes { get; set; } = [];
+
+    public static IEnumerable<string> Cases => SelectedCases;
+
+    public static IEnumerable<int> Sizes => SelectedSizes;
+
+    [ParamsSource(nameof(Cases))]
+    public string Case { get; set; } = "";
+
+    [ParamsSource(nameof(Sizes))]
+    public int Size { get; set; }
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        var (id, operation) = Workload.ParseCaseKey(Case);
+        var implementation = Registry.Find(id) ?? throw new InvalidOperationException($"'{id}' is not a registered implementation.");
+        var support = implementation.Support;
+        if (!support.IsSupported)
+        {
+            throw new InvalidOperationException($"{id} is not supported here: {support.Reason}");
+        }
+
+        _workload = Workload.Create(implementation, operation, Size);
+    }
+
+    [Benchmark]
+    public void Run() => _workload.Run();
+}

@@ -1,0 +1,133 @@
+using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Diagnosers;
+using BenchmarkDotNet.Exporters.Json;
+using BenchmarkDotNet.Loggers;
+using BenchmarkDotNet.Reports;
+using BenchmarkDotNet.Running;
+using BenchmarkDotNet.Validators;
+using CryptoHarness.Implementations;
+using CryptoHarness.Results;
+
+namespace CryptoHarness.Running;
+
+/// <summary>Runs BenchmarkDotNet over gate-approved implementations and normalizes what it measured, for every scenario.</summary>
+public static class Runner
+{
+    public sealed record Outcome(IReadOnlyList<ResultRecord> Results, IReadOnlyList<(IImplementation Implementation, string Reason)> Failures);
+
+    /// <summary>What a benchmark case measured: which implementation, which operation, how many bytes per operation.</summary>
+    private sealed record CaseIdentity(IReadOnlyList<IImplementation> Implementations, string Id, string Operation, int SizeBytes);
+
+    /// <summary>The one-shot sweep: every operation of every implementation at every size.</summary>
+    public static Outcome RunOneShot(IReadOnlyList<IImplementation> implementations, IReadOnlyList<int> sizes, JobPreset job, string artifactsPath, ILogger logger)
+    {
+        OneShotBenchmarks.SelectedCases = implementations
+            .SelectMany(i => Workload.OperationsOf(i).Select(o => Workload.CaseKey(i.Id, o)))
+            .ToArray();
+        OneShotBenchmarks.SelectedSizes = sizes;
+        var summary = BenchmarkRunner.Run<OneShotBenchmarks>(Config(job.Create(), artifactsPath, logger));
+        var byId = implementations.ToDictionary(i => i.Id, StringComparer.Ordinal);
+        return Normalize(summary, implementations, "oneshot", benchmarkCase =>
+        {
+            var (id, operation) = Workload.ParseCaseKey((string)benchmarkCase.Parameters["Case"]);
+            return new CaseIdentity([byId[id]], id, operation, (int)benchmarkCase.Parameters["Size"]);
+        });
+    }
+
+    /// <summary>The streaming scenario: each incremental implementation over one large input, and one pass feeding all of them.</summary>
+    public static Outcome RunStream(IReadOnlyList<IStreamingHashImplementation> implementations, int streamBytes, JobPreset job, string artifactsPath, ILogger logger)
+    {
+        StreamingBenchmarks.SelectedCases = implementations.Select(i => i.Id)
+            .Concat(implementations.Count > 1 ? [StreamingBenchmarks.MultiPassCase] : [])
+            .ToArray();
+        StreamingBenchmarks.SelectedIds = implementations.Select(i => i.Id).ToArray();
+        StreamingBenchmarks.StreamBytes = streamBytes;
+        var summary = BenchmarkRunner.Run<StreamingBenchmarks>(Config(StreamingBenchmarks.Job(job), artifactsPath, logger));
+        var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
+        return Normalize(summary, implementations, "stream", benchmarkCase =>
+        {
+            var key = (string)benchmarkCase.Parameters["Case"];
+            return key == StreamingBenchmarks.MultiPassCase
+                ? new CaseIdentity(implementations, key, Workload.Hash, streamBytes)
+                : new CaseIdentity([byId[key]], key, Workload.Hash, streamBytes);
+        });
+    }
+
+    private static ManualConfig Config(BenchmarkDotNet.Jobs.Job job, string artifactsPath, ILogger logger) =>
+        ManualConfig.CreateEmpty()
+            .AddJob(job)
+            .AddDiagnoser(MemoryDiagnoser.Default)
+            .AddExporter(JsonExporter.Full)
+            .AddLogger(logger)
+            .AddColumnProvider(BenchmarkDotNet.Columns.DefaultColumnProviders.Instance)
+            .AddValidator(JitOptimizationsValidator.FailOnError)
+            // No ExecutionValidator: it sets only [Params] properties, not [ParamsSource], and the gate has already
+            // executed every selected implementation on every size.
+            .WithArtifactsPath(artifactsPath)
+            // Case keys are longer than BenchmarkDotNet's default 20-character parameter width; keep them whole in its exports.
+            .WithSummaryStyle(SummaryStyle.Default.WithMaxParameterColumnWidth(200));
+
+    private static Outcome Normalize(
+        Summary summary, IEnumerable<IImplementation> implementations, string scenario, Func<BenchmarkDotNet.Running.BenchmarkCase, CaseIdentity> identify)
+    {
+        var all = implementations.ToArray();
+        if (summary.HasCriticalValidationErrors)
+        {
+            var errors = string.Join("; ", summary.ValidationErrors.Where(e => e.IsCritical).Select(e => e.Message.Trim()));
+            return new Outcome([], all.Select(i => (i, $"BenchmarkDotNet refused to run: {errors}")).ToArray());
+        }
+
+        var results = new List<ResultRecord>();
+        var failures = new List<(IImplementation, string)>();
+        var cases = summary.BenchmarksCases.Select(c => (Case: c, Identity: identify(c))).ToArray();
+        var measured = cases.SelectMany(c => c.Identity.Implementations).Select(i => i.Id).ToHashSet(StringComparer.Ordinal);
+        failures.AddRange(all.Where(i => !measured.Contains(i.Id))
+            .Select(i => (i, "BenchmarkDotNet did not run it (see the log in the run folder)")));
+        foreach (var (benchmarkCase, identity) in cases)
+        {
+            var report = summary[benchmarkCase];
+            var statistics = report?.ResultStatistics;
+            if (report is null || !report.Success || statistics is null)
+            {
+                failures.AddRange(identity.Implementations.Select(i =>
+                    (i, $"the {scenario} benchmark failed for {identity.Operation} at {identity.SizeBytes} bytes (see the BenchmarkDotNet log in the run folder)")));
+                continue;
+            }
+
+            var samples = report.GetResultRuns().Select(m => m.Nanoseconds / m.Operations).ToArray();
+            var interval = statistics.ConfidenceInterval;
+            var single = identity.Implementations.Count == 1 ? identity.Implementations[0] : null;
+            results.Add(new ResultRecord
+            {
+                Id = identity.Id,
+                Family = single?.Algorithm.Family ?? "",
+                Algorithm = single?.Algorithm.Name ?? string.Join(" + ", identity.Implementations.Select(i => i.Algorithm.Name).Distinct()),
+                Slug = single?.Algorithm.Slug ?? identity.Id,
+                Provider = single?.Provider.Key ?? "",
+                Variant = single?.Variant ?? "",
+                Scenario = scenario,
+                Operation = identity.Operation,
+                Members = single is null ? identity.Implementations.Select(i => i.Id).ToArray() : null,
+                SizeBytes = identity.SizeBytes,
+                MedianNs = statistics.Median,
+                MeanNs = statistics.Mean,
+                StdDevNs = Finite(statistics.StandardDeviation),
+                CiLowerNs = Finite(interval.Lower),
+                CiUpperNs = Finite(interval.Upper),
+                N = statistics.N,
+                AllocatedBytes = report.GcStats.GetBytesAllocatedPerOperation(benchmarkCase),
+                MbPerS = identity.SizeBytes / statistics.Median * 1e9 / 1e6,
+                SamplesNs = samples,
+            });
+        }
+
+        // A failure in one case makes the implementation's other numbers suspect too: report it failed, drop its rows.
+        var failedIds = failures.Select(f => f.Item1.Id).ToHashSet(StringComparer.Ordinal);
+        var distinctFailures = failures.GroupBy(f => f.Item1.Id).Select(g => g.First()).ToArray();
+        return new Outcome(
+            results.Where(r => !failedIds.Contains(r.Id) && (r.Members is null || !r.Members.Any(failedIds.Contains))).ToArray(),
+            distinctFailures);
+    }
+
+    private static double? Finite(double value) => double.IsFinite(value) ? value : null;
+}

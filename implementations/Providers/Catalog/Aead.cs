@@ -1,0 +1,187 @@
+namespace CryptoHarness.Implementations;
+
+public static partial class Algorithms
+{
+    /// <summary>McGrew &amp; Viega's GCM test cases 3, 4, 15 and 16: the 128-bit key K (doubled for AES-256).</summary>
+    private const string GcmSpecKey128 = "feffe9928665731c6d6a8f9467308308";
+
+    /// <summary>The 96-bit IV of the same test cases.</summary>
+    private const string GcmSpecIv96 = "cafebabefacedbaddecaf888";
+
+    /// <summary>The 64-byte plaintext of test cases 3 and 15; cases 4 and 16 take its first 60 bytes.</summary>
+    private const string GcmSpecPlaintext =
+        "d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72" +
+        "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b391aafd255";
+
+    /// <summary>The 20 bytes of associated data of test cases 4 and 16.</summary>
+    private const string GcmSpecAssociatedData = "feedfacedeadbeeffeedfacedeadbeefabaddad2";
+
+    /// <summary>RFC 8439 §2.8.2's plaintext, also used by draft-irtf-cfrg-xchacha's AEAD example.</summary>
+    private const string SunscreenPlaintext =
+        "Ladies and Gentlemen of the class of '99: If I could offer you only one tip for the future, sunscreen would be it.";
+
+    /// <summary>RFC 8439 Appendix A.5's plaintext, as hex (it contains the UTF-8 quotation marks of "/“work in progress./”").</summary>
+    private const string Rfc8439A5Plaintext =
+        "496e7465726e65742d4472616674732061726520647261667420646f63756d65" +
+        "6e74732076616c696420666f722061206d6178696d756d206f6620736978206d" +
+        "6f6e74687320616e64206d617920626520757064617465642c207265706c6163" +
+        "65642c206f72206f62736f6c65746564206279206f7468657220646f63756d65" +
+        "6e747320617420616e792074696d652e20497420697320696e617070726f7072" +
+        "6961746520746f2075736520496e7465726e65742d4472616674732061732072" +
+        "65666572656e6365206d6174657269616c206f7220746f206369746520746865" +
+        "6d206f74686572207468616e206173202fe2809c776f726b20696e2070726f67" +
+        "726573732e2fe2809d";
+
+    /// <summary>AES-128 in GCM, NIST SP 800-38D, 96-bit nonce. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
+    public static Algorithm Aes128Gcm { get; } = new(
+        family: "AEAD",
+        name: "AES-128-GCM",
+        outputBytes: 16,
+        blockBytes: 16,
+        knownAnswers:
+        [
+            // McGrew & Viega, "The Galois/Counter Mode of Operation (GCM)", Appendix B, Test Case 2: zero key, IV and block.
+            new("McGrew & Viega GCM spec, Test Case 2", "16 zero bytes, zero key and IV", new byte[16],
+                "0388dace60b6a392f328c2b971b2fe78" +
+                "ab6e47d42cec13bdf53a67b21257bddf")
+            {
+                Key = new byte[16],
+                Nonce = new byte[12],
+            },
+            // McGrew & Viega, Appendix B, Test Case 3: 64-byte plaintext, no associated data.
+            new("McGrew & Viega GCM spec, Test Case 3", "64 bytes d9313225…1aafd255", Hex(GcmSpecPlaintext),
+                "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e" +
+                "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091473f5985" +
+                "4d5c2af327cd64a62cf35abd2ba6fab4")
+            {
+                Key = Hex(GcmSpecKey128),
+                Nonce = Hex(GcmSpecIv96),
+            },
+            // McGrew & Viega, Appendix B, Test Case 4: the first 60 bytes of that plaintext, 20 bytes of associated data.
+            new("McGrew & Viega GCM spec, Test Case 4", "60 bytes d9313225…ba637b39, 20-byte AAD", Hex(GcmSpecPlaintext[..120]),
+                "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e" +
+                "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091" +
+                "5bc94fbc3221a5db94fae95ae7121a47")
+            {
+                Key = Hex(GcmSpecKey128),
+                Nonce = Hex(GcmSpecIv96),
+                AssociatedData = Hex(GcmSpecAssociatedData),
+            },
+        ]) { Kind = AlgorithmKind.Aead, KeyBytes = 16, NonceBytes = 12, TagBytes = 16 };
+
+    /// <summary>AES-256 in GCM, NIST SP 800-38D, 96-bit nonce. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
+    public static Algorithm Aes256Gcm { get; } = new(
+        family: "AEAD",
+        name: "AES-256-GCM",
+        outputBytes: 16,
+        blockBytes: 16,
+        knownAnswers:
+        [
+            // McGrew & Viega, "The Galois/Counter Mode of Operation (GCM)", Appendix B, Test Case 14: zero key, IV and block.
+            new("McGrew & Viega GCM spec, Test Case 14", "16 zero bytes, zero key and IV", new byte[16],
+                "cea7403d4d606b6e074ec5d3baf39d18" +
+                "d0d1c8a799996bf0265b98b5d48ab919")
+            {
+                Key = new byte[32],
+                Nonce = new byte[12],
+            },
+            // McGrew & Viega, Appendix B, Test Case 15: 64-byte plaintext, no associated data.
+            new("McGrew & Viega GCM spec, Test Case 15", "64 bytes d9313225…1aafd255", Hex(GcmSpecPlaintext),
+                "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa" +
+                "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662898015ad" +
+                "b094dac5d93471bdec1a502270e3cc6c")
+            {
+                Key = Hex(GcmSpecKey128 + GcmSpecKey128),
+                Nonce = Hex(GcmSpecIv96),
+            },
+            // McGrew & Viega, Appendix B, Test Case 16: the first 60 bytes of that plaintext, 20 bytes of associated data.
+            new("McGrew & Viega GCM spec, Test Case 16", "60 bytes d9313225…ba637b39, 20-byte AAD", Hex(GcmSpecPlaintext[..120]),
+                "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa" +
+                "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662" +
+                "76fc6ece0f4e1768cddf8853bb2d551b")
+            {
+                Key = Hex(GcmSpecKey128 + GcmSpecKey128),
+                Nonce = Hex(GcmSpecIv96),
+                AssociatedData = Hex(GcmSpecAssociatedData),
+            },
+        ]) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 12, TagBytes = 16 };
+
+    /// <summary>ChaCha20-Poly1305, RFC 8439 §2.8. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
+    public static Algorithm ChaCha20Poly1305 { get; } = new(
+        family: "AEAD",
+        name: "ChaCha20-Poly1305",
+        outputBytes: 16,
+        blockBytes: 64,
+        knownAnswers:
+        [
+            // RFC 8439 §2.8.2, "Example and Test Vector for AEAD_CHACHA20_POLY1305": the 114-byte "sunscreen" text.
+            new("RFC 8439 §2.8.2", "\"Ladies and Gentlemen of the class of '99…\" (114 bytes), 12-byte AAD", Ascii(SunscreenPlaintext),
+                "d31a8d34648e60db7b86afbc53ef7ec2a4aded51296e08fea9e2b5a736ee62d6" +
+                "3dbea45e8ca9671282fafb69da92728b1a71de0a9e060b2905d6a5b67ecd3b36" +
+                "92ddbd7f2d778b8c9803aee328091b58fab324e4fad675945585808b4831d7bc" +
+                "3ff4def08e4b7a9de576d26586cec64b6116" +
+                "1ae10b594f09e26a7e902ecbd0600691")
+            {
+                Key = Hex("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"),
+                Nonce = Hex("070000004041424344454647"),
+                AssociatedData = Hex("50515253c0c1c2c3c4c5c6c7"),
+            },
+            // RFC 8439 Appendix A.5, "ChaCha20-Poly1305 AEAD Decryption": the 265-byte Internet-Draft boilerplate (the RFC gives
+            // the ciphertext to decrypt; encrypting the plaintext must give it back).
+            new("RFC 8439 Appendix A.5", "\"Internet-Drafts are draft documents…\" (265 bytes), 12-byte AAD", Hex(Rfc8439A5Plaintext),
+                "64a0861575861af460f062c79be643bd5e805cfd345cf389f108670ac76c8cb2" +
+                "4c6cfc18755d43eea09ee94e382d26b0bdb7b73c321b0100d4f03b7f355894cf" +
+                "332f830e710b97ce98c8a84abd0b948114ad176e008d33bd60f982b1ff37c855" +
+                "9797a06ef4f0ef61c186324e2b3506383606907b6a7c02b0f9f6157b53c867e4" +
+                "b9166c767b804d46a59b5216cde7a4e99040c5a40433225ee282a1b0a06c523e" +
+                "af4534d7f83fa1155b0047718cbc546a0d072b04b3564eea1b422273f548271a" +
+                "0bb2316053fa76991955ebd63159434ecebb4e466dae5a1073a6727627097a10" +
+                "49e617d91d361094fa68f0ff77987130305beaba2eda04df997b714d6c6f2c29" +
+                "a6ad5cb4022b02709b" +
+                "eead9d67890cbb22392336fea1851f38")
+            {
+                Key = Hex("1c9240a5eb55d38af333888604f6b5f0473917c1402b80099dca5cbc207075c0"),
+                Nonce = Hex("000000000102030405060708"),
+                AssociatedData = Hex("f33388860000000000004e91"),
+            },
+        ]) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 12, TagBytes = 16 };
+
+    /// <summary>XChaCha20-Poly1305, draft-irtf-cfrg-xchacha-03: an HChaCha20 subkey, then RFC 8439 with the last 8 nonce bytes. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
+    public static Algorithm XChaCha20Poly1305 { get; } = new(
+        family: "AEAD",
+        name: "XChaCha20-Poly1305",
+        outputBytes: 16,
+        blockBytes: 64,
+        knownAnswers:
+        [
+            // draft-irtf-cfrg-xchacha-03 Appendix A.3.1, "Example and Test Vector for AEAD_XCHACHA20_POLY1305": the "sunscreen" text.
+            new("draft-irtf-cfrg-xchacha-03 Appendix A.3.1", "\"Ladies and Gentlemen of the class of '99…\" (114 bytes), 12-byte AAD", Ascii(SunscreenPlaintext),
+                "bd6d179d3e83d43b9576579493c0e939572a1700252bfaccbed2902c21396cbb" +
+                "731c7f1b0b4aa6440bf3a82f4eda7e39ae64c6708c54c216cb96b72e1213b452" +
+                "2f8c9ba40db5d945b11b69b982c1bb9e3f3fac2bc369488f76b2383565d3fff9" +
+                "21f9664c97637da9768812f615c68b13b52e" +
+                "c0875924c1c7987947deafd8780acf49")
+            {
+                Key = Hex("808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"),
+                Nonce = Hex("404142434445464748494a4b4c4d4e4f5051525354555657"),
+                AssociatedData = Hex("50515253c0c1c2c3c4c5c6c7"),
+            },
+            // Project Wycheproof (C2SP/wycheproof), testvectors_v1/xchacha20_poly1305_test.json, tcId 2: empty plaintext and
+            // associated data, so the output is the tag alone.
+            new("Wycheproof xchacha20_poly1305_test.json, tcId 2", "empty, no AAD", [],
+                "e2697ea6877aba39d9555a00e14db041")
+            {
+                Key = Hex("ab1562faea9f47af3ae1c3d6d030e3af230255dff3df583ced6fbbcbf9d606a9"),
+                Nonce = Hex("6a5e0c4617e07091b605a4de2c02dde117de2ebd53b23497"),
+            },
+            // Project Wycheproof, xchacha20_poly1305_test.json, tcId 13: 5-byte plaintext, 8 bytes of associated data.
+            new("Wycheproof xchacha20_poly1305_test.json, tcId 13", "945a1fd040, 8-byte AAD", Hex("945a1fd040"),
+                "fb5daf8c6e" +
+                "ec1682b61957493c2eb758d7a2b7a179")
+            {
+                Key = Hex("48f1389d9222a80898ca26b5cfef5dc82dfc0af7cf66ea1e01bc5279e7414247"),
+                Nonce = Hex("88ccb58d435ea760f19e1fa6172139a071c0c5143959a56c"),
+                AssociatedData = Hex("5cbdd482f3429a27"),
+            },
+        ]) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 24, TagBytes = 16 };
+}

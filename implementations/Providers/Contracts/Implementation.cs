@@ -1,0 +1,44 @@
+namespace CryptoHarness.Implementations;
+
+/// <summary>
+/// Base of every adapter: identity from the registry's parts, derived once. The kind bases below validate arguments
+/// once in a public method and then call a bare <c>…Core</c> that does only the provider's work (as NSec does).
+/// </summary>
+public abstract class Implementation : IImplementation
+{
+    protected Implementation(Algorithm algorithm, Provider provider, string variant)
+    {
+        Algorithm = algorithm;
+        Provider = provider;
+        Variant = variant;
+        Id = variant.Length == 0 ? $"{algorithm.Slug}/{provider.Key}" : $"{algorithm.Slug}/{provider.Key}/{variant}";
+    }
+
+    public string Id { get; }
+
+    public Algorithm Algorithm { get; }
+
+    public Provider Provider { get; }
+
+    public string Variant { get; }
+
+    public virtual Support Support => Support.Yes;
+
+    public override string ToString() => Id;
+
+    private protected static void RequireLength(ReadOnlySpan<byte> value, int expected, string what, string id, string parameter)
+    {
+        if (value.Length != expected)
+        {
+            throw new ArgumentException($"{what} is {value.Length} bytes; {id} takes {expected}.", parameter);
+        }
+    }
+
+    private protected static void RequireAtLeast(int length, int expected, string what, string id, string parameter)
+    {
+        if (length < expected)
+        {
+            throw new ArgumentException($"{what} holds {length} bytes; {id} writes {expected}.", parameter);
+        }
+    }
+}
