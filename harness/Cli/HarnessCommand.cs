@@ -152,9 +152,10 @@ public static class HarnessCommand
 
         if (selected.Count == 0)
         {
+            var streamingFamilies = Registry.Implementations.OfType<IStreamingHashImplementation>().Select(i => i.Algorithm.Family).Distinct();
             throw new UsageException(scenario == "stream"
-                ? "The filters select no implementation with an incremental API; see 'harness list'."
-                : "The filters select no implementation; see 'harness list'.");
+                ? $"The filters select no implementation with an incremental API. Valid families for --scenario stream: {string.Join(", ", streamingFamilies)}."
+                : "The filters select no implementation; see 'harness list' for the valid combinations.");
         }
 
         var root = RepositoryRoot.Find();

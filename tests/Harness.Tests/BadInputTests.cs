@@ -14,6 +14,11 @@ public sealed class BadInputTests
     [InlineData("run --familly SHA-256", "Unknown option '--familly'")]
     [InlineData("verify --sizes 1.5", "Invalid size '1.5'")]
     [InlineData("bench", "Unknown command 'bench'")]
+    [InlineData("run --scenario streaming", "Unknown scenario 'streaming'")]
+    [InlineData("run --scenario stream --stream-size 64MB", "Invalid --stream-size '64MB'")]
+    [InlineData("run --sizes 1KB", "Invalid size '1KB'")]
+    [InlineData("run --sizes 2GiB", "Invalid size '2GiB'")]
+    [InlineData("run --scenario stream --family AEAD", "The filters select no implementation with an incremental API")]
     public void Bad_input_gets_one_line_exit_2_and_writes_nothing(string commandLine, string start)
     {
         using var folder = new TestFolder();
@@ -78,4 +83,15 @@ public sealed class BadInputTests
         Assert.Equal(2, result.ExitCode);
         Assert.Contains("/nonexistent/run-folder", result.Error, StringComparison.Ordinal);
     }
+}
+
+public sealed class SizeParsingTests
+{
+    [Theory]
+    [InlineData("128", 128)]
+    [InlineData("1KiB", 1024)]
+    [InlineData("128KiB", 131072)]
+    [InlineData("64MiB", 67108864)]
+    [InlineData("1GiB", 1073741824)]
+    public void Sizes_take_binary_units(string text, int bytes) => Assert.Equal(bytes, CryptoHarness.Cli.Arguments.ParseSize(text));
 }
