@@ -149,8 +149,40 @@ internal abstract unsafe class LibsodiumIncremental : IIncrementalHash
     }
 }
 
-public sealed unsafe class Blake3NativeHash() : HashImplementation(Algorithms.Blake3, Providers.Blake3Native)
+public sealed unsafe class Blake3NativeHash() : HashImplementation(Algorithms.Blake3, Providers.Blake3Native), IStreamingHashImplementation
 {
+    public IIncrementalHash CreateIncremental() => new Incremental(OutputBytes);
+
+    /// <summary>The crate's Hasher, owned by Rust; freed on dispose.</summary>
+    private sealed class Incremental(int outputBytes) : IIncrementalHash
+    {
+        private IntPtr _hasher = Blake3Shim.harness_blake3_hasher_new();
+
+        public void Append(ReadOnlySpan<byte> source)
+        {
+            ObjectDisposedException.ThrowIf(_hasher == IntPtr.Zero, this);
+            fixed (byte* input = source)
+            {
+                Blake3Shim.harness_blake3_hasher_update(_hasher, input, (nuint)source.Length);
+            }
+        }
+
+        public void Finish(Span<byte> destination)
+        {
+            ObjectDisposedException.ThrowIf(_hasher == IntPtr.Zero, this);
+            fixed (byte* output = destination)
+            {
+                Blake3Shim.harness_blake3_hasher_finalize_reset(_hasher, output, (nuint)outputBytes);
+            }
+        }
+
+        public void Dispose()
+        {
+            Blake3Shim.harness_blake3_hasher_free(_hasher);
+            _hasher = IntPtr.Zero;
+        }
+    }
+
     public override Support Support => Blake3Shim.Support;
 
     protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)

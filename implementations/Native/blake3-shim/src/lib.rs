@@ -36,3 +36,42 @@ pub unsafe extern "C" fn harness_blake3_version(buffer: *mut u8, capacity: usize
     }
     version.len()
 }
+
+/// Creates an incremental hasher (default hash mode); free it with `harness_blake3_hasher_free`.
+#[no_mangle]
+pub extern "C" fn harness_blake3_hasher_new() -> *mut blake3::Hasher {
+    Box::into_raw(Box::new(blake3::Hasher::new()))
+}
+
+/// Feeds `input_len` bytes at `input` to the hasher.
+///
+/// # Safety
+/// `hasher` must come from `harness_blake3_hasher_new` and not be freed; `input` must be valid for `input_len` reads.
+#[no_mangle]
+pub unsafe extern "C" fn harness_blake3_hasher_update(hasher: *mut blake3::Hasher, input: *const u8, input_len: usize) {
+    let data = if input_len == 0 { &[][..] } else { slice::from_raw_parts(input, input_len) };
+    (*hasher).update(data);
+}
+
+/// Writes `output_len` bytes of output for everything fed so far, then resets the hasher for the next message.
+///
+/// # Safety
+/// `hasher` must come from `harness_blake3_hasher_new` and not be freed; `output` must be valid for `output_len` writes.
+#[no_mangle]
+pub unsafe extern "C" fn harness_blake3_hasher_finalize_reset(hasher: *mut blake3::Hasher, output: *mut u8, output_len: usize) {
+    if output_len > 0 {
+        (*hasher).finalize_xof().fill(slice::from_raw_parts_mut(output, output_len));
+    }
+    (*hasher).reset();
+}
+
+/// Frees a hasher made by `harness_blake3_hasher_new`; null is ignored.
+///
+/// # Safety
+/// `hasher` must come from `harness_blake3_hasher_new` and not be freed twice.
+#[no_mangle]
+pub unsafe extern "C" fn harness_blake3_hasher_free(hasher: *mut blake3::Hasher) {
+    if !hasher.is_null() {
+        drop(Box::from_raw(hasher));
+    }
+}

@@ -48,4 +48,16 @@ internal static unsafe partial class Blake3Shim
 
     [LibraryImport(Library)]
     private static partial nuint harness_blake3_version(byte* buffer, nuint capacity);
+
+    [LibraryImport(Library)]
+    internal static partial IntPtr harness_blake3_hasher_new();
+
+    [LibraryImport(Library)]
+    internal static partial void harness_blake3_hasher_update(IntPtr hasher, byte* input, nuint inputLength);
+
+    [LibraryImport(Library)]
+    internal static partial void harness_blake3_hasher_finalize_reset(IntPtr hasher, byte* output, nuint outputLength);
+
+    [LibraryImport(Library)]
+    internal static partial void harness_blake3_hasher_free(IntPtr hasher);
 }
