@@ -15,6 +15,8 @@ public sealed class ReportTests
     [Theory]
     [InlineData("sha256.md")]
     [InlineData("machine-spec.md")]
+    [InlineData("index.md")]
+    [InlineData("highlights.md")]
     public void Rendering_the_fixture_matches_the_golden_file(string name)
     {
         using var folder = new TestFolder();
@@ -32,6 +34,44 @@ public sealed class ReportTests
         }
 
         Assert.Equal(File.ReadAllText(golden), actual);
+    }
+
+    [Fact]
+    public void A_run_of_one_family_keeps_the_other_families_in_the_index_and_highlights()
+    {
+        using var folder = new TestFolder();
+        var other = folder.Combine("other-summary.json");
+        var json = File.ReadAllText(Path.Combine(Fixtures, "sha256-quick", "summary.json"));
+        File.WriteAllText(other, json.Replace("\"family\": \"SHA-2\"", "\"family\": \"Other\"", StringComparison.Ordinal));
+
+        Assert.Equal(0, Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", folder.Path).ExitCode);
+        Assert.Equal(0, Cli.Run("report", "--results", other, "--out", folder.Path).ExitCode);
+
+        Assert.True(File.Exists(folder.Combine("data", "sha2.json")));
+        Assert.True(File.Exists(folder.Combine("data", "other.json")));
+        var index = File.ReadAllText(folder.Combine("index.md"));
+        Assert.Contains("### SHA-2", index, StringComparison.Ordinal);
+        Assert.Contains("### Other", index, StringComparison.Ordinal);
+        var highlights = File.ReadAllText(folder.Combine("highlights.md"));
+        Assert.Contains("| SHA-2 |", highlights, StringComparison.Ordinal);
+        Assert.Contains("| Other |", highlights, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Highlights_ratios_are_the_ratio_of_medians_from_the_results()
+    {
+        var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
+        var at = summary.Results.Where(r => r.SizeBytes == FamilyOverview.LargeSize).ToDictionary(r => r.Provider, r => r.MedianNs);
+        var model = FamilyOverview.Highlights([summary]);
+        var row = (Dictionary<string, object?>)Assert.Single((object?[])model["rows"]!)!;
+        var insight = (string)row["insight"]!;
+
+        // One algorithm, so the geometric mean is the plain ratio: bouncycastle's median over managed's.
+        var ratio = at["bouncycastle"] / at["managed"];
+        var expected = ratio >= 1 ? $"{ratio:N2}× faster" : $"{1 / ratio:N2}× slower";
+        Assert.Contains($"`managed` vs `bouncycastle`: {expected}", insight, StringComparison.Ordinal);
+        var fastest = at.MinBy(p => p.Value).Key;
+        Assert.StartsWith($"`{fastest}` at 128 KiB (1 of 1)", (string)row["leader"]!, StringComparison.Ordinal);
     }
 
     [Fact]
