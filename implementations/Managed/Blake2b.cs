@@ -1,0 +1,431 @@
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+
+namespace CryptoHarness.Managed;
+
+/// <summary>
+/// BLAKE2b as specified in RFC 7693: keyed or unkeyed, with any output length from 1 to 64 bytes.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Paths (one partial file each): <see cref="InstructionSet.Scalar"/> (<c>Blake2b.Scalar.cs</c>) and
+/// <see cref="InstructionSet.Avx2"/> (<c>Blake2b.Avx2.cs</c>: the working vector as four <c>Vector256&lt;ulong&gt;</c>
+/// rows). No 128-bit path was written: with two 64-bit lanes per register each row takes two registers and twice
+/// the instructions of the AVX2 path.
+/// There is no AVX-512 path because none measured meaningfully faster than the AVX2 one: BLAKE2b's rows are four
+/// 64-bit words, so wider vectors have nothing to add, and of the AVX-512VL variants tried on the AMD EPYC (Zen 4)
+/// measured, the best (rotations rebuilt around <c>vpternlogq</c>, as BLAKE2s's Avx512 path does, and message
+/// vectors from two <c>vpermt2q</c> permutes) was 2% faster, <c>vprorq</c> for every rotation no faster, and others
+/// slower.
+/// </para>
+/// <para>
+/// Dispatch (<see cref="DefaultPath"/>): Avx2 when the CPU has it, else Scalar. Measured on that machine with a
+/// Stopwatch-style loop over 128 KiB inputs (thread CPU time, median of 7 runs, Release, .NET 10): Avx2 about
+/// 1170 MB/s, Scalar about 590 MB/s; libsodium's crypto_generichash 1050 MB/s and BouncyCastle's Blake2bDigest
+/// 100 MB/s in the same runs.
+/// </para>
+/// <para>
+/// Salt and personalization (RFC 7693 §2.5 parameter block fields) are not exposed; they are zero, as in the
+/// RFC's own reference code. One-shot calls allocate nothing on the heap and wipe the stack buffers that held key
+/// or message bytes before returning.
+/// </para>
+/// </remarks>
+public static partial class Blake2b
+{
+    public const int MaxHashSizeInBytes = 64;
+    public const int MaxKeySizeInBytes = 64;
+    public const int BlockSizeInBytes = 128;
+
+    // RFC 7693 §3.2: BLAKE2b runs 12 rounds, the message schedule of round r being σ[r mod 10].
+    private const int RoundCount = 12;
+
+    // f0 for the last block, RFC 7693 §3.2 ("v[14] := v[14] ^ 0xFF..FF").
+    private const ulong FinalBlockFlag = ulong.MaxValue;
+
+    // RFC 7693 §2.6: the BLAKE2b IV is the SHA-512 IV of FIPS 180-4 §5.3.5. A static readonly array rather than a
+    // ReadOnlySpan<ulong> literal property because unoptimized (Debug) code allocates on every read of the latter.
+    private static readonly ulong[] IV =
+    [
+        0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+        0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
+    ];
+
+    /// <summary>
+    /// The message schedule σ of RFC 7693 §2.7, ten rows of sixteen word indices, shared with BLAKE2s.
+    /// </summary>
+    /// <remarks>
+    /// The scalar paths read it at run time. The vector paths pass each round's row to their round function as
+    /// literal constants instead (see <c>RoundAvx2</c> for why), so the rows are spelled out again there; the
+    /// cross-checks in the tests cover every path.
+    /// </remarks>
+    internal static ReadOnlySpan<byte> Sigma =>
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3,
+        11, 8, 12, 0, 5, 2, 15, 13, 10, 14, 3, 6, 7, 1, 9, 4,
+        7, 9, 3, 1, 13, 12, 11, 14, 2, 6, 5, 10, 4, 0, 15, 8,
+        9, 0, 5, 7, 2, 4, 10, 15, 14, 1, 11, 12, 6, 8, 3, 13,
+        2, 12, 6, 10, 0, 11, 8, 3, 4, 13, 7, 5, 15, 14, 1, 9,
+        12, 5, 1, 15, 14, 13, 4, 10, 0, 7, 6, 3, 9, 2, 8, 11,
+        13, 11, 7, 14, 12, 1, 3, 9, 5, 0, 15, 4, 8, 6, 2, 10,
+        6, 15, 14, 9, 11, 3, 0, 8, 12, 2, 13, 7, 1, 4, 10, 5,
+        10, 2, 8, 4, 7, 6, 1, 5, 15, 11, 9, 14, 3, 12, 13, 0,
+    ];
+
+    /// <summary>The path the overloads without an <see cref="InstructionSet"/> use: the fastest measured one.</summary>
+    public static InstructionSet DefaultPath { get; } =
+        IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2 : InstructionSet.Scalar;
+
+    /// <summary>
+    /// Whether <paramref name="path"/> exists for BLAKE2b and this CPU runs it. Scalar and Avx2 exist; Ssse3 and
+    /// Avx512 do not (see the type's remarks).
+    /// </summary>
+    public static bool IsSupported(InstructionSet path) =>
+        path is InstructionSet.Scalar or InstructionSet.Avx2 && InstructionSets.IsSupported(path);
+
+    /// <summary>Computes the unkeyed BLAKE2b hash of <paramref name="source"/> on the default path.</summary>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 64 bytes) is the digest length.</param>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is empty or longer than 64 bytes.</exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData(ReadOnlySpan<byte>.Empty, source, destination, DefaultPath);
+
+    /// <summary>Computes the unkeyed BLAKE2b hash of <paramref name="source"/> on the given path.</summary>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 64 bytes) is the digest length.</param>
+    /// <param name="path">The code path; see <see cref="IsSupported"/>.</param>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is empty or longer than 64 bytes.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        HashData(ReadOnlySpan<byte>.Empty, source, destination, path);
+
+    /// <summary>Computes the keyed BLAKE2b hash (a MAC) of <paramref name="source"/> on the default path.</summary>
+    /// <param name="key">The key, 0 to 64 bytes; empty means unkeyed.</param>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 64 bytes) is the digest length.</param>
+    /// <exception cref="ArgumentException">The key or the destination has an unsupported length.</exception>
+    public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData(key, source, destination, DefaultPath);
+
+    /// <summary>Computes the keyed BLAKE2b hash (a MAC) of <paramref name="source"/> on the given path.</summary>
+    /// <param name="key">The key, 0 to 64 bytes; empty means unkeyed.</param>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 64 bytes) is the digest length.</param>
+    /// <param name="path">The code path; see <see cref="IsSupported"/>.</param>
+    /// <exception cref="ArgumentException">The key or the destination has an unsupported length.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
+    {
+        ThrowIfNotSupported(path);
+        ValidateHashSize(destination.Length, nameof(destination));
+        ValidateKeySize(key.Length, nameof(key));
+
+        State state = default;
+        Initialize(ref state, destination.Length, key.Length);
+        Span<byte> block = stackalloc byte[BlockSizeInBytes];
+
+        // RFC 7693 §3.3: a key is padded to a whole block and hashed before the message; when the message is empty
+        // that block is also the last one.
+        if (!key.IsEmpty)
+        {
+            block.Clear();
+            key.CopyTo(block);
+            if (source.IsEmpty)
+            {
+                CompressFinal(path, ref state, block, BlockSizeInBytes);
+            }
+            else
+            {
+                CompressBlocks(path, ref state, block);
+            }
+        }
+
+        if (!source.IsEmpty || key.IsEmpty)
+        {
+            // The last block, full or not, is held back because it is compressed with the final-block flag; all
+            // others are compressed straight from the caller's buffer. The unkeyed empty message is one empty block.
+            int leadingLength = source.IsEmpty ? 0 : (source.Length - 1) / BlockSizeInBytes * BlockSizeInBytes;
+            CompressBlocks(path, ref state, source[..leadingLength]);
+            ReadOnlySpan<byte> last = source[leadingLength..];
+            block.Clear();
+            last.CopyTo(block);
+            CompressFinal(path, ref state, block, last.Length);
+        }
+
+        // Every source byte has been read by now, so source and destination may overlap.
+        WriteDigest(ref state, destination);
+
+        CryptographicOperations.ZeroMemory(block);
+        Wipe(ref state);
+    }
+
+    private static void ThrowIfNotSupported(InstructionSet path)
+    {
+        InstructionSets.ThrowIfNotSupported(path);
+        if (!IsSupported(path))
+        {
+            throw new PlatformNotSupportedException(
+                $"BLAKE2b has no {InstructionSets.VariantName(path)} path on this CPU; see Blake2b.IsSupported.");
+        }
+    }
+
+    internal static void ValidateHashSize(int hashSize, string paramName)
+    {
+        if (hashSize is < 1 or > MaxHashSizeInBytes)
+        {
+            throw new ArgumentException(
+                $"BLAKE2b digests are 1 to {MaxHashSizeInBytes} bytes long, not {hashSize}.", paramName);
+        }
+    }
+
+    internal static void ValidateKeySize(int keySize, string paramName)
+    {
+        if (keySize > MaxKeySizeInBytes)
+        {
+            throw new ArgumentException(
+                $"BLAKE2b keys are 0 to {MaxKeySizeInBytes} bytes long, not {keySize}.", paramName);
+        }
+    }
+
+    /// <summary>
+    /// Sets h to the IV xored with the parameter block (RFC 7693 §2.5, §3.3): digest length, key length, fanout 1
+    /// and depth 1 in the first word, zeros elsewhere. The byte counter starts at zero.
+    /// </summary>
+    internal static void Initialize(ref State state, int hashSize, int keySize)
+    {
+        Span<ulong> h = state.H;
+        IV.AsSpan().CopyTo(h);
+        h[0] ^= 0x01010000UL ^ ((ulong)keySize << 8) ^ (ulong)hashSize;
+        state.T0 = 0;
+        state.T1 = 0;
+    }
+
+    /// <summary>Compresses whole blocks that are known not to be the last one.</summary>
+    internal static void CompressBlocks(InstructionSet path, ref State state, ReadOnlySpan<byte> blocks)
+    {
+        Debug.Assert(blocks.Length % BlockSizeInBytes == 0, "Only whole blocks can be compressed.");
+        if (!blocks.IsEmpty)
+        {
+            Compress(path, ref state, blocks, BlockSizeInBytes, 0);
+        }
+    }
+
+    /// <summary>
+    /// Compresses the last block: <paramref name="block"/> is zero-padded to 128 bytes and
+    /// <paramref name="length"/> of them (0 to 128) are message; only those count (RFC 7693 §3.2, t).
+    /// </summary>
+    internal static void CompressFinal(InstructionSet path, ref State state, ReadOnlySpan<byte> block, int length)
+    {
+        Debug.Assert(block.Length == BlockSizeInBytes, "The last block is padded to a whole block.");
+        Compress(path, ref state, block, (uint)length, FinalBlockFlag);
+    }
+
+    /// <summary>
+    /// Runs the compression function F (RFC 7693 §3.2) over each 128-byte block in order, adding
+    /// <paramref name="blockLength"/> to the byte counter before each one.
+    /// </summary>
+    private static void Compress(
+        InstructionSet path, ref State state, ReadOnlySpan<byte> blocks, uint blockLength, ulong finalFlag)
+    {
+        ref byte first = ref MemoryMarshal.GetReference(blocks);
+        nuint blockCount = (nuint)(blocks.Length / BlockSizeInBytes);
+        switch (path)
+        {
+            case InstructionSet.Avx2:
+                CompressAvx2(ref state, ref first, blockCount, blockLength, finalFlag);
+                break;
+            default:
+                CompressScalar(ref state, ref first, blockCount, blockLength, finalFlag);
+                break;
+        }
+    }
+
+    /// <summary>Writes the first <c>destination.Length</c> bytes of h in little-endian order (RFC 7693 §3.3).</summary>
+    internal static void WriteDigest(ref State state, Span<byte> destination)
+    {
+        ReadOnlySpan<ulong> h = state.H;
+        for (int i = 0; i < destination.Length; i++)
+        {
+            destination[i] = (byte)(h[i / sizeof(ulong)] >> (8 * (i % sizeof(ulong))));
+        }
+    }
+
+    internal static void Wipe(ref State state) =>
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref state, 1)));
+
+    /// <summary>Adds a block's byte count to the 128-bit counter t (RFC 7693 §3.2), carrying into the high word.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void IncrementCounter(ref ulong t0, ref ulong t1, uint blockLength)
+    {
+        t0 += blockLength;
+        if (t0 < blockLength)
+        {
+            t1++;
+        }
+    }
+
+    /// <summary>The chaining value h and the byte counter t, all that survives between compressions.</summary>
+    internal struct State
+    {
+        public ChainingValue H;
+        public ulong T0;
+        public ulong T1;
+    }
+
+    [InlineArray(8)]
+    internal struct ChainingValue
+    {
+        private ulong _element0;
+    }
+}
+
+/// <summary>
+/// Incremental BLAKE2b: feed the message in pieces with <see cref="Append"/>, then
+/// <see cref="GetHashAndReset"/>. Allocates nothing after construction.
+/// </summary>
+/// <remarks>
+/// The key, when there is one, is kept (padded to a block) so that <see cref="Reset"/> can start over; call
+/// <see cref="Dispose"/> to wipe it and the hashing state.
+/// </remarks>
+public sealed class Blake2bHasher : IDisposable
+{
+    private readonly InstructionSet _path;
+    private readonly int _hashSize;
+    private readonly int _keySize;
+    private Blake2b.State _state;
+    private Block _keyBlock;
+    private Block _buffer;
+
+    // Bytes held in _buffer, 0 to 128. A full buffer is compressed only once more input arrives, because the last
+    // block is compressed differently and any block may turn out to be the last.
+    private int _bufferLength;
+    private bool _disposed;
+
+    /// <summary>An unkeyed hasher for <paramref name="hashSizeInBytes"/>-byte digests on the default path.</summary>
+    public Blake2bHasher(int hashSizeInBytes)
+        : this(hashSizeInBytes, ReadOnlySpan<byte>.Empty, Blake2b.DefaultPath)
+    {
+    }
+
+    /// <summary>A keyed hasher on the default path; an empty key means unkeyed.</summary>
+    public Blake2bHasher(int hashSizeInBytes, ReadOnlySpan<byte> key)
+        : this(hashSizeInBytes, key, Blake2b.DefaultPath)
+    {
+    }
+
+    /// <summary>A keyed hasher on the given path; an empty key means unkeyed.</summary>
+    /// <param name="hashSizeInBytes">The digest length, 1 to 64 bytes.</param>
+    /// <param name="key">The key, 0 to 64 bytes. It is copied.</param>
+    /// <param name="path">The code path; see <see cref="Blake2b.IsSupported"/>.</param>
+    /// <exception cref="ArgumentException">The digest or key length is out of range.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public Blake2bHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path)
+    {
+        if (!Blake2b.IsSupported(path))
+        {
+            throw new PlatformNotSupportedException(
+                $"BLAKE2b has no {InstructionSets.VariantName(path)} path on this CPU; see Blake2b.IsSupported.");
+        }
+
+        Blake2b.ValidateHashSize(hashSizeInBytes, nameof(hashSizeInBytes));
+        Blake2b.ValidateKeySize(key.Length, nameof(key));
+        _path = path;
+        _hashSize = hashSizeInBytes;
+        _keySize = key.Length;
+        key.CopyTo(_keyBlock);
+        Reset();
+    }
+
+    /// <summary>The digest length in bytes.</summary>
+    public int HashSizeInBytes => _hashSize;
+
+    /// <summary>Appends <paramref name="data"/> to the message.</summary>
+    public void Append(ReadOnlySpan<byte> data)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        const int blockSize = Blake2b.BlockSizeInBytes;
+
+        // Nothing is compressed unless input follows it, so data that fits stays in the buffer.
+        if (data.Length > blockSize - _bufferLength)
+        {
+            if (_bufferLength > 0)
+            {
+                int fill = blockSize - _bufferLength;
+                data[..fill].CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
+                Blake2b.CompressBlocks(_path, ref _state, _buffer);
+                _bufferLength = 0;
+                data = data[fill..];
+            }
+
+            // Whole blocks go straight from the caller's buffer, except the last block of data (full or not),
+            // which may be the message's last.
+            int leadingLength = (data.Length - 1) / blockSize * blockSize;
+            Blake2b.CompressBlocks(_path, ref _state, data[..leadingLength]);
+            data = data[leadingLength..];
+        }
+
+        data.CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
+        _bufferLength += data.Length;
+    }
+
+    /// <summary>
+    /// Writes the digest of everything appended since construction or the last reset, then resets.
+    /// </summary>
+    /// <param name="destination">Receives <see cref="HashSizeInBytes"/> bytes; bytes past them are left untouched.</param>
+    /// <returns>The number of bytes written, <see cref="HashSizeInBytes"/>.</returns>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="HashSizeInBytes"/>.</exception>
+    public int GetHashAndReset(Span<byte> destination)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (destination.Length < _hashSize)
+        {
+            throw new ArgumentException(
+                $"Destination is too short: this hasher writes {_hashSize} bytes.", nameof(destination));
+        }
+
+        Span<byte> buffer = _buffer;
+        buffer[_bufferLength..].Clear();
+        Blake2b.CompressFinal(_path, ref _state, buffer, _bufferLength);
+        Blake2b.WriteDigest(ref _state, destination[.._hashSize]);
+        Reset();
+        return _hashSize;
+    }
+
+    /// <summary>Starts a new message with the same digest length, key and path.</summary>
+    public void Reset()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        Blake2b.Initialize(ref _state, _hashSize, _keySize);
+        CryptographicOperations.ZeroMemory(_buffer);
+
+        // RFC 7693 §3.3: the padded key is the first block; it stays buffered until it is known whether the
+        // message is empty, in which case it is also the last block.
+        if (_keySize > 0)
+        {
+            ((ReadOnlySpan<byte>)_keyBlock).CopyTo(_buffer);
+            _bufferLength = Blake2b.BlockSizeInBytes;
+        }
+        else
+        {
+            _bufferLength = 0;
+        }
+    }
+
+    /// <summary>Wipes the key and the hashing state; the hasher cannot be used afterwards.</summary>
+    public void Dispose()
+    {
+        CryptographicOperations.ZeroMemory(_keyBlock);
+        CryptographicOperations.ZeroMemory(_buffer);
+        Blake2b.Wipe(ref _state);
+        _bufferLength = 0;
+        _disposed = true;
+    }
+
+    [InlineArray(Blake2b.BlockSizeInBytes)]
+    private struct Block
+    {
+        private byte _element0;
+    }
+}

@@ -1,0 +1,406 @@
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics.X86;
+using System.Security.Cryptography;
+
+namespace CryptoHarness.Managed;
+
+/// <summary>
+/// BLAKE2s as specified in RFC 7693: keyed or unkeyed, with any output length from 1 to 32 bytes.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Paths (one partial file each): <see cref="InstructionSet.Scalar"/> (<c>Blake2s.Scalar.cs</c>),
+/// <see cref="InstructionSet.Ssse3"/> (<c>Blake2s.Ssse3.cs</c>: the working vector as four <c>Vector128&lt;uint&gt;</c>
+/// rows) and <see cref="InstructionSet.Avx512"/> (<c>Blake2s.Avx512.cs</c>: the same rows, with AVX-512VL rotations
+/// that shorten the rounds' dependency chain and a single permute per round for the message). The Ssse3 path is
+/// x86 only: it builds message vectors with <c>shufps</c>, which Arm has no single equivalent of. There is no Avx2
+/// path: BLAKE2s's rows are four 32-bit words, which a 128-bit vector holds exactly, so AVX2 adds nothing but the
+/// VEX encoding the JIT uses anyway.
+/// </para>
+/// <para>
+/// Dispatch (<see cref="DefaultPath"/>): Avx512, else Ssse3, else Scalar, fastest first. Measured on an AMD EPYC
+/// (Zen 4) with a Stopwatch-style loop over 128 KiB inputs (thread CPU time, median of 7 runs, Release, .NET 10):
+/// Avx512 about 770 MB/s, Ssse3 685 MB/s, Scalar 405 MB/s; BouncyCastle's Blake2sDigest 56 MB/s in the same runs.
+/// </para>
+/// <para>
+/// Salt and personalization (RFC 7693 §2.5 parameter block fields) are not exposed; they are zero, as in the
+/// RFC's own reference code. One-shot calls allocate nothing on the heap and wipe the stack buffers that held key
+/// or message bytes before returning.
+/// </para>
+/// </remarks>
+public static partial class Blake2s
+{
+    public const int MaxHashSizeInBytes = 32;
+    public const int MaxKeySizeInBytes = 32;
+    public const int BlockSizeInBytes = 64;
+
+    // RFC 7693 §3.2: BLAKE2s runs 10 rounds, one per row of σ.
+    private const int RoundCount = 10;
+
+    // f0 for the last block, RFC 7693 §3.2 ("v[14] := v[14] ^ 0xFF..FF").
+    private const uint FinalBlockFlag = uint.MaxValue;
+
+    // RFC 7693 §2.6: the BLAKE2s IV is the SHA-256 IV of FIPS 180-4 §5.3.3. A static readonly array rather than a
+    // ReadOnlySpan<uint> literal property because unoptimized (Debug) code allocates on every read of the latter.
+    private static readonly uint[] IV =
+    [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    ];
+
+    /// <summary>The path the overloads without an <see cref="InstructionSet"/> use: the fastest measured one.</summary>
+    public static InstructionSet DefaultPath { get; } =
+        IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
+        : IsSupported(InstructionSet.Ssse3) ? InstructionSet.Ssse3
+        : InstructionSet.Scalar;
+
+    /// <summary>
+    /// Whether <paramref name="path"/> exists for BLAKE2s and this CPU runs it. Scalar exists everywhere, Ssse3 on
+    /// x86 CPUs with SSSE3, Avx512 on x86 CPUs where .NET accelerates <c>Vector512</c>; Avx2 does not exist.
+    /// </summary>
+    public static bool IsSupported(InstructionSet path) => path switch
+    {
+        InstructionSet.Scalar => true,
+        InstructionSet.Ssse3 => Ssse3.IsSupported,
+        InstructionSet.Avx512 => InstructionSets.IsSupported(InstructionSet.Avx512) && Avx512F.VL.IsSupported,
+        _ => false,
+    };
+
+    /// <summary>Computes the unkeyed BLAKE2s hash of <paramref name="source"/> on the default path.</summary>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 32 bytes) is the digest length.</param>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is empty or longer than 32 bytes.</exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData(ReadOnlySpan<byte>.Empty, source, destination, DefaultPath);
+
+    /// <summary>Computes the unkeyed BLAKE2s hash of <paramref name="source"/> on the given path.</summary>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 32 bytes) is the digest length.</param>
+    /// <param name="path">The code path; see <see cref="IsSupported"/>.</param>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is empty or longer than 32 bytes.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        HashData(ReadOnlySpan<byte>.Empty, source, destination, path);
+
+    /// <summary>Computes the keyed BLAKE2s hash (a MAC) of <paramref name="source"/> on the default path.</summary>
+    /// <param name="key">The key, 0 to 32 bytes; empty means unkeyed.</param>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 32 bytes) is the digest length.</param>
+    /// <exception cref="ArgumentException">The key or the destination has an unsupported length.</exception>
+    public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData(key, source, destination, DefaultPath);
+
+    /// <summary>Computes the keyed BLAKE2s hash (a MAC) of <paramref name="source"/> on the given path.</summary>
+    /// <param name="key">The key, 0 to 32 bytes; empty means unkeyed.</param>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; its length (1 to 32 bytes) is the digest length.</param>
+    /// <param name="path">The code path; see <see cref="IsSupported"/>.</param>
+    /// <exception cref="ArgumentException">The key or the destination has an unsupported length.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
+    {
+        ThrowIfNotSupported(path);
+        ValidateHashSize(destination.Length, nameof(destination));
+        ValidateKeySize(key.Length, nameof(key));
+
+        State state = default;
+        Initialize(ref state, destination.Length, key.Length);
+        Span<byte> block = stackalloc byte[BlockSizeInBytes];
+
+        // RFC 7693 §3.3: a key is padded to a whole block and hashed before the message; when the message is empty
+        // that block is also the last one.
+        if (!key.IsEmpty)
+        {
+            block.Clear();
+            key.CopyTo(block);
+            if (source.IsEmpty)
+            {
+                CompressFinal(path, ref state, block, BlockSizeInBytes);
+            }
+            else
+            {
+                CompressBlocks(path, ref state, block);
+            }
+        }
+
+        if (!source.IsEmpty || key.IsEmpty)
+        {
+            // The last block, full or not, is held back because it is compressed with the final-block flag; all
+            // others are compressed straight from the caller's buffer. The unkeyed empty message is one empty block.
+            int leadingLength = source.IsEmpty ? 0 : (source.Length - 1) / BlockSizeInBytes * BlockSizeInBytes;
+            CompressBlocks(path, ref state, source[..leadingLength]);
+            ReadOnlySpan<byte> last = source[leadingLength..];
+            block.Clear();
+            last.CopyTo(block);
+            CompressFinal(path, ref state, block, last.Length);
+        }
+
+        // Every source byte has been read by now, so source and destination may overlap.
+        WriteDigest(ref state, destination);
+
+        CryptographicOperations.ZeroMemory(block);
+        Wipe(ref state);
+    }
+
+    private static void ThrowIfNotSupported(InstructionSet path)
+    {
+        InstructionSets.ThrowIfNotSupported(path);
+        if (!IsSupported(path))
+        {
+            throw new PlatformNotSupportedException(
+                $"BLAKE2s has no {InstructionSets.VariantName(path)} path on this CPU; see Blake2s.IsSupported.");
+        }
+    }
+
+    internal static void ValidateHashSize(int hashSize, string paramName)
+    {
+        if (hashSize is < 1 or > MaxHashSizeInBytes)
+        {
+            throw new ArgumentException(
+                $"BLAKE2s digests are 1 to {MaxHashSizeInBytes} bytes long, not {hashSize}.", paramName);
+        }
+    }
+
+    internal static void ValidateKeySize(int keySize, string paramName)
+    {
+        if (keySize > MaxKeySizeInBytes)
+        {
+            throw new ArgumentException(
+                $"BLAKE2s keys are 0 to {MaxKeySizeInBytes} bytes long, not {keySize}.", paramName);
+        }
+    }
+
+    /// <summary>
+    /// Sets h to the IV xored with the parameter block (RFC 7693 §2.5, §3.3): digest length, key length, fanout 1
+    /// and depth 1 in the first word, zeros elsewhere. The byte counter starts at zero.
+    /// </summary>
+    internal static void Initialize(ref State state, int hashSize, int keySize)
+    {
+        Span<uint> h = state.H;
+        IV.AsSpan().CopyTo(h);
+        h[0] ^= 0x01010000U ^ ((uint)keySize << 8) ^ (uint)hashSize;
+        state.T = 0;
+    }
+
+    /// <summary>Compresses whole blocks that are known not to be the last one.</summary>
+    internal static void CompressBlocks(InstructionSet path, ref State state, ReadOnlySpan<byte> blocks)
+    {
+        Debug.Assert(blocks.Length % BlockSizeInBytes == 0, "Only whole blocks can be compressed.");
+        if (!blocks.IsEmpty)
+        {
+            Compress(path, ref state, blocks, BlockSizeInBytes, 0);
+        }
+    }
+
+    /// <summary>
+    /// Compresses the last block: <paramref name="block"/> is zero-padded to 64 bytes and
+    /// <paramref name="length"/> of them (0 to 64) are message; only those count (RFC 7693 §3.2, t).
+    /// </summary>
+    internal static void CompressFinal(InstructionSet path, ref State state, ReadOnlySpan<byte> block, int length)
+    {
+        Debug.Assert(block.Length == BlockSizeInBytes, "The last block is padded to a whole block.");
+        Compress(path, ref state, block, (uint)length, FinalBlockFlag);
+    }
+
+    /// <summary>
+    /// Runs the compression function F (RFC 7693 §3.2) over each 64-byte block in order, adding
+    /// <paramref name="blockLength"/> to the byte counter before each one.
+    /// </summary>
+    private static void Compress(
+        InstructionSet path, ref State state, ReadOnlySpan<byte> blocks, uint blockLength, uint finalFlag)
+    {
+        ref byte first = ref MemoryMarshal.GetReference(blocks);
+        nuint blockCount = (nuint)(blocks.Length / BlockSizeInBytes);
+        if (path == InstructionSet.Avx512)
+        {
+            CompressAvx512(ref state, ref first, blockCount, blockLength, finalFlag);
+        }
+        else if (path == InstructionSet.Ssse3)
+        {
+            CompressSsse3(ref state, ref first, blockCount, blockLength, finalFlag);
+        }
+        else
+        {
+            CompressScalar(ref state, ref first, blockCount, blockLength, finalFlag);
+        }
+    }
+
+    /// <summary>Writes the first <c>destination.Length</c> bytes of h in little-endian order (RFC 7693 §3.3).</summary>
+    internal static void WriteDigest(ref State state, Span<byte> destination)
+    {
+        ReadOnlySpan<uint> h = state.H;
+        for (int i = 0; i < destination.Length; i++)
+        {
+            destination[i] = (byte)(h[i / sizeof(uint)] >> (8 * (i % sizeof(uint))));
+        }
+    }
+
+    internal static void Wipe(ref State state) =>
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref state, 1)));
+
+    /// <summary>
+    /// The chaining value h and the byte counter t, all that survives between compressions. BLAKE2s's t is 64
+    /// bits (RFC 7693 §2.1, 2w bits), split into the words t0 and t1 only when it enters the working vector.
+    /// </summary>
+    internal struct State
+    {
+        public ChainingValue H;
+        public ulong T;
+    }
+
+    [InlineArray(8)]
+    internal struct ChainingValue
+    {
+        private uint _element0;
+    }
+}
+
+/// <summary>
+/// Incremental BLAKE2s: feed the message in pieces with <see cref="Append"/>, then
+/// <see cref="GetHashAndReset"/>. Allocates nothing after construction.
+/// </summary>
+/// <remarks>
+/// The key, when there is one, is kept (padded to a block) so that <see cref="Reset"/> can start over; call
+/// <see cref="Dispose"/> to wipe it and the hashing state.
+/// </remarks>
+public sealed class Blake2sHasher : IDisposable
+{
+    private readonly InstructionSet _path;
+    private readonly int _hashSize;
+    private readonly int _keySize;
+    private Blake2s.State _state;
+    private Block _keyBlock;
+    private Block _buffer;
+
+    // Bytes held in _buffer, 0 to 64. A full buffer is compressed only once more input arrives, because the last
+    // block is compressed differently and any block may turn out to be the last.
+    private int _bufferLength;
+    private bool _disposed;
+
+    /// <summary>An unkeyed hasher for <paramref name="hashSizeInBytes"/>-byte digests on the default path.</summary>
+    public Blake2sHasher(int hashSizeInBytes)
+        : this(hashSizeInBytes, ReadOnlySpan<byte>.Empty, Blake2s.DefaultPath)
+    {
+    }
+
+    /// <summary>A keyed hasher on the default path; an empty key means unkeyed.</summary>
+    public Blake2sHasher(int hashSizeInBytes, ReadOnlySpan<byte> key)
+        : this(hashSizeInBytes, key, Blake2s.DefaultPath)
+    {
+    }
+
+    /// <summary>A keyed hasher on the given path; an empty key means unkeyed.</summary>
+    /// <param name="hashSizeInBytes">The digest length, 1 to 32 bytes.</param>
+    /// <param name="key">The key, 0 to 32 bytes. It is copied.</param>
+    /// <param name="path">The code path; see <see cref="Blake2s.IsSupported"/>.</param>
+    /// <exception cref="ArgumentException">The digest or key length is out of range.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public Blake2sHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path)
+    {
+        if (!Blake2s.IsSupported(path))
+        {
+            throw new PlatformNotSupportedException(
+                $"BLAKE2s has no {InstructionSets.VariantName(path)} path on this CPU; see Blake2s.IsSupported.");
+        }
+
+        Blake2s.ValidateHashSize(hashSizeInBytes, nameof(hashSizeInBytes));
+        Blake2s.ValidateKeySize(key.Length, nameof(key));
+        _path = path;
+        _hashSize = hashSizeInBytes;
+        _keySize = key.Length;
+        key.CopyTo(_keyBlock);
+        Reset();
+    }
+
+    /// <summary>The digest length in bytes.</summary>
+    public int HashSizeInBytes => _hashSize;
+
+    /// <summary>Appends <paramref name="data"/> to the message.</summary>
+    public void Append(ReadOnlySpan<byte> data)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        const int blockSize = Blake2s.BlockSizeInBytes;
+
+        // Nothing is compressed unless input follows it, so data that fits stays in the buffer.
+        if (data.Length > blockSize - _bufferLength)
+        {
+            if (_bufferLength > 0)
+            {
+                int fill = blockSize - _bufferLength;
+                data[..fill].CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
+                Blake2s.CompressBlocks(_path, ref _state, _buffer);
+                _bufferLength = 0;
+                data = data[fill..];
+            }
+
+            // Whole blocks go straight from the caller's buffer, except the last block of data (full or not),
+            // which may be the message's last.
+            int leadingLength = (data.Length - 1) / blockSize * blockSize;
+            Blake2s.CompressBlocks(_path, ref _state, data[..leadingLength]);
+            data = data[leadingLength..];
+        }
+
+        data.CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
+        _bufferLength += data.Length;
+    }
+
+    /// <summary>
+    /// Writes the digest of everything appended since construction or the last reset, then resets.
+    /// </summary>
+    /// <param name="destination">Receives <see cref="HashSizeInBytes"/> bytes; bytes past them are left untouched.</param>
+    /// <returns>The number of bytes written, <see cref="HashSizeInBytes"/>.</returns>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="HashSizeInBytes"/>.</exception>
+    public int GetHashAndReset(Span<byte> destination)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (destination.Length < _hashSize)
+        {
+            throw new ArgumentException(
+                $"Destination is too short: this hasher writes {_hashSize} bytes.", nameof(destination));
+        }
+
+        Span<byte> buffer = _buffer;
+        buffer[_bufferLength..].Clear();
+        Blake2s.CompressFinal(_path, ref _state, buffer, _bufferLength);
+        Blake2s.WriteDigest(ref _state, destination[.._hashSize]);
+        Reset();
+        return _hashSize;
+    }
+
+    /// <summary>Starts a new message with the same digest length, key and path.</summary>
+    public void Reset()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        Blake2s.Initialize(ref _state, _hashSize, _keySize);
+        CryptographicOperations.ZeroMemory(_buffer);
+
+        // RFC 7693 §3.3: the padded key is the first block; it stays buffered until it is known whether the
+        // message is empty, in which case it is also the last block.
+        if (_keySize > 0)
+        {
+            ((ReadOnlySpan<byte>)_keyBlock).CopyTo(_buffer);
+            _bufferLength = Blake2s.BlockSizeInBytes;
+        }
+        else
+        {
+            _bufferLength = 0;
+        }
+    }
+
+    /// <summary>Wipes the key and the hashing state; the hasher cannot be used afterwards.</summary>
+    public void Dispose()
+    {
+        CryptographicOperations.ZeroMemory(_keyBlock);
+        CryptographicOperations.ZeroMemory(_buffer);
+        Blake2s.Wipe(ref _state);
+        _bufferLength = 0;
+        _disposed = true;
+    }
+
+    [InlineArray(Blake2s.BlockSizeInBytes)]
+    private struct Block
+    {
+        private byte _element0;
+    }
+}
