@@ -14,7 +14,6 @@ public static class Registry
         new BouncyCastleSha224(), new BouncyCastleSha256(), new BouncyCastleSha384(), new BouncyCastleSha512(),
         new BouncyCastleSha512_224(), new BouncyCastleSha512_256(),
         new LibsodiumSha256(), new LibsodiumSha512(),
-        new ManagedSha256(),
 
         // SHA-3 and Keccak
         new OsSha3_256(), new OsSha3_384(), new OsSha3_512(),
@@ -26,7 +25,7 @@ public static class Registry
         // BLAKE2 and BLAKE3
         new BouncyCastleBlake2b256(), new BouncyCastleBlake2b512(), new BouncyCastleBlake2s128(), new BouncyCastleBlake2s256(),
         new LibsodiumBlake2b256(), new LibsodiumBlake2b512(),
-        new ManagedBlake3(), new Blake3NativeHash(),
+        new Blake3NativeHash(),
 
         // Legacy and regional
         new OsMd5(), new OsSha1(), new BouncyCastleMd5(), new BouncyCastleSha1(),
@@ -41,6 +40,9 @@ public static class Registry
         new OsAes128Gcm(), new OsAes256Gcm(), new OsChaCha20Poly1305(),
         new BouncyCastleAes128Gcm(), new BouncyCastleAes256Gcm(), new BouncyCastleChaCha20Poly1305(),
         new LibsodiumAes256Gcm(), new LibsodiumChaCha20Poly1305(), new LibsodiumXChaCha20Poly1305(),
+
+        // Our own, one entry per algorithm and instruction-set path
+        .. ManagedEntries.All(),
     ];
 
     public static IReadOnlyList<Algorithm> Algorithms { get; } =

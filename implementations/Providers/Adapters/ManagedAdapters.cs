@@ -1,6 +1,88 @@
+using CryptoHarness.Managed;
+
 namespace CryptoHarness.Implementations;
 
-/// <summary>The product's own code. Each instruction-set path will be its own variant; today there is the scalar one.</summary>
+// The product's own code: one registry entry per algorithm and instruction-set path, so reports show what each path
+// buys and the gate checks every path this CPU has. A path the CPU lacks is listed as unsupported, with the reason.
+
+/// <summary>
+/// A managed one-shot hash on one explicit path. The call goes through a function pointer to the algorithm's static
+/// <c>HashData(source, destination, path)</c>: no delegate, no allocation.
+/// </summary>
+public unsafe class ManagedHash(
+    Algorithm algorithm, InstructionSet path, delegate*<ReadOnlySpan<byte>, Span<byte>, InstructionSet, void> hash, Func<InstructionSet, bool> hasPath)
+    : HashImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
+{
+    protected InstructionSet Path { get; } = path;
+
+    public override Support Support =>
+        !hasPath(Path) ? Support.No($"{Algorithm.Name} has no {Variant} path")
+        : InstructionSets.IsSupported(Path) ? Support.Yes
+        : Support.No($"this CPU lacks {Variant}");
+
+    protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination) => hash(source, destination, Path);
+
+    /// <summary>Every path an algorithm has, each as an entry; the CPU decides at run time which are supported.</summary>
+    public static IEnumerable<InstructionSet> PathsOf(Func<InstructionSet, bool> hasPath) =>
+        Enum.GetValues<InstructionSet>().Where(p => hasPath(p) || p == InstructionSet.Scalar);
+}
+
+/// <summary>A managed hash that can also stream, through its hasher class on the same path.</summary>
+public sealed unsafe class ManagedStreamingHash(
+    Algorithm algorithm, InstructionSet path, delegate*<ReadOnlySpan<byte>, Span<byte>, InstructionSet, void> hash, Func<InstructionSet, bool> hasPath,
+    Func<InstructionSet, IIncrementalHash> createIncremental)
+    : ManagedHash(algorithm, path, hash, hasPath), IStreamingHashImplementation
+{
+    public IIncrementalHash CreateIncremental() => createIncremental(Path);
+}
+
+/// <summary>The managed entries, built from the paths each algorithm reports.</summary>
+internal static unsafe class ManagedEntries
+{
+    // Not an iterator: iterators cannot take the address of a method (&Blake2b.HashData).
+    public static IReadOnlyList<IImplementation> All()
+    {
+        var entries = new List<IImplementation>();
+        foreach (var path in ManagedHash.PathsOf(Blake2b.IsSupported))
+        {
+            entries.Add(new ManagedStreamingHash(Algorithms.Blake2b256, path, &Blake2b.HashData, Blake2b.IsSupported, p => new Blake2bIncremental(32, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Blake2b512, path, &Blake2b.HashData, Blake2b.IsSupported, p => new Blake2bIncremental(64, p)));
+        }
+
+        foreach (var path in ManagedHash.PathsOf(Blake2s.IsSupported))
+        {
+            entries.Add(new ManagedStreamingHash(Algorithms.Blake2s128, path, &Blake2s.HashData, Blake2s.IsSupported, p => new Blake2sIncremental(16, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Blake2s256, path, &Blake2s.HashData, Blake2s.IsSupported, p => new Blake2sIncremental(32, p)));
+        }
+
+        entries.Add(new ManagedSha256());
+        entries.Add(new ManagedBlake3());
+        return entries;
+    }
+
+    private sealed class Blake2bIncremental(int outputBytes, InstructionSet path) : IIncrementalHash
+    {
+        private readonly Blake2bHasher _hasher = new(outputBytes, [], path);
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination[..outputBytes]);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Blake2sIncremental(int outputBytes, InstructionSet path) : IIncrementalHash
+    {
+        private readonly Blake2sHasher _hasher = new(outputBytes, [], path);
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination[..outputBytes]);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+}
+
 public sealed class ManagedSha256() : HashImplementation(Algorithms.Sha256, Providers.Managed, "scalar")
 {
     protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination) => Managed.Sha256.HashData(source, destination);
