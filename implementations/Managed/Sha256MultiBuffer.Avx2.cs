@@ -11,8 +11,8 @@ public static partial class Sha256MultiBuffer
     {
         public static int Count => Vector256<uint>.Count;
 
-        // An eight-lane step took about N times as long as one scalar block (see VectorCrossoverBatchSize).
-        public static int StepCostInScalarBlocks => 2;
+        // An eight-lane step costs about 2.0 scalar blocks (see VectorCrossoverBatchSize for how this was measured).
+        public static double StepCostInScalarBlocks => 2.0;
 
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void LoadMessage(ref byte rows, ref Vector256<uint> w)

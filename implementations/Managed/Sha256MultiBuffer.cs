@@ -37,9 +37,26 @@ public static partial class Sha256MultiBuffer
     public const int HashSizeInBytes = Sha256.HashSizeInBytes;
 
     /// <summary>
-    /// The batch size from which the default overloads use vectors. Measured on an AMD EPYC (Zen 4) with
-    /// 64-byte messages, median of interleaved Stopwatch runs: PLACEHOLDER.
+    /// The batch size from which the default overloads use vectors: two messages.
     /// </summary>
+    /// <remarks>
+    /// Measured on the AMD EPYC (Zen 4, AVX-512) this was written on: 64-byte messages laid end to end, Release,
+    /// the fastest of 80 interleaved Stopwatch runs of about 1 ms each, nanoseconds per message.
+    /// <code>
+    /// batch   scalar  ssse3  avx2  avx512   OS SHA256.HashData loop (OpenSSL, SHA-NI)
+    ///     1     405    412    416    429    425..510 (varies by process)
+    ///     2     399    329    398*   405*
+    ///     4     396    175    181    213
+    ///     8     394    166    101    117
+    ///     9     393    212    147    108
+    ///    16     393    160     96     71
+    ///    64     389    154     91     68
+    /// </code>
+    /// (* the batch finished on scalar code: see StepCostInScalarBlocks.) One message gains nothing from a
+    /// vector; from two on the 4-lane path wins. Per batch size the narrowest path with enough lanes wins, as
+    /// <see cref="DefaultPath"/> picks: a 512-bit operation costs this CPU two 256-bit ones, so wide vectors pay
+    /// only when their lanes are full.
+    /// </remarks>
     internal const int VectorCrossoverBatchSize = 2;
 
     private const int BlockSize = Sha256.BlockSizeInBytes;
@@ -68,12 +85,26 @@ public static partial class Sha256MultiBuffer
         _ => throw new ArgumentOutOfRangeException(nameof(path)),
     };
 
-    /// <summary>The path the overloads without one use for a batch of <paramref name="count"/> messages.</summary>
+    /// <summary>
+    /// The path the overloads without one use for a batch of <paramref name="count"/> messages: scalar below
+    /// <see cref="VectorCrossoverBatchSize"/>, otherwise the narrowest supported vector with at least
+    /// <paramref name="count"/> lanes, or the widest if none has that many.
+    /// </summary>
     public static InstructionSet DefaultPath(int count)
     {
         if (count < VectorCrossoverBatchSize)
         {
             return InstructionSet.Scalar;
+        }
+
+        if (count <= Vector128<uint>.Count && IsSupported(InstructionSet.Ssse3))
+        {
+            return InstructionSet.Ssse3;
+        }
+
+        if (count <= Vector256<uint>.Count && IsSupported(InstructionSet.Avx2))
+        {
+            return InstructionSet.Avx2;
         }
 
         return IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
@@ -342,7 +373,7 @@ public static partial class Sha256MultiBuffer
     /// vector needs as many steps as the longest lane has blocks left, each costing
     /// <paramref name="stepCostInScalarBlocks"/> scalar blocks.
     /// </summary>
-    private static bool ScalarFinishIsCheaper(ReadOnlySpan<Lane> lanes, bool twice, int stepCostInScalarBlocks)
+    private static bool ScalarFinishIsCheaper(ReadOnlySpan<Lane> lanes, bool twice, double stepCostInScalarBlocks)
     {
         int total = 0;
         int longest = 0;
@@ -560,10 +591,10 @@ public static partial class Sha256MultiBuffer
         static abstract int Count { get; }
 
         /// <summary>
-        /// What a vector step costs in scalar blocks, measured (vector step time / scalar block time, rounded
-        /// down): the tail of a batch moves to scalar code when that is cheaper.
+        /// What a vector step costs in scalar blocks (vector step time / scalar block time, measured): the tail
+        /// of a batch moves to scalar code when that is cheaper.
         /// </summary>
-        static abstract int StepCostInScalarBlocks { get; }
+        static abstract double StepCostInScalarBlocks { get; }
 
         /// <summary>
         /// Loads W(0)..W(15) of every lane: transposes the rows (lane j's block at <c>64 j</c>) so that word t of
