@@ -229,6 +229,7 @@ public static partial class Sha256MultiBuffer
         Unsafe.SkipInit(out Scratch scratch);
         ref uint state = ref scratch.State;
         ref byte rows = ref scratch.Rows;
+        ref byte window = ref scratch.Window;
         Span<Lane> lanes = scratch.Lanes[..laneCount];
 
         int count = batch.Count;
@@ -271,7 +272,7 @@ public static partial class Sha256MultiBuffer
                 Unsafe.CopyBlockUnaligned(ref row, ref block, BlockSize);
             }
 
-            Compress<TVector, TLanes>(ref state, ref rows);
+            Compress<TVector, TLanes>(ref state, ref rows, ref Unsafe.As<byte, TVector>(ref window));
             anyStep = true;
 
             for (int lane = 0; lane < laneCount; lane++)
@@ -312,6 +313,10 @@ public static partial class Sha256MultiBuffer
 
         CryptographicOperations.ZeroMemory(scratch.Padding[..(lanesUsed * 2 * BlockSize)]);
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref state, Sha256.StateSizeInWords * laneCount)));
+        if (anyStep)
+        {
+            CryptographicOperations.ZeroMemory(MemoryMarshal.CreateSpan(ref window, 16 * Unsafe.SizeOf<TVector>()));
+        }
     }
 
     /// <summary>Points <paramref name="lane"/> at message <paramref name="message"/>: its padded tail and a fresh state.</summary>
@@ -436,11 +441,11 @@ public static partial class Sha256MultiBuffer
     /// <summary>
     /// The SHA-256 compression function (FIPS 180-4 §6.2.2) on every lane at once: <paramref name="state"/> is
     /// eight vectors (word-major, see <see cref="ResetLaneState"/>) and <paramref name="rows"/> one 64-byte block
-    /// per lane. The rounds are written out as in <c>Sha256.Scalar.cs</c>; the constants are K(0)..K(63) of
-    /// FIPS 180-4 §4.2.2, broadcast to every lane.
+    /// per lane; <paramref name="w"/> is room for the sixteen-vector schedule window, which the caller wipes
+    /// once per batch rather than this once per block. The rounds are written out as in <c>Sha256.Scalar.cs</c>;
+    /// the constants are K(0)..K(63) of FIPS 180-4 §4.2.2, broadcast to every lane.
     /// </summary>
-    [SkipLocalsInit]
-    private static void Compress<TVector, TLanes>(ref uint state, ref byte rows)
+    private static void Compress<TVector, TLanes>(ref uint state, ref byte rows, ref TVector w)
         where TVector : unmanaged
         where TLanes : ILanes<TVector>
     {
@@ -454,9 +459,6 @@ public static partial class Sha256MultiBuffer
         TVector g = Unsafe.Add(ref words, 6);
         TVector h = Unsafe.Add(ref words, 7);
 
-        Unsafe.SkipInit(out Window<TVector> window);
-        // Aligned to the vector size, like the rows (see Scratch), so no access straddles a cache line.
-        ref TVector w = ref AlignTo(ref window[0], Unsafe.SizeOf<TVector>());
         TLanes.LoadMessage(ref rows, ref w);
 
         TLanes.Round(a, b, c, ref d, e, f, g, ref h, 0x428a2f98, ref w, 0);
@@ -580,8 +582,6 @@ public static partial class Sha256MultiBuffer
         Unsafe.Add(ref words, 5) = TLanes.Add(Unsafe.Add(ref words, 5), f);
         Unsafe.Add(ref words, 6) = TLanes.Add(Unsafe.Add(ref words, 6), g);
         Unsafe.Add(ref words, 7) = TLanes.Add(Unsafe.Add(ref words, 7), h);
-
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<TVector>)window));
     }
 
     /// <summary>One vector width: its lane count and the operations <see cref="Compress{TVector, TLanes}"/> is written in.</summary>
@@ -657,9 +657,9 @@ public static partial class Sha256MultiBuffer
 
     /// <summary>Everything a batch needs on the stack, sized for the widest vector.</summary>
     /// <remarks>
-    /// The state and the rows are read and written as whole vectors, and a 512-bit access that straddles a
-    /// cache line costs two. The JIT aligns stack locals to 16 bytes at most, so those two buffers carry a
-    /// vector of slack and are used from their first 64-byte boundary (measured: without it, the Avx512 path
+    /// The state, the rows and the schedule window are read and written as whole vectors, and a 512-bit access
+    /// that straddles a cache line costs two. The JIT aligns stack locals to 16 bytes at most, so those buffers
+    /// carry a vector of slack and are used from their first 64-byte boundary (measured: without it, the Avx512 path
     /// ran 70 or 95 ns per 64-byte message from one process to the next, by where the stack happened to start).
     /// </remarks>
     private struct Scratch
@@ -668,12 +668,17 @@ public static partial class Sha256MultiBuffer
         public LaneArray Lanes;
         private StateWords _state;
         private Rows _rows;
+        private WindowBytes _window;
 
         [UnscopedRef]
         public ref uint State => ref AlignTo(ref _state[0], MaxAlignment);
 
         [UnscopedRef]
         public ref byte Rows => ref AlignTo(ref _rows[0], MaxAlignment);
+
+        /// <summary>W(t-16)..W(t-1) of <see cref="Compress{TVector, TLanes}"/>, sixteen vectors.</summary>
+        [UnscopedRef]
+        public ref byte Window => ref AlignTo(ref _window[0], MaxAlignment);
     }
 
     /// <summary>
@@ -702,6 +707,12 @@ public static partial class Sha256MultiBuffer
         private byte _element0;
     }
 
+    [InlineArray((16 * MaxAlignment) + MaxAlignment)]
+    private struct WindowBytes
+    {
+        private byte _element0;
+    }
+
     [InlineArray(2 * BlockSize * MaxLanes)]
     private struct Paddings
     {
@@ -714,11 +725,4 @@ public static partial class Sha256MultiBuffer
         private Lane _element0;
     }
 
-    /// <summary>W(t-16)..W(t-1), with one vector of slack to align them to the vector size.</summary>
-    [InlineArray(17)]
-    private struct Window<TVector>
-        where TVector : unmanaged
-    {
-        private TVector _element0;
-    }
 }
