@@ -1,192 +1,316 @@
 using System.Buffers.Binary;
 using System.Diagnostics;
-using System.Numerics;
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 
 namespace CryptoHarness.Managed;
 
 /// <summary>
-/// SHA-256 as specified in FIPS 180-4, written in portable scalar C#.
+/// SHA-256 as specified in FIPS 180-4, one message at a time.
 /// </summary>
 /// <remarks>
-/// A readable scalar baseline: it follows the standard's notation closely instead of being tuned, so that
-/// faster variants have something obviously correct to be compared with. It allocates nothing on the heap per
-/// call and wipes every stack buffer that held message bytes before returning.
+/// <para>
+/// Dispatch policy: only the <see cref="InstructionSet.Scalar"/> path exists. .NET exposes no x86 SHA extensions
+/// (SHA-NI), and the 64 rounds of one message form a single dependency chain that vector registers cannot
+/// shorten; vectors pay off only across independent messages, which is what <see cref="Sha256MultiBuffer"/> does.
+/// </para>
+/// <para>
+/// The compression function (<c>Sha256.Scalar.cs</c>) is fully unrolled with the message schedule kept in
+/// locals, so it has no loop-carried index and no bounds checks. One-shot calls allocate nothing on the heap and
+/// wipe the stack buffer that held the padded tail of the message.
+/// </para>
 /// </remarks>
-public static class Sha256
+public static partial class Sha256
 {
     public const int HashSizeInBytes = 32;
     public const int BlockSizeInBytes = 64;
 
-    private const int StateSizeInWords = 8;
-    private const int ScheduleSizeInWords = 64;
+    internal const int StateSizeInWords = 8;
 
-    // The length field that ends the padded message: a 64-bit big-endian count of message bits (FIPS 180-4 §5.1.1).
-    private const int LengthFieldSizeInBytes = 8;
+    // The padded message ends with a 64-bit big-endian count of message bits (FIPS 180-4 §5.1.1), so a tail of
+    // more than 64 - 1 - 8 = 55 bytes spills the terminator or the length into a second final block.
+    internal const int LengthFieldSizeInBytes = 8;
+    internal const int MaxTailInOneFinalBlock = BlockSizeInBytes - 1 - LengthFieldSizeInBytes;
 
-    // The tables are static readonly arrays rather than ReadOnlySpan<uint> literal properties: in unoptimized
-    // (Debug) code every read of such a property allocates, because RuntimeHelpers.CreateSpan is not expanded
-    // there, whereas an array is allocated once at type initialization and never again.
-
-    // H(0), FIPS 180-4 §5.3.3.
-    private static readonly uint[] InitialHashValue =
+    // H(0) of SHA-256, FIPS 180-4 §5.3.3. Static readonly arrays rather than ReadOnlySpan<uint> literal
+    // properties: unoptimized (Debug) code allocates on every read of the latter.
+    internal static readonly uint[] InitialHashValue =
     [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     ];
 
-    // K(0)..K(63), the SHA-224/SHA-256 round constants of FIPS 180-4 §4.2.2.
-    private static readonly uint[] RoundConstants =
+    // H(0) of SHA-224, FIPS 180-4 §5.3.2.
+    internal static readonly uint[] InitialHashValue224 =
     [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+        0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939, 0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
     ];
 
-    /// <summary>Computes the SHA-256 digest of <paramref name="source"/>.</summary>
+    /// <summary>Whether this algorithm has <paramref name="path"/>: only <see cref="InstructionSet.Scalar"/>.</summary>
+    public static bool IsSupported(InstructionSet path) => path == InstructionSet.Scalar;
+
+    /// <summary>Computes the SHA-256 digest of <paramref name="source"/> with the fastest path (scalar).</summary>
     /// <param name="source">The message.</param>
     /// <param name="destination">Receives the 32-byte digest; bytes past the first 32 are left untouched.</param>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 32 bytes.</exception>
-    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination)
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData(source, destination, InstructionSet.Scalar);
+
+    /// <summary>Computes the SHA-256 digest of <paramref name="source"/> with the given code path.</summary>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the 32-byte digest; bytes past the first 32 are left untouched.</param>
+    /// <param name="path">The code path; only <see cref="InstructionSet.Scalar"/> exists.</param>
+    /// <exception cref="ArgumentException">
+    /// <paramref name="destination"/> is shorter than 32 bytes, or this algorithm has no such <paramref name="path"/>.
+    /// </exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
     {
-        if (destination.Length < HashSizeInBytes)
+        ThrowIfNoSuchPath(path, "SHA-256");
+        ThrowIfDestinationTooShort(destination, HashSizeInBytes, "SHA-256");
+        HashCore(InitialHashValue, source, destination[..HashSizeInBytes]);
+    }
+
+    internal static void ThrowIfNoSuchPath(InstructionSet path, string algorithm)
+    {
+        InstructionSets.ThrowIfNotSupported(path);
+        if (!IsSupported(path))
         {
             throw new ArgumentException(
-                $"Destination is too short: SHA-256 writes {HashSizeInBytes} bytes.", nameof(destination));
+                $"{algorithm} has no {InstructionSets.VariantName(path)} path; only scalar exists.", nameof(path));
         }
+    }
 
-        Span<uint> state = stackalloc uint[StateSizeInWords];
-        InitialHashValue.AsSpan().CopyTo(state);
-
-        // Whole blocks are compressed straight from the caller's buffer; only the tail is copied, because
-        // padding has to be appended to it.
-        int wholeBlocksLength = source.Length - (source.Length % BlockSizeInBytes);
-        Compress(state, source[..wholeBlocksLength]);
-        ReadOnlySpan<byte> tail = source[wholeBlocksLength..];
-
-        // The tail (0..63 bytes), the 0x80 terminator and the length field take one block when they fit in
-        // 64 bytes, otherwise two (FIPS 180-4 §5.1.1).
-        Span<byte> finalBlocks = stackalloc byte[2 * BlockSizeInBytes];
-        int finalLength = tail.Length + 1 + LengthFieldSizeInBytes <= BlockSizeInBytes
-            ? BlockSizeInBytes
-            : 2 * BlockSizeInBytes;
-        // stackalloc zeroes only while the assembly does not opt into SkipLocalsInit; the padding must be zero
-        // either way, so it is cleared explicitly.
-        finalBlocks.Clear();
-        tail.CopyTo(finalBlocks);
-        finalBlocks[tail.Length] = 0x80;
-
-        // An int length times 8 fits comfortably in the 64-bit field, so no overflow handling is needed.
-        ulong messageLengthInBits = (ulong)source.Length * 8;
-        BinaryPrimitives.WriteUInt64BigEndian(
-            finalBlocks.Slice(finalLength - LengthFieldSizeInBytes, LengthFieldSizeInBytes), messageLengthInBits);
-        Compress(state, finalBlocks[..finalLength]);
-
-        // The digest is written only after the whole source has been read, so source and destination may overlap.
-        for (int i = 0; i < StateSizeInWords; i++)
+    internal static void ThrowIfDestinationTooShort(Span<byte> destination, int hashSize, string algorithm)
+    {
+        if (destination.Length < hashSize)
         {
-            BinaryPrimitives.WriteUInt32BigEndian(destination.Slice(i * sizeof(uint), sizeof(uint)), state[i]);
+            throw new ArgumentException(
+                $"Destination is too short: {algorithm} writes {hashSize} bytes.", nameof(destination));
         }
-
-        CryptographicOperations.ZeroMemory(finalBlocks);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(state));
     }
 
     /// <summary>
-    /// Runs the SHA-256 compression function (FIPS 180-4 §6.2.2) over each 64-byte block of
-    /// <paramref name="blocks"/> in order, updating <paramref name="state"/> in place.
+    /// Hashes <paramref name="source"/> from <paramref name="initialHashValue"/> and writes the first
+    /// <c>destination.Length</c> bytes of the final state (32 for SHA-256, 28 for SHA-224).
     /// </summary>
-    /// <remarks>
-    /// Takes raw bytes and any number of whole blocks so an incremental hasher can feed it directly from the
-    /// caller's buffer and keep only a partial block of its own.
-    /// </remarks>
-    private static void Compress(Span<uint> state, ReadOnlySpan<byte> blocks)
+    [SkipLocalsInit]
+    internal static void HashCore(uint[] initialHashValue, ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        Debug.Assert(state.Length == StateSizeInWords, "SHA-256 state is eight words.");
-        Debug.Assert(blocks.Length % BlockSizeInBytes == 0, "Only whole blocks can be compressed.");
+        Debug.Assert(destination.Length is 28 or HashSizeInBytes, "SHA-224 or SHA-256 output.");
 
-        if (blocks.IsEmpty)
+        State state = default;
+        initialHashValue.AsSpan().CopyTo(state);
+
+        // Whole blocks are compressed straight from the caller's buffer; only the tail is copied, because the
+        // padding has to be appended to it.
+        ref byte sourceStart = ref MemoryMarshal.GetReference(source);
+        int wholeBlocks = source.Length / BlockSizeInBytes;
+        if (wholeBlocks != 0)
         {
-            return;
+            CompressScalar(ref state, ref sourceStart, wholeBlocks);
         }
 
-        // Allocated once per call rather than per block; the schedule is derived from message words, so it is
-        // wiped before returning.
-        Span<uint> schedule = stackalloc uint[ScheduleSizeInWords];
-        ReadOnlySpan<uint> k = RoundConstants;
+        Unsafe.SkipInit(out FinalBlocks finalBlocks);
+        int finalLength = Pad(
+            source[(wholeBlocks * BlockSizeInBytes)..], (ulong)source.Length, ref finalBlocks[0]);
+        CompressScalar(ref state, ref finalBlocks[0], finalLength / BlockSizeInBytes);
 
-        while (!blocks.IsEmpty)
-        {
-            ReadOnlySpan<byte> block = blocks[..BlockSizeInBytes];
+        // The digest is written only after the whole source has been read, so source and destination may overlap.
+        WriteDigest(ref state, destination);
 
-            for (int t = 0; t < 16; t++)
-            {
-                schedule[t] = BinaryPrimitives.ReadUInt32BigEndian(block.Slice(t * sizeof(uint), sizeof(uint)));
-            }
-
-            for (int t = 16; t < ScheduleSizeInWords; t++)
-            {
-                schedule[t] = SmallSigma1(schedule[t - 2]) + schedule[t - 7]
-                    + SmallSigma0(schedule[t - 15]) + schedule[t - 16];
-            }
-
-            uint a = state[0];
-            uint b = state[1];
-            uint c = state[2];
-            uint d = state[3];
-            uint e = state[4];
-            uint f = state[5];
-            uint g = state[6];
-            uint h = state[7];
-
-            for (int t = 0; t < ScheduleSizeInWords; t++)
-            {
-                uint t1 = h + BigSigma1(e) + Ch(e, f, g) + k[t] + schedule[t];
-                uint t2 = BigSigma0(a) + Maj(a, b, c);
-                h = g;
-                g = f;
-                f = e;
-                e = d + t1;
-                d = c;
-                c = b;
-                b = a;
-                a = t1 + t2;
-            }
-
-            state[0] += a;
-            state[1] += b;
-            state[2] += c;
-            state[3] += d;
-            state[4] += e;
-            state[5] += f;
-            state[6] += g;
-            state[7] += h;
-
-            blocks = blocks[BlockSizeInBytes..];
-        }
-
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(schedule));
+        CryptographicOperations.ZeroMemory(MemoryMarshal.CreateSpan(ref finalBlocks[0], finalLength));
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)state));
     }
 
-    // The logical functions of FIPS 180-4 §4.1.2, named as in the standard.
-    private static uint Ch(uint x, uint y, uint z) => (x & y) ^ (~x & z);
+    /// <summary>
+    /// Writes the padded tail (FIPS 180-4 §5.1.1) to <paramref name="finalBlocks"/>, which must have room for
+    /// two blocks, and returns its length: one block, or two when the tail is longer than 55 bytes.
+    /// </summary>
+    internal static int Pad(ReadOnlySpan<byte> tail, ulong messageLength, ref byte finalBlocks)
+    {
+        Debug.Assert(tail.Length < BlockSizeInBytes, "The tail is what is left after the whole blocks.");
 
-    private static uint Maj(uint x, uint y, uint z) => (x & y) ^ (x & z) ^ (y & z);
+        int finalLength = tail.Length <= MaxTailInOneFinalBlock ? BlockSizeInBytes : 2 * BlockSizeInBytes;
+        // The tail is copied before the rest is cleared: the incremental hasher pads in place, with the tail
+        // already at the start of the buffer.
+        tail.CopyTo(MemoryMarshal.CreateSpan(ref finalBlocks, tail.Length));
+        Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref finalBlocks, tail.Length), 0, (uint)(finalLength - tail.Length));
+        Unsafe.Add(ref finalBlocks, tail.Length) = 0x80;
 
-    private static uint BigSigma0(uint x) =>
-        BitOperations.RotateRight(x, 2) ^ BitOperations.RotateRight(x, 13) ^ BitOperations.RotateRight(x, 22);
+        // The length is counted in bits; a message of up to 2^61 - 1 bytes fits in the 64-bit field.
+        Unsafe.WriteUnaligned(
+            ref Unsafe.Add(ref finalBlocks, finalLength - LengthFieldSizeInBytes),
+            BinaryPrimitives.ReverseEndianness(messageLength * 8));
+        return finalLength;
+    }
 
-    private static uint BigSigma1(uint x) =>
-        BitOperations.RotateRight(x, 6) ^ BitOperations.RotateRight(x, 11) ^ BitOperations.RotateRight(x, 25);
+    /// <summary>Writes the state words big-endian, as many as <paramref name="destination"/> holds (7 or 8).</summary>
+    internal static void WriteDigest(ref State state, Span<byte> destination)
+    {
+        for (int i = 0; i < destination.Length / sizeof(uint); i++)
+        {
+            BinaryPrimitives.WriteUInt32BigEndian(destination[(i * sizeof(uint))..], state[i]);
+        }
+    }
 
-    private static uint SmallSigma0(uint x) =>
-        BitOperations.RotateRight(x, 7) ^ BitOperations.RotateRight(x, 18) ^ (x >> 3);
+    /// <summary>The eight 32-bit words of the chaining state, H(i) in FIPS 180-4 §6.2.</summary>
+    [InlineArray(StateSizeInWords)]
+    internal struct State
+    {
+        private uint _element0;
+    }
 
-    private static uint SmallSigma1(uint x) =>
-        BitOperations.RotateRight(x, 17) ^ BitOperations.RotateRight(x, 19) ^ (x >> 10);
+    /// <summary>Room for the padded tail: at most two blocks.</summary>
+    [InlineArray(2 * BlockSizeInBytes)]
+    internal struct FinalBlocks
+    {
+        private byte _element0;
+    }
+}
+
+/// <summary>
+/// SHA-224 as specified in FIPS 180-4: SHA-256 with its own initial hash value (§5.3.2), truncated to 28 bytes
+/// (§6.3). It shares SHA-256's code and paths.
+/// </summary>
+public static class Sha224
+{
+    public const int HashSizeInBytes = 28;
+    public const int BlockSizeInBytes = Sha256.BlockSizeInBytes;
+
+    /// <summary>Whether this algorithm has <paramref name="path"/>: only <see cref="InstructionSet.Scalar"/>.</summary>
+    public static bool IsSupported(InstructionSet path) => Sha256.IsSupported(path);
+
+    /// <summary>Computes the SHA-224 digest of <paramref name="source"/> with the fastest path (scalar).</summary>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the 28-byte digest; bytes past the first 28 are left untouched.</param>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 28 bytes.</exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData(source, destination, InstructionSet.Scalar);
+
+    /// <summary>Computes the SHA-224 digest of <paramref name="source"/> with the given code path.</summary>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the 28-byte digest; bytes past the first 28 are left untouched.</param>
+    /// <param name="path">The code path; only <see cref="InstructionSet.Scalar"/> exists.</param>
+    /// <exception cref="ArgumentException">
+    /// <paramref name="destination"/> is shorter than 28 bytes, or this algorithm has no such <paramref name="path"/>.
+    /// </exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
+    {
+        Sha256.ThrowIfNoSuchPath(path, "SHA-224");
+        Sha256.ThrowIfDestinationTooShort(destination, HashSizeInBytes, "SHA-224");
+        Sha256.HashCore(Sha256.InitialHashValue224, source, destination[..HashSizeInBytes]);
+    }
+}
+
+/// <summary>
+/// Incremental SHA-256 or SHA-224: append the message in pieces of any size, then read the digest.
+/// </summary>
+/// <remarks>
+/// Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is
+/// allocated after construction.
+/// </remarks>
+public sealed class Sha256Hasher : IDisposable
+{
+    private readonly uint[] _initialHashValue;
+    private Sha256.State _state;
+    private Sha256.FinalBlocks _buffer;
+    private int _bufferLength;
+    private ulong _messageLength;
+    private bool _disposed;
+
+    /// <summary>Starts a SHA-256 computation on the scalar path.</summary>
+    public Sha256Hasher()
+        : this(Sha256.HashSizeInBytes, InstructionSet.Scalar)
+    {
+    }
+
+    /// <summary>Starts a SHA-256 (32-byte) or SHA-224 (28-byte) computation.</summary>
+    /// <param name="hashSizeInBytes">32 for SHA-256, 28 for SHA-224.</param>
+    /// <param name="path">The code path; only <see cref="InstructionSet.Scalar"/> exists.</param>
+    /// <exception cref="ArgumentException">Another hash size, or a path this algorithm lacks.</exception>
+    public Sha256Hasher(int hashSizeInBytes, InstructionSet path)
+    {
+        _initialHashValue = hashSizeInBytes switch
+        {
+            Sha256.HashSizeInBytes => Sha256.InitialHashValue,
+            Sha224.HashSizeInBytes => Sha256.InitialHashValue224,
+            _ => throw new ArgumentException("SHA-256 writes 32 bytes and SHA-224 28.", nameof(hashSizeInBytes)),
+        };
+        Sha256.ThrowIfNoSuchPath(path, hashSizeInBytes == Sha256.HashSizeInBytes ? "SHA-256" : "SHA-224");
+        HashSizeInBytes = hashSizeInBytes;
+        Path = path;
+        Reset();
+    }
+
+    public int HashSizeInBytes { get; }
+
+    public InstructionSet Path { get; }
+
+    /// <summary>Feeds the next piece of the message.</summary>
+    public void Append(ReadOnlySpan<byte> data)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        _messageLength += (ulong)data.Length;
+
+        if (_bufferLength != 0)
+        {
+            int take = Math.Min(data.Length, Sha256.BlockSizeInBytes - _bufferLength);
+            data[..take].CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
+            _bufferLength += take;
+            data = data[take..];
+            if (_bufferLength < Sha256.BlockSizeInBytes)
+            {
+                return;
+            }
+
+            Sha256.CompressScalar(ref _state, ref _buffer[0], 1);
+            _bufferLength = 0;
+        }
+
+        int wholeBlocks = data.Length / Sha256.BlockSizeInBytes;
+        if (wholeBlocks != 0)
+        {
+            Sha256.CompressScalar(ref _state, ref MemoryMarshal.GetReference(data), wholeBlocks);
+            data = data[(wholeBlocks * Sha256.BlockSizeInBytes)..];
+        }
+
+        data.CopyTo(_buffer);
+        _bufferLength = data.Length;
+    }
+
+    /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the hash size.</exception>
+    public void GetHashAndReset(Span<byte> destination)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        Sha256.ThrowIfDestinationTooShort(destination, HashSizeInBytes, "This hasher");
+
+        // The tail already sits at the start of the buffer, so Pad copies it onto itself: harmless, and it keeps
+        // one padding routine for one-shot and incremental use.
+        Span<byte> tail = ((Span<byte>)_buffer)[.._bufferLength];
+        int finalLength = Sha256.Pad(tail, _messageLength, ref _buffer[0]);
+        Sha256.CompressScalar(ref _state, ref _buffer[0], finalLength / Sha256.BlockSizeInBytes);
+        Sha256.WriteDigest(ref _state, destination[..HashSizeInBytes]);
+        Reset();
+    }
+
+    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
+    public void Reset()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        CryptographicOperations.ZeroMemory(_buffer);
+        _initialHashValue.AsSpan().CopyTo(_state);
+        _bufferLength = 0;
+        _messageLength = 0;
+    }
+
+    /// <summary>Wipes the state and the buffered message bytes.</summary>
+    public void Dispose()
+    {
+        CryptographicOperations.ZeroMemory(_buffer);
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)_state));
+        _bufferLength = 0;
+        _messageLength = 0;
+        _disposed = true;
+    }
 }
