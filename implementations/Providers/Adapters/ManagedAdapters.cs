@@ -55,7 +55,20 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedStreamingHash(Algorithms.Blake2s256, path, &Blake2s.HashData, Blake2s.IsSupported, p => new Blake2sIncremental(32, p)));
         }
 
-        entries.Add(new ManagedSha256());
+        foreach (var path in ManagedHash.PathsOf(Managed.Sha256.IsSupported))
+        {
+            entries.Add(new ManagedStreamingHash(Algorithms.Sha224, path, &Sha224.HashData, Sha224.IsSupported, p => new Sha256Incremental(28, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Sha256, path, &Managed.Sha256.HashData, Managed.Sha256.IsSupported, p => new Sha256Incremental(32, p)));
+        }
+
+        foreach (var path in ManagedHash.PathsOf(Sha512.IsSupported))
+        {
+            entries.Add(new ManagedStreamingHash(Algorithms.Sha384, path, &Sha384.HashData, Sha384.IsSupported, p => new Sha512Incremental(48, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Sha512, path, &Sha512.HashData, Sha512.IsSupported, p => new Sha512Incremental(64, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Sha512_224, path, &Sha512T224.HashData, Sha512T224.IsSupported, p => new Sha512Incremental(28, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Sha512_256, path, &Sha512T256.HashData, Sha512T256.IsSupported, p => new Sha512Incremental(32, p)));
+        }
+
         entries.Add(new ManagedBlake3());
         return entries;
     }
@@ -63,6 +76,28 @@ internal static unsafe class ManagedEntries
     private sealed class Blake2bIncremental(int outputBytes, InstructionSet path) : IIncrementalHash
     {
         private readonly Blake2bHasher _hasher = new(outputBytes, [], path);
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination[..outputBytes]);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Sha256Incremental(int outputBytes, InstructionSet path) : IIncrementalHash
+    {
+        private readonly Sha256Hasher _hasher = new(outputBytes, path);
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination[..outputBytes]);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Sha512Incremental(int outputBytes, InstructionSet path) : IIncrementalHash
+    {
+        private readonly Sha512Hasher _hasher = new(outputBytes, path);
 
         public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
 
@@ -81,11 +116,6 @@ internal static unsafe class ManagedEntries
 
         public void Dispose() => _hasher.Dispose();
     }
-}
-
-public sealed class ManagedSha256() : HashImplementation(Algorithms.Sha256, Providers.Managed, "scalar")
-{
-    protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination) => Managed.Sha256.HashData(source, destination);
 }
 
 public sealed class ManagedBlake3() : HashImplementation(Algorithms.Blake3, Providers.Managed, "scalar")
