@@ -67,3 +67,53 @@ internal static class KeccakTestSupport
         }
     }
 }
+
+/// <summary>What every Keccak-family entry point does with a path it does not have.</summary>
+public sealed class KeccakPathTests
+{
+    /// <summary>Paths the CPU has but Keccak was not written for (Ssse3, Avx2) are argument errors; paths the CPU lacks are platform errors.</summary>
+    [Fact]
+    public void Every_entry_point_refuses_a_path_it_lacks()
+    {
+        var missing = Enum.GetValues<InstructionSet>().Where(p => !Sha3.IsSupported(p)).ToArray();
+        Assert.NotEmpty(missing);
+        foreach (var path in missing)
+        {
+            var expected = InstructionSets.IsSupported(path) ? typeof(ArgumentException) : typeof(PlatformNotSupportedException);
+            var output = new byte[64];
+            Action[] calls =
+            [
+                () => Sha3.HashData256("abc"u8, output, path),
+                () => Keccak.HashData256("abc"u8, output, path),
+                () => Shake.HashData128("abc"u8, output, path),
+                () => CShake.HashData256("abc"u8, output, "N"u8, "S"u8, path),
+                () => Kmac.HashData128("key"u8, "abc"u8, output, default, path),
+                () => Kmac.HashDataXof256("key"u8, "abc"u8, output, default, path),
+                () => new Sha3Hasher(256, path).Dispose(),
+                () => new KeccakHasher(256, path).Dispose(),
+                () => new ShakeHasher(128, path).Dispose(),
+                () => new CShakeHasher(128, default, "S"u8, path).Dispose(),
+                () => new KmacHasher(256, "key"u8, default, path).Dispose(),
+            ];
+            foreach (var call in calls)
+            {
+                Assert.Throws(expected, call);
+            }
+        }
+    }
+
+    [Fact]
+    public void Every_function_reports_the_same_paths()
+    {
+        foreach (var path in Enum.GetValues<InstructionSet>())
+        {
+            var supported = Sha3.IsSupported(path);
+            Assert.Equal(supported, Keccak.IsSupported(path));
+            Assert.Equal(supported, Shake.IsSupported(path));
+            Assert.Equal(supported, CShake.IsSupported(path));
+            Assert.Equal(supported, Kmac.IsSupported(path));
+        }
+
+        Assert.True(Sha3.IsSupported(InstructionSet.Scalar));
+    }
+}
