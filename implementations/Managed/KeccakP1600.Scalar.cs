@@ -22,6 +22,7 @@ namespace CryptoHarness.Managed;
 internal static partial class KeccakP1600
 {
     [SkipLocalsInit]
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void AbsorbScalar(ref KeccakState state, ref byte data, nuint blockCount, int rateInLanes)
     {
         ulong a0 = LoadLane(ref state, 0);

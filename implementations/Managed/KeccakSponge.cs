@@ -26,7 +26,7 @@ internal struct KeccakSponge
     public const byte KeccakSuffix = 0x01;
 
     // The last bit of pad10*1, at the end of the block.
-    private const byte FinalPaddingBit = 0x80;
+    public const byte FinalPaddingBit = 0x80;
 
     private KeccakState _state;
     private readonly int _rateInBytes;
