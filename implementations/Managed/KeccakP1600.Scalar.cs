@@ -15,8 +15,10 @@ namespace CryptoHarness.Managed;
 /// XORs read it as memory operands.
 /// </para>
 /// <para>
-/// No lane complementing (the "lane complementing transform" of the Keccak team's implementation overview): it removes the NOT from χ's <c>~b &amp; c</c>, but
-/// the JIT already emits that as one ANDN (BMI1) on x86 and one BIC on Arm64, so there is nothing left to save.
+/// No lane complementing (the "lane complementing transform" of the Keccak team's implementation overview): it
+/// removes the NOT from χ's <c>~b &amp; c</c>, but the JIT already emits that as one ANDN (BMI1) on x86 and one BIC
+/// on Arm64, so there is nothing left to save there. It would only pay on x86 CPUs without BMI1: with the JIT held
+/// below AVX2 (which in .NET 10 also drops BMI1) this path measured 427 MB/s for SHA3-256 against 490 with ANDN.
 /// </para>
 /// </remarks>
 internal static partial class KeccakP1600
