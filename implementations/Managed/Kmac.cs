@@ -1,0 +1,222 @@
+namespace CryptoHarness.Managed;
+
+/// <summary>
+/// KMAC128, KMAC256 and their extendable-output forms KMACXOF128 and KMACXOF256 (NIST SP 800-185 §4): cSHAKE with
+/// function name "KMAC", the key absorbed first as <c>bytepad(encode_string(K), rate)</c>, and the output length
+/// appended after the message as <c>right_encode(L)</c>, or <c>right_encode(0)</c> for the XOF forms (§4.3.1).
+/// </summary>
+/// <remarks>
+/// Keys of any length are accepted, the empty one included (§4.2). The output length is the destination's length:
+/// KMAC outputs of different lengths are unrelated, KMACXOF outputs are prefixes of one another. Paths and dispatch
+/// are those of <see cref="Sha3"/>. No call allocates on the heap, and the keyed state is wiped before returning.
+/// </remarks>
+public static class Kmac
+{
+    /// <summary>Whether this library has a KMAC path for <paramref name="path"/> and this CPU can run it.</summary>
+    public static bool IsSupported(InstructionSet path) => KeccakP1600.IsSupported(path);
+
+    /// <summary>Fills <paramref name="destination"/> with KMAC128(K, X, L = 8·<c>destination.Length</c>, S).</summary>
+    /// <param name="key">K; any length.</param>
+    /// <param name="source">The message X.</param>
+    /// <param name="destination">Receives the MAC; its length is the output length L.</param>
+    /// <param name="customization">S; may be empty.</param>
+    public static void HashData128(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization) =>
+        HashData128(key, source, destination, customization, KeccakP1600.DefaultPath);
+
+    /// <inheritdoc cref="HashData128(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
+    /// <param name="key">K; any length.</param>
+    /// <param name="source">The message X.</param>
+    /// <param name="destination">Receives the MAC; its length is the output length L.</param>
+    /// <param name="customization">S; may be empty.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData128(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path) =>
+        HashCore(key, source, destination, customization, Shake.Rate128InBytes, xof: false, path);
+
+    /// <summary>Fills <paramref name="destination"/> with KMAC256(K, X, L = 8·<c>destination.Length</c>, S).</summary>
+    /// <param name="key">K; any length.</param>
+    /// <param name="source">The message X.</param>
+    /// <param name="destination">Receives the MAC; its length is the output length L.</param>
+    /// <param name="customization">S; may be empty.</param>
+    public static void HashData256(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization) =>
+        HashData256(key, source, destination, customization, KeccakP1600.DefaultPath);
+
+    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
+    /// <param name="key">K; any length.</param>
+    /// <param name="source">The message X.</param>
+    /// <param name="destination">Receives the MAC; its length is the output length L.</param>
+    /// <param name="customization">S; may be empty.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData256(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path) =>
+        HashCore(key, source, destination, customization, Shake.Rate256InBytes, xof: false, path);
+
+    /// <summary>Fills <paramref name="destination"/> with KMACXOF128(K, X, L, S) output.</summary>
+    /// <param name="key">K; any length.</param>
+    /// <param name="source">The message X.</param>
+    /// <param name="destination">Receives <c>destination.Length</c> bytes of output.</param>
+    /// <param name="customization">S; may be empty.</param>
+    public static void HashDataXof128(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization) =>
+        HashDataXof128(key, source, destination, customization, KeccakP1600.DefaultPath);
+
+    /// <inheritdoc cref="HashDataXof128(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
+    /// <param name="key">K; any length.</param>
+    /// <param name="source">The message X.</param>
+    /// <param name="destination">Receives <c>destination.Length</c> bytes of output.</param>
+    /// <param name="customization">S; may be empty.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashDataXof128(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path) =>
+        HashCore(key, source, destination, customization, Shake.Rate128InBytes, xof: true, path);
+
+    /// <summary>Fills <paramref name="destination"/> with KMACXOF256(K, X, L, S) output.</summary>
+    /// <param name="key">K; any length.</param>
+    /// <param name="source">The message X.</param>
+    /// <param name="destination">Receives <c>destination.Length</c> bytes of output.</param>
+    /// <param name="customization">S; may be empty.</param>
+    public static void HashDataXof256(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization) =>
+        HashDataXof256(key, source, destination, customization, KeccakP1600.DefaultPath);
+
+    /// <inheritdoc cref="HashDataXof256(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
+    /// <param name="key">K; any length.</param>
+    /// <param name="source">The message X.</param>
+    /// <param name="destination">Receives <c>destination.Length</c> bytes of output.</param>
+    /// <param name="customization">S; may be empty.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashDataXof256(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path) =>
+        HashCore(key, source, destination, customization, Shake.Rate256InBytes, xof: true, path);
+
+    // N = "KMAC" in ASCII, SP 800-185 §4.3.1.
+    private static ReadOnlySpan<byte> FunctionName => "KMAC"u8;
+
+    /// <summary>Sets <paramref name="sponge"/> up as KMAC with key K and customization S, ready to absorb X.</summary>
+    internal static void Start(
+        ref KeccakSponge sponge, int rateInBytes, ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, InstructionSet path)
+    {
+        CShake.Start(ref sponge, rateInBytes, FunctionName, customization, path);
+
+        // bytepad(encode_string(K), rate), SP 800-185 §4.3.1.
+        sponge.AbsorbLeftEncoded((ulong)rateInBytes);
+        sponge.AbsorbEncodedString(key);
+        sponge.ZeroPadToBlockBoundary();
+    }
+
+    /// <summary>
+    /// Appends <c>right_encode(L)</c> with L = 8·<paramref name="outputLengthInBytes"/>, or <c>right_encode(0)</c>
+    /// for KMACXOF (SP 800-185 §4.3.1), ending the message.
+    /// </summary>
+    internal static void Finish(ref KeccakSponge sponge, int outputLengthInBytes, bool xof) =>
+        sponge.AbsorbRightEncoded(xof ? 0 : (ulong)outputLengthInBytes * 8);
+
+    private static void HashCore(
+        ReadOnlySpan<byte> key,
+        ReadOnlySpan<byte> source,
+        Span<byte> destination,
+        ReadOnlySpan<byte> customization,
+        int rateInBytes,
+        bool xof,
+        InstructionSet path)
+    {
+        KeccakP1600.ThrowIfNotSupported(path);
+        KeccakSponge sponge = default;
+        Start(ref sponge, rateInBytes, key, customization, path);
+        sponge.Absorb(source);
+        Finish(ref sponge, destination.Length, xof);
+        sponge.Squeeze(destination);
+        sponge.Clear();
+    }
+}
+
+/// <summary>
+/// Incremental KMAC128/KMAC256 and KMACXOF128/KMACXOF256: key and customization are fixed at construction; append
+/// data in any pieces, then either read a MAC of any length with <see cref="GetHashAndReset"/> (KMAC) or squeeze
+/// output in pieces with <see cref="Squeeze"/> (KMACXOF).
+/// </summary>
+/// <remarks>
+/// The state after absorbing the key is kept, so <see cref="Reset"/> does not absorb it again; it is key-derived,
+/// and <see cref="Dispose"/> wipes it. Nothing is allocated after construction.
+/// </remarks>
+public sealed class KmacHasher : IDisposable
+{
+    private ResettableSponge _sponge;
+
+    /// <summary>Starts a KMAC computation on the default path for this CPU.</summary>
+    /// <param name="securityStrengthInBits">128 for KMAC128, 256 for KMAC256.</param>
+    /// <param name="key">K; any length. Not retained: only the state derived from it is.</param>
+    /// <param name="customization">S; may be empty.</param>
+    public KmacHasher(int securityStrengthInBits, ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization)
+        : this(securityStrengthInBits, key, customization, KeccakP1600.DefaultPath)
+    {
+    }
+
+    /// <summary>Starts a KMAC computation on <paramref name="path"/>.</summary>
+    /// <param name="securityStrengthInBits">128 for KMAC128, 256 for KMAC256.</param>
+    /// <param name="key">K; any length. Not retained: only the state derived from it is.</param>
+    /// <param name="customization">S; may be empty.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="securityStrengthInBits"/> is not 128 or 256.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public KmacHasher(int securityStrengthInBits, ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, InstructionSet path)
+    {
+        int rate = Shake.RateInBytes(securityStrengthInBits, nameof(securityStrengthInBits));
+        KeccakP1600.ThrowIfNotSupported(path);
+        KeccakSponge initial = default;
+        Kmac.Start(ref initial, rate, key, customization, path);
+        _sponge = new ResettableSponge(in initial);
+        initial.Clear();
+    }
+
+    /// <summary>Absorbs <paramref name="data"/> after everything appended so far.</summary>
+    /// <exception cref="InvalidOperationException">KMACXOF output has been squeezed since the last reset.</exception>
+    public void Append(ReadOnlySpan<byte> data) => _sponge.Append(data, this);
+
+    /// <summary>
+    /// Writes KMAC(K, X, L, S) of everything appended, with L = 8·<c>destination.Length</c>, then starts over.
+    /// </summary>
+    /// <exception cref="InvalidOperationException">KMACXOF output has been squeezed since the last reset.</exception>
+    public void GetHashAndReset(Span<byte> destination)
+    {
+        _sponge.ThrowIfDisposed(this);
+        ThrowIfSqueezing();
+        Kmac.Finish(ref _sponge.Current, destination.Length, xof: false);
+        _sponge.Squeeze(destination, this);
+        _sponge.Reset(this);
+    }
+
+    /// <summary>
+    /// Writes the next <c>destination.Length</c> bytes of KMACXOF(K, X, L, S) output; the first call ends the input.
+    /// </summary>
+    public void Squeeze(Span<byte> destination)
+    {
+        _sponge.ThrowIfDisposed(this);
+        if (!_sponge.Current.IsSqueezing)
+        {
+            Kmac.Finish(ref _sponge.Current, 0, xof: true);
+        }
+
+        _sponge.Squeeze(destination, this);
+    }
+
+    /// <summary>Discards everything appended and squeezed; the key and S stay.</summary>
+    public void Reset() => _sponge.Reset(this);
+
+    /// <summary>Wipes the key-derived state; later calls throw <see cref="ObjectDisposedException"/>.</summary>
+    public void Dispose() => _sponge.Dispose();
+
+    private void ThrowIfSqueezing()
+    {
+        if (_sponge.Current.IsSqueezing)
+        {
+            throw new InvalidOperationException("KMACXOF output has already been read; call Reset before asking for a KMAC.");
+        }
+    }
+}

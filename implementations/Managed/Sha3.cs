@@ -1,0 +1,145 @@
+namespace CryptoHarness.Managed;
+
+/// <summary>
+/// SHA3-224, SHA3-256, SHA3-384 and SHA3-512 (FIPS 202 §6.1): the sponge over Keccak-f[1600] with capacity twice
+/// the digest size and the domain suffix 01.
+/// </summary>
+/// <remarks>
+/// Paths are those of Keccak-f[1600]: <see cref="InstructionSet.Scalar"/> everywhere and
+/// <see cref="InstructionSet.Avx512"/> where the CPU has it; the overloads without a path use Avx512 when present
+/// (see <c>KeccakP1600.cs</c> for the measurement). No call allocates on the heap, and the sponge state is wiped
+/// before returning.
+/// </remarks>
+public static class Sha3
+{
+    public const int HashSize224InBytes = 28;
+    public const int HashSize256InBytes = 32;
+    public const int HashSize384InBytes = 48;
+    public const int HashSize512InBytes = 64;
+
+    /// <summary>Whether this library has a SHA-3 path for <paramref name="path"/> and this CPU can run it.</summary>
+    public static bool IsSupported(InstructionSet path) => KeccakP1600.IsSupported(path);
+
+    /// <summary>Computes the SHA3-224 digest of <paramref name="source"/> into the first 28 bytes of <paramref name="destination"/>.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 28 bytes.</exception>
+    public static void HashData224(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData224(source, destination, KeccakP1600.DefaultPath);
+
+    /// <inheritdoc cref="HashData224(ReadOnlySpan{byte}, Span{byte})"/>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData224(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        HashCore(source, destination, HashSize224InBytes, path);
+
+    /// <summary>Computes the SHA3-256 digest of <paramref name="source"/> into the first 32 bytes of <paramref name="destination"/>.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 32 bytes.</exception>
+    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData256(source, destination, KeccakP1600.DefaultPath);
+
+    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, Span{byte})"/>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        HashCore(source, destination, HashSize256InBytes, path);
+
+    /// <summary>Computes the SHA3-384 digest of <paramref name="source"/> into the first 48 bytes of <paramref name="destination"/>.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 48 bytes.</exception>
+    public static void HashData384(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData384(source, destination, KeccakP1600.DefaultPath);
+
+    /// <inheritdoc cref="HashData384(ReadOnlySpan{byte}, Span{byte})"/>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData384(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        HashCore(source, destination, HashSize384InBytes, path);
+
+    /// <summary>Computes the SHA3-512 digest of <paramref name="source"/> into the first 64 bytes of <paramref name="destination"/>.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 64 bytes.</exception>
+    public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData512(source, destination, KeccakP1600.DefaultPath);
+
+    /// <inheritdoc cref="HashData512(ReadOnlySpan{byte}, Span{byte})"/>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        HashCore(source, destination, HashSize512InBytes, path);
+
+    internal static int RateInBytes(int hashSizeInBytes) => KeccakSponge.RateForCapacity(2 * hashSizeInBytes);
+
+    internal static int CheckHashSize(int hashSizeInBits, string paramName) => hashSizeInBits is 224 or 256 or 384 or 512
+        ? hashSizeInBits / 8
+        : throw new ArgumentOutOfRangeException(paramName, hashSizeInBits, "SHA-3 digests are 224, 256, 384 or 512 bits.");
+
+    private static void HashCore(ReadOnlySpan<byte> source, Span<byte> destination, int hashSizeInBytes, InstructionSet path)
+    {
+        KeccakP1600.ThrowIfNotSupported(path);
+        if (destination.Length < hashSizeInBytes)
+        {
+            throw new ArgumentException(
+                $"Destination is too short: SHA3-{hashSizeInBytes * 8} writes {hashSizeInBytes} bytes.", nameof(destination));
+        }
+
+        KeccakSponge.Hash(source, destination[..hashSizeInBytes], RateInBytes(hashSizeInBytes), KeccakSponge.Sha3Suffix, path);
+    }
+}
+
+/// <summary>Incremental SHA3-224, SHA3-256, SHA3-384 or SHA3-512: append data in any pieces, then read the digest.</summary>
+/// <remarks>Nothing is allocated after construction; <see cref="Dispose"/> wipes the state.</remarks>
+public sealed class Sha3Hasher : IDisposable
+{
+    private ResettableSponge _sponge;
+
+    /// <summary>Starts a SHA-3 computation on the default path for this CPU.</summary>
+    /// <param name="hashSizeInBits">224, 256, 384 or 512.</param>
+    public Sha3Hasher(int hashSizeInBits)
+        : this(hashSizeInBits, KeccakP1600.DefaultPath)
+    {
+    }
+
+    /// <summary>Starts a SHA-3 computation on <paramref name="path"/>.</summary>
+    /// <param name="hashSizeInBits">224, 256, 384 or 512.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="ArgumentOutOfRangeException"><paramref name="hashSizeInBits"/> is not a SHA-3 size.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public Sha3Hasher(int hashSizeInBits, InstructionSet path)
+    {
+        HashSizeInBytes = Sha3.CheckHashSize(hashSizeInBits, nameof(hashSizeInBits));
+        KeccakP1600.ThrowIfNotSupported(path);
+        _sponge = new ResettableSponge(new KeccakSponge(Sha3.RateInBytes(HashSizeInBytes), KeccakSponge.Sha3Suffix, path));
+    }
+
+    public int HashSizeInBytes { get; }
+
+    /// <summary>Absorbs <paramref name="data"/> after everything appended so far.</summary>
+    public void Append(ReadOnlySpan<byte> data) => _sponge.Append(data, this);
+
+    /// <summary>Writes the digest of everything appended into the first <see cref="HashSizeInBytes"/> bytes of
+    /// <paramref name="destination"/>, then starts over.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the digest.</exception>
+    public void GetHashAndReset(Span<byte> destination)
+    {
+        _sponge.ThrowIfDisposed(this);
+        if (destination.Length < HashSizeInBytes)
+        {
+            throw new ArgumentException(
+                $"Destination is too short: SHA3-{HashSizeInBytes * 8} writes {HashSizeInBytes} bytes.", nameof(destination));
+        }
+
+        _sponge.Squeeze(destination[..HashSizeInBytes], this);
+        _sponge.Reset(this);
+    }
+
+    /// <summary>Discards everything appended.</summary>
+    public void Reset() => _sponge.Reset(this);
+
+    /// <summary>Wipes the state; later calls throw <see cref="ObjectDisposedException"/>.</summary>
+    public void Dispose() => _sponge.Dispose();
+}

@@ -1,0 +1,211 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+
+namespace CryptoHarness.Managed;
+
+/// <summary>
+/// SHAKE128 or SHAKE256 (FIPS 202 §6.2) of four messages at once: four independent sponges run side by side, as
+/// lattice schemes use them to expand matrices and sample noise. Each output equals the one-shot
+/// <see cref="Shake"/> output of its message.
+/// </summary>
+/// <remarks>
+/// <para>
+/// The four messages must have one length and the four outputs another, so the sponges stay in step. A
+/// destination may overlap its own source but no other: the scalar path finishes one sponge before reading the next
+/// message. No call allocates on the heap, and the states are wiped before returning.
+/// </para>
+/// <para>
+/// Paths: <see cref="InstructionSet.Scalar"/> runs four single-state scalar sponges one after another (the
+/// baseline the vector paths must beat); <see cref="InstructionSet.Avx2"/> (<c>KeccakP1600X4.Avx2.cs</c>) runs the
+/// four states in the elements of 256-bit vectors with AVX2 instructions; <see cref="InstructionSet.Avx512"/>
+/// (<c>KeccakP1600X4.Avx512.cs</c>) runs the same 256-bit code with AVX-512VL rotations and three-input logic.
+/// </para>
+/// <para>
+/// Dispatch: Avx512, else Avx2, else Scalar, from Stopwatch loops on an AMD EPYC (Zen 4), medians of interleaved
+/// runs, in MB/s summed over the four sponges. Four 16 KiB messages, 32-byte outputs: four calls of the OS's
+/// <c>Shake128.HashData</c> 587, Scalar 603, Avx2 2244, Avx512 3041; with the runtime's AVX-512 use switched off
+/// (<c>DOTNET_EnableAVX512=0</c>, standing in for an AVX2-only CPU) Avx2 1620. Four 34-byte seeds, 504 bytes of
+/// output each (bytes of output): OS 404, Scalar 571, Avx2 1861, Avx512 2365.
+/// </para>
+/// </remarks>
+public static class ShakeX4
+{
+    private static readonly InstructionSet DefaultPath =
+        IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
+        : IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2
+        : InstructionSet.Scalar;
+
+    /// <summary>Whether this library has a four-way SHAKE path for <paramref name="path"/> and this CPU can run it.</summary>
+    public static bool IsSupported(InstructionSet path) => path switch
+    {
+        InstructionSet.Scalar => true,
+        InstructionSet.Avx2 => InstructionSets.IsSupported(InstructionSet.Avx2),
+        InstructionSet.Avx512 => KeccakP1600.IsSupported(InstructionSet.Avx512),
+        _ => false,
+    };
+
+    /// <summary>Fills each destination with SHAKE128 output for the source of the same number.</summary>
+    /// <exception cref="ArgumentException">The sources differ in length, or the destinations do.</exception>
+    public static void HashData128(
+        ReadOnlySpan<byte> source0,
+        ReadOnlySpan<byte> source1,
+        ReadOnlySpan<byte> source2,
+        ReadOnlySpan<byte> source3,
+        Span<byte> destination0,
+        Span<byte> destination1,
+        Span<byte> destination2,
+        Span<byte> destination3) =>
+        HashData128(source0, source1, source2, source3, destination0, destination1, destination2, destination3, DefaultPath);
+
+    /// <inheritdoc cref="HashData128(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte}, Span{byte}, Span{byte})"/>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData128(
+        ReadOnlySpan<byte> source0,
+        ReadOnlySpan<byte> source1,
+        ReadOnlySpan<byte> source2,
+        ReadOnlySpan<byte> source3,
+        Span<byte> destination0,
+        Span<byte> destination1,
+        Span<byte> destination2,
+        Span<byte> destination3,
+        InstructionSet path) =>
+        HashCore(source0, source1, source2, source3, destination0, destination1, destination2, destination3, Shake.Rate128InBytes, path);
+
+    /// <summary>Fills each destination with SHAKE256 output for the source of the same number.</summary>
+    /// <exception cref="ArgumentException">The sources differ in length, or the destinations do.</exception>
+    public static void HashData256(
+        ReadOnlySpan<byte> source0,
+        ReadOnlySpan<byte> source1,
+        ReadOnlySpan<byte> source2,
+        ReadOnlySpan<byte> source3,
+        Span<byte> destination0,
+        Span<byte> destination1,
+        Span<byte> destination2,
+        Span<byte> destination3) =>
+        HashData256(source0, source1, source2, source3, destination0, destination1, destination2, destination3, DefaultPath);
+
+    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte}, Span{byte}, Span{byte})"/>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData256(
+        ReadOnlySpan<byte> source0,
+        ReadOnlySpan<byte> source1,
+        ReadOnlySpan<byte> source2,
+        ReadOnlySpan<byte> source3,
+        Span<byte> destination0,
+        Span<byte> destination1,
+        Span<byte> destination2,
+        Span<byte> destination3,
+        InstructionSet path) =>
+        HashCore(source0, source1, source2, source3, destination0, destination1, destination2, destination3, Shake.Rate256InBytes, path);
+
+    [SkipLocalsInit]
+    private static void HashCore(
+        ReadOnlySpan<byte> source0,
+        ReadOnlySpan<byte> source1,
+        ReadOnlySpan<byte> source2,
+        ReadOnlySpan<byte> source3,
+        Span<byte> destination0,
+        Span<byte> destination1,
+        Span<byte> destination2,
+        Span<byte> destination3,
+        int rateInBytes,
+        InstructionSet path)
+    {
+        InstructionSets.ThrowIfNotSupported(path);
+        if (!IsSupported(path))
+        {
+            throw new ArgumentException(
+                $"Four-way SHAKE has no {InstructionSets.VariantName(path)} path; it has scalar, avx2 and avx512.", nameof(path));
+        }
+
+        int length = source0.Length;
+        if (source1.Length != length || source2.Length != length || source3.Length != length)
+        {
+            throw new ArgumentException("The four sources must have the same length.", nameof(source1));
+        }
+
+        int outputLength = destination0.Length;
+        if (destination1.Length != outputLength || destination2.Length != outputLength || destination3.Length != outputLength)
+        {
+            throw new ArgumentException("The four destinations must have the same length.", nameof(destination1));
+        }
+
+        if (path == InstructionSet.Scalar)
+        {
+            KeccakSponge.Hash(source0, destination0, rateInBytes, KeccakSponge.ShakeSuffix, InstructionSet.Scalar);
+            KeccakSponge.Hash(source1, destination1, rateInBytes, KeccakSponge.ShakeSuffix, InstructionSet.Scalar);
+            KeccakSponge.Hash(source2, destination2, rateInBytes, KeccakSponge.ShakeSuffix, InstructionSet.Scalar);
+            KeccakSponge.Hash(source3, destination3, rateInBytes, KeccakSponge.ShakeSuffix, InstructionSet.Scalar);
+            return;
+        }
+
+        int rateInLanes = rateInBytes / sizeof(ulong);
+        KeccakStateX4 state = default;
+
+        // Whole blocks straight from the callers' buffers.
+        int wholeBlocksLength = length - (length % rateInBytes);
+        if (wholeBlocksLength != 0)
+        {
+            KeccakP1600X4.Absorb(
+                ref state,
+                ref MemoryMarshal.GetReference(source0),
+                ref MemoryMarshal.GetReference(source1),
+                ref MemoryMarshal.GetReference(source2),
+                ref MemoryMarshal.GetReference(source3),
+                (nuint)(wholeBlocksLength / rateInBytes),
+                rateInLanes,
+                path);
+        }
+
+        // The last block of each message: its tail, the SHAKE suffix with pad10*1's first bit, and the final bit
+        // (FIPS 202 §5.1, §6.2; see KeccakSponge.Pad for the byte values).
+        Span<byte> finalBlocks = stackalloc byte[4 * KeccakP1600.MaxRateInBytes];
+        finalBlocks.Clear();
+        PadFinalBlock(source0[wholeBlocksLength..], finalBlocks.Slice(0 * rateInBytes, rateInBytes));
+        PadFinalBlock(source1[wholeBlocksLength..], finalBlocks.Slice(1 * rateInBytes, rateInBytes));
+        PadFinalBlock(source2[wholeBlocksLength..], finalBlocks.Slice(2 * rateInBytes, rateInBytes));
+        PadFinalBlock(source3[wholeBlocksLength..], finalBlocks.Slice(3 * rateInBytes, rateInBytes));
+        ref byte blocks = ref MemoryMarshal.GetReference(finalBlocks);
+        KeccakP1600X4.Absorb(
+            ref state,
+            ref blocks,
+            ref Unsafe.Add(ref blocks, 1 * rateInBytes),
+            ref Unsafe.Add(ref blocks, 2 * rateInBytes),
+            ref Unsafe.Add(ref blocks, 3 * rateInBytes),
+            1,
+            rateInLanes,
+            path);
+
+        // Squeeze: every source byte has been read by now.
+        for (int produced = 0; ;)
+        {
+            int take = Math.Min(rateInBytes, outputLength - produced);
+            state.ExtractBytes(0, destination0.Slice(produced, take));
+            state.ExtractBytes(1, destination1.Slice(produced, take));
+            state.ExtractBytes(2, destination2.Slice(produced, take));
+            state.ExtractBytes(3, destination3.Slice(produced, take));
+            produced += take;
+            if (produced == outputLength)
+            {
+                break;
+            }
+
+            // A rate of zero lanes reads no data, so the references are never dereferenced.
+            ref byte none = ref Unsafe.NullRef<byte>();
+            KeccakP1600X4.Absorb(ref state, ref none, ref none, ref none, ref none, 1, 0, path);
+        }
+
+        CryptographicOperations.ZeroMemory(finalBlocks);
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)state));
+
+        static void PadFinalBlock(ReadOnlySpan<byte> tail, Span<byte> block)
+        {
+            tail.CopyTo(block);
+            block[tail.Length] ^= KeccakSponge.ShakeSuffix;
+            block[^1] ^= KeccakSponge.FinalPaddingBit;
+        }
+    }
+}
