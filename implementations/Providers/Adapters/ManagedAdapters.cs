@@ -36,6 +36,43 @@ public sealed unsafe class ManagedStreamingHash(
     public IIncrementalHash CreateIncremental() => createIncremental(Path);
 }
 
+/// <summary>Managed SHAKE (no customization) and cSHAKE (function name N empty, customization S as given) on one path.</summary>
+public sealed class ManagedShake(Algorithm algorithm, int strength, bool customizable, InstructionSet path)
+    : XofImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
+{
+    public override Support Support => InstructionSets.IsSupported(path) ? Support.Yes : Support.No($"this CPU lacks {Variant}");
+
+    protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        switch (customizable, strength)
+        {
+            case (false, 128): Shake.HashData128(source, destination, path); break;
+            case (false, _): Shake.HashData256(source, destination, path); break;
+            case (true, 128): CShake.HashData128(source, destination, [], customization, path); break;
+            default: CShake.HashData256(source, destination, [], customization, path); break;
+        }
+    }
+}
+
+/// <summary>Managed KMAC on one path; the output length is the algorithm's.</summary>
+public sealed class ManagedKmac(Algorithm algorithm, int strength, InstructionSet path)
+    : MacImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
+{
+    public override Support Support => InstructionSets.IsSupported(path) ? Support.Yes : Support.No($"this CPU lacks {Variant}");
+
+    protected override void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (strength == 128)
+        {
+            Kmac.HashData128(key, source, destination, customization, path);
+        }
+        else
+        {
+            Kmac.HashData256(key, source, destination, customization, path);
+        }
+    }
+}
+
 /// <summary>The managed entries, built from the paths each algorithm reports.</summary>
 internal static unsafe class ManagedEntries
 {
@@ -67,6 +104,23 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedStreamingHash(Algorithms.Sha512, path, &Sha512.HashData, Sha512.IsSupported, p => new Sha512Incremental(64, p)));
             entries.Add(new ManagedStreamingHash(Algorithms.Sha512_224, path, &Sha512T224.HashData, Sha512T224.IsSupported, p => new Sha512Incremental(28, p)));
             entries.Add(new ManagedStreamingHash(Algorithms.Sha512_256, path, &Sha512T256.HashData, Sha512T256.IsSupported, p => new Sha512Incremental(32, p)));
+        }
+
+        foreach (var path in ManagedHash.PathsOf(Sha3.IsSupported))
+        {
+            entries.Add(new ManagedStreamingHash(Algorithms.Sha3_224, path, &Sha3.HashData224, Sha3.IsSupported, p => new Sha3Incremental(224, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Sha3_256, path, &Sha3.HashData256, Sha3.IsSupported, p => new Sha3Incremental(256, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Sha3_384, path, &Sha3.HashData384, Sha3.IsSupported, p => new Sha3Incremental(384, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Sha3_512, path, &Sha3.HashData512, Sha3.IsSupported, p => new Sha3Incremental(512, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Keccak256, path, &Keccak.HashData256, Keccak.IsSupported, p => new KeccakIncremental(256, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Keccak384, path, &Keccak.HashData384, Keccak.IsSupported, p => new KeccakIncremental(384, p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Keccak512, path, &Keccak.HashData512, Keccak.IsSupported, p => new KeccakIncremental(512, p)));
+            entries.Add(new ManagedShake(Algorithms.Shake128, 128, customizable: false, path));
+            entries.Add(new ManagedShake(Algorithms.Shake256, 256, customizable: false, path));
+            entries.Add(new ManagedShake(Algorithms.CShake128, 128, customizable: true, path));
+            entries.Add(new ManagedShake(Algorithms.CShake256, 256, customizable: true, path));
+            entries.Add(new ManagedKmac(Algorithms.Kmac128, 128, path));
+            entries.Add(new ManagedKmac(Algorithms.Kmac256, 256, path));
         }
 
         entries.Add(new ManagedBlake3());
@@ -102,6 +156,28 @@ internal static unsafe class ManagedEntries
         public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
 
         public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination[..outputBytes]);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Sha3Incremental(int bits, InstructionSet path) : IIncrementalHash
+    {
+        private readonly Sha3Hasher _hasher = new(bits, path);
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination[..(bits / 8)]);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class KeccakIncremental(int bits, InstructionSet path) : IIncrementalHash
+    {
+        private readonly KeccakHasher _hasher = new(bits, path);
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination[..(bits / 8)]);
 
         public void Dispose() => _hasher.Dispose();
     }
