@@ -17,8 +17,13 @@ param(
     [string] $Family,
     [ValidateSet('quick', 'default', 'dry')]
     [string] $Job = 'quick',
-    # Comma-separated payload sizes in bytes; the harness default is 128,1024,8192,131072.
+    # Comma-separated payload sizes, plain bytes or with KiB/MiB; the harness default is 128,1KiB,8KiB,128KiB.
     [string] $Sizes,
+    # oneshot (the size sweep) or stream (64 KiB chunks over one large input).
+    [ValidateSet('oneshot', 'stream')]
+    [string] $Scenario = 'oneshot',
+    # Input size of the stream scenario, e.g. 64MiB (the harness default).
+    [string] $StreamSize,
     # Print the registry (ids, families, providers, support) and stop.
     [switch] $List,
     # Print the command that would run, and run nothing.
@@ -42,6 +47,8 @@ $harnessArgs = if ($List) {
     }
     $runArgs = @('run', '--family', $Family, '--job', $Job)
     if ($Sizes) { $runArgs += @('--sizes', $Sizes) }
+    if ($Scenario -ne 'oneshot') { $runArgs += @('--scenario', $Scenario) }
+    if ($StreamSize) { $runArgs += @('--stream-size', $StreamSize) }
     $runArgs
 }
 
