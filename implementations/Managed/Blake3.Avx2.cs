@@ -1,0 +1,301 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace CryptoHarness.Managed;
+
+public static partial class Blake3
+{
+    /// <summary>
+    /// The AVX2 path: eight chunks (or parents) at a time, one input per lane of sixteen <c>Vector256</c> state
+    /// vectors, then the 128-bit kernels for what is left. Single blocks use the 128-bit row compression, as AVX2
+    /// adds nothing to one block's 4x4 state.
+    /// </summary>
+    private readonly struct Avx2Path : IPath
+    {
+        public static int Degree => 8;
+
+        public static void CompressBlock(ref ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags) =>
+            CompressBlockRows<ShuffleRotations>(ref chainingValue, ref block, counter, blockLength, flags);
+
+        public static void CompressXof(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output) =>
+            CompressXofRows<ShuffleRotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
+
+        public static void HashMany(
+            ref byte inputs,
+            int count,
+            int stride,
+            int blocks,
+            in ChainingValue key,
+            ulong counter,
+            bool incrementCounter,
+            uint flags,
+            uint flagsStart,
+            uint flagsEnd,
+            ref byte output)
+        {
+            uint counterStep = incrementCounter ? 1u : 0u;
+            while (count >= 8)
+            {
+                HashEight<ShuffleRotations>(ref inputs, stride, blocks, in key, counter, counterStep, flags, flagsStart, flagsEnd, ref output);
+                inputs = ref Unsafe.Add(ref inputs, 8 * stride);
+                output = ref Unsafe.Add(ref output, 8 * ChainingValueSizeInBytes);
+                counter += 8 * counterStep;
+                count -= 8;
+            }
+
+            if (count >= 4)
+            {
+                HashFour<ShuffleRotations>(ref inputs, stride, blocks, in key, counter, counterStep, flags, flagsStart, flagsEnd, ref output);
+                inputs = ref Unsafe.Add(ref inputs, 4 * stride);
+                output = ref Unsafe.Add(ref output, 4 * ChainingValueSizeInBytes);
+                counter += 4 * counterStep;
+                count -= 4;
+            }
+
+            HashOneAtATime<Avx2Path>(ref inputs, count, stride, blocks, in key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        }
+    }
+
+    /// <summary>
+    /// Hashes eight inputs at once, input <c>i</c> in lane <c>i</c> (the reference crate's <c>hash8</c>); the
+    /// 256-bit counterpart of <see cref="HashFour"/>. Each block's message is loaded as two halves per input and
+    /// transposed so that vector <c>j</c> holds word <c>j</c> of every input.
+    /// </summary>
+    private static void HashEight<TRotations>(
+        ref byte inputs,
+        int stride,
+        int blocks,
+        in ChainingValue key,
+        ulong counter,
+        uint counterStep,
+        uint flags,
+        uint flagsStart,
+        uint flagsEnd,
+        ref byte output)
+        where TRotations : struct, IRotations
+    {
+        Vector256<uint> h0 = Vector256.Create(key[0]);
+        Vector256<uint> h1 = Vector256.Create(key[1]);
+        Vector256<uint> h2 = Vector256.Create(key[2]);
+        Vector256<uint> h3 = Vector256.Create(key[3]);
+        Vector256<uint> h4 = Vector256.Create(key[4]);
+        Vector256<uint> h5 = Vector256.Create(key[5]);
+        Vector256<uint> h6 = Vector256.Create(key[6]);
+        Vector256<uint> h7 = Vector256.Create(key[7]);
+
+        // As in HashFour: the lane index added to the low words, with the carry into the high words.
+        Vector256<uint> counterLow = Vector256.Create((uint)counter) + (Vector256<uint>.Indices * counterStep);
+        Vector256<uint> counterHigh = Vector256.Create((uint)(counter >> 32)) - Vector256.LessThan(counterLow, Vector256.Create((uint)counter));
+
+        Message256 m = default;
+        uint blockFlags = flags | flagsStart;
+        for (int blockIndex = 0; blockIndex < blocks; blockIndex++)
+        {
+            if (blockIndex == blocks - 1)
+            {
+                blockFlags |= flagsEnd;
+            }
+
+            ref byte block = ref Unsafe.Add(ref inputs, blockIndex * BlockSizeInBytes);
+            for (int half = 0; half < 2; half++)
+            {
+                ref byte halfBlock = ref Unsafe.Add(ref block, 32 * half);
+                Vector256<uint> w0 = Vector256.LoadUnsafe(ref halfBlock).AsUInt32();
+                Vector256<uint> w1 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, stride)).AsUInt32();
+                Vector256<uint> w2 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 2 * stride)).AsUInt32();
+                Vector256<uint> w3 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 3 * stride)).AsUInt32();
+                Vector256<uint> w4 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 4 * stride)).AsUInt32();
+                Vector256<uint> w5 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 5 * stride)).AsUInt32();
+                Vector256<uint> w6 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 6 * stride)).AsUInt32();
+                Vector256<uint> w7 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 7 * stride)).AsUInt32();
+                Transpose(ref w0, ref w1, ref w2, ref w3, ref w4, ref w5, ref w6, ref w7);
+                m[(8 * half) + 0] = w0;
+                m[(8 * half) + 1] = w1;
+                m[(8 * half) + 2] = w2;
+                m[(8 * half) + 3] = w3;
+                m[(8 * half) + 4] = w4;
+                m[(8 * half) + 5] = w5;
+                m[(8 * half) + 6] = w6;
+                m[(8 * half) + 7] = w7;
+            }
+
+            Vector256<uint> v0 = h0;
+            Vector256<uint> v1 = h1;
+            Vector256<uint> v2 = h2;
+            Vector256<uint> v3 = h3;
+            Vector256<uint> v4 = h4;
+            Vector256<uint> v5 = h5;
+            Vector256<uint> v6 = h6;
+            Vector256<uint> v7 = h7;
+            Vector256<uint> v8 = Vector256.Create(Iv0);
+            Vector256<uint> v9 = Vector256.Create(Iv1);
+            Vector256<uint> v10 = Vector256.Create(Iv2);
+            Vector256<uint> v11 = Vector256.Create(Iv3);
+            Vector256<uint> v12 = counterLow;
+            Vector256<uint> v13 = counterHigh;
+            Vector256<uint> v14 = Vector256.Create((uint)BlockSizeInBytes);
+            Vector256<uint> v15 = Vector256.Create(blockFlags);
+
+            // The seven rounds with the message schedule written out, as in HashFour.
+            G8<TRotations>(ref v0, ref v4, ref v8, ref v12, m[0], m[1]);
+            G8<TRotations>(ref v1, ref v5, ref v9, ref v13, m[2], m[3]);
+            G8<TRotations>(ref v2, ref v6, ref v10, ref v14, m[4], m[5]);
+            G8<TRotations>(ref v3, ref v7, ref v11, ref v15, m[6], m[7]);
+            G8<TRotations>(ref v0, ref v5, ref v10, ref v15, m[8], m[9]);
+            G8<TRotations>(ref v1, ref v6, ref v11, ref v12, m[10], m[11]);
+            G8<TRotations>(ref v2, ref v7, ref v8, ref v13, m[12], m[13]);
+            G8<TRotations>(ref v3, ref v4, ref v9, ref v14, m[14], m[15]);
+
+            G8<TRotations>(ref v0, ref v4, ref v8, ref v12, m[2], m[6]);
+            G8<TRotations>(ref v1, ref v5, ref v9, ref v13, m[3], m[10]);
+            G8<TRotations>(ref v2, ref v6, ref v10, ref v14, m[7], m[0]);
+            G8<TRotations>(ref v3, ref v7, ref v11, ref v15, m[4], m[13]);
+            G8<TRotations>(ref v0, ref v5, ref v10, ref v15, m[1], m[11]);
+            G8<TRotations>(ref v1, ref v6, ref v11, ref v12, m[12], m[5]);
+            G8<TRotations>(ref v2, ref v7, ref v8, ref v13, m[9], m[14]);
+            G8<TRotations>(ref v3, ref v4, ref v9, ref v14, m[15], m[8]);
+
+            G8<TRotations>(ref v0, ref v4, ref v8, ref v12, m[3], m[4]);
+            G8<TRotations>(ref v1, ref v5, ref v9, ref v13, m[10], m[12]);
+            G8<TRotations>(ref v2, ref v6, ref v10, ref v14, m[13], m[2]);
+            G8<TRotations>(ref v3, ref v7, ref v11, ref v15, m[7], m[14]);
+            G8<TRotations>(ref v0, ref v5, ref v10, ref v15, m[6], m[5]);
+            G8<TRotations>(ref v1, ref v6, ref v11, ref v12, m[9], m[0]);
+            G8<TRotations>(ref v2, ref v7, ref v8, ref v13, m[11], m[15]);
+            G8<TRotations>(ref v3, ref v4, ref v9, ref v14, m[8], m[1]);
+
+            G8<TRotations>(ref v0, ref v4, ref v8, ref v12, m[10], m[7]);
+            G8<TRotations>(ref v1, ref v5, ref v9, ref v13, m[12], m[9]);
+            G8<TRotations>(ref v2, ref v6, ref v10, ref v14, m[14], m[3]);
+            G8<TRotations>(ref v3, ref v7, ref v11, ref v15, m[13], m[15]);
+            G8<TRotations>(ref v0, ref v5, ref v10, ref v15, m[4], m[0]);
+            G8<TRotations>(ref v1, ref v6, ref v11, ref v12, m[11], m[2]);
+            G8<TRotations>(ref v2, ref v7, ref v8, ref v13, m[5], m[8]);
+            G8<TRotations>(ref v3, ref v4, ref v9, ref v14, m[1], m[6]);
+
+            G8<TRotations>(ref v0, ref v4, ref v8, ref v12, m[12], m[13]);
+            G8<TRotations>(ref v1, ref v5, ref v9, ref v13, m[9], m[11]);
+            G8<TRotations>(ref v2, ref v6, ref v10, ref v14, m[15], m[10]);
+            G8<TRotations>(ref v3, ref v7, ref v11, ref v15, m[14], m[8]);
+            G8<TRotations>(ref v0, ref v5, ref v10, ref v15, m[7], m[2]);
+            G8<TRotations>(ref v1, ref v6, ref v11, ref v12, m[5], m[3]);
+            G8<TRotations>(ref v2, ref v7, ref v8, ref v13, m[0], m[1]);
+            G8<TRotations>(ref v3, ref v4, ref v9, ref v14, m[6], m[4]);
+
+            G8<TRotations>(ref v0, ref v4, ref v8, ref v12, m[9], m[14]);
+            G8<TRotations>(ref v1, ref v5, ref v9, ref v13, m[11], m[5]);
+            G8<TRotations>(ref v2, ref v6, ref v10, ref v14, m[8], m[12]);
+            G8<TRotations>(ref v3, ref v7, ref v11, ref v15, m[15], m[1]);
+            G8<TRotations>(ref v0, ref v5, ref v10, ref v15, m[13], m[3]);
+            G8<TRotations>(ref v1, ref v6, ref v11, ref v12, m[0], m[10]);
+            G8<TRotations>(ref v2, ref v7, ref v8, ref v13, m[2], m[6]);
+            G8<TRotations>(ref v3, ref v4, ref v9, ref v14, m[4], m[7]);
+
+            G8<TRotations>(ref v0, ref v4, ref v8, ref v12, m[11], m[15]);
+            G8<TRotations>(ref v1, ref v5, ref v9, ref v13, m[5], m[0]);
+            G8<TRotations>(ref v2, ref v6, ref v10, ref v14, m[1], m[9]);
+            G8<TRotations>(ref v3, ref v7, ref v11, ref v15, m[8], m[6]);
+            G8<TRotations>(ref v0, ref v5, ref v10, ref v15, m[14], m[10]);
+            G8<TRotations>(ref v1, ref v6, ref v11, ref v12, m[2], m[12]);
+            G8<TRotations>(ref v2, ref v7, ref v8, ref v13, m[3], m[4]);
+            G8<TRotations>(ref v3, ref v4, ref v9, ref v14, m[7], m[13]);
+
+            h0 = v0 ^ v8;
+            h1 = v1 ^ v9;
+            h2 = v2 ^ v10;
+            h3 = v3 ^ v11;
+            h4 = v4 ^ v12;
+            h5 = v5 ^ v13;
+            h6 = v6 ^ v14;
+            h7 = v7 ^ v15;
+            blockFlags = flags;
+        }
+
+        // Back from one word per vector to one input per vector: vector i is chaining value i.
+        Transpose(ref h0, ref h1, ref h2, ref h3, ref h4, ref h5, ref h6, ref h7);
+        ref uint words = ref Unsafe.As<byte, uint>(ref output);
+        h0.StoreUnsafe(ref words, 0);
+        h1.StoreUnsafe(ref words, 8);
+        h2.StoreUnsafe(ref words, 16);
+        h3.StoreUnsafe(ref words, 24);
+        h4.StoreUnsafe(ref words, 32);
+        h5.StoreUnsafe(ref words, 40);
+        h6.StoreUnsafe(ref words, 48);
+        h7.StoreUnsafe(ref words, 56);
+
+        Wipe(ref m);
+    }
+
+    /// <summary>The full G function (BLAKE3 spec §2.2) on one column or diagonal of eight inputs at once.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void G8<TRotations>(
+        ref Vector256<uint> a,
+        ref Vector256<uint> b,
+        ref Vector256<uint> c,
+        ref Vector256<uint> d,
+        Vector256<uint> mx,
+        Vector256<uint> my)
+        where TRotations : struct, IRotations
+    {
+        a = a + mx + b;
+        d = TRotations.RotateRight16(d ^ a);
+        c += d;
+        b = TRotations.RotateRight12(b ^ c);
+        a = a + my + b;
+        d = TRotations.RotateRight8(d ^ a);
+        c += d;
+        b = TRotations.RotateRight7(b ^ c);
+    }
+
+    /// <summary>
+    /// Transposes an 8x8 matrix of words held as eight row vectors: 4x4 transposes within each 128-bit half
+    /// (unpack by words, then by pairs of words), then the halves exchanged across vectors.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Transpose(
+        ref Vector256<uint> x0,
+        ref Vector256<uint> x1,
+        ref Vector256<uint> x2,
+        ref Vector256<uint> x3,
+        ref Vector256<uint> x4,
+        ref Vector256<uint> x5,
+        ref Vector256<uint> x6,
+        ref Vector256<uint> x7)
+    {
+        Vector256<ulong> t0 = Avx2.UnpackLow(x0, x1).AsUInt64();
+        Vector256<ulong> t1 = Avx2.UnpackHigh(x0, x1).AsUInt64();
+        Vector256<ulong> t2 = Avx2.UnpackLow(x2, x3).AsUInt64();
+        Vector256<ulong> t3 = Avx2.UnpackHigh(x2, x3).AsUInt64();
+        Vector256<ulong> t4 = Avx2.UnpackLow(x4, x5).AsUInt64();
+        Vector256<ulong> t5 = Avx2.UnpackHigh(x4, x5).AsUInt64();
+        Vector256<ulong> t6 = Avx2.UnpackLow(x6, x7).AsUInt64();
+        Vector256<ulong> t7 = Avx2.UnpackHigh(x6, x7).AsUInt64();
+
+        // Each u holds word k of rows 0-3 (or 4-7) in its low half and word k + 4 in its high half.
+        Vector256<uint> u0 = Avx2.UnpackLow(t0, t2).AsUInt32();
+        Vector256<uint> u1 = Avx2.UnpackHigh(t0, t2).AsUInt32();
+        Vector256<uint> u2 = Avx2.UnpackLow(t1, t3).AsUInt32();
+        Vector256<uint> u3 = Avx2.UnpackHigh(t1, t3).AsUInt32();
+        Vector256<uint> u4 = Avx2.UnpackLow(t4, t6).AsUInt32();
+        Vector256<uint> u5 = Avx2.UnpackHigh(t4, t6).AsUInt32();
+        Vector256<uint> u6 = Avx2.UnpackLow(t5, t7).AsUInt32();
+        Vector256<uint> u7 = Avx2.UnpackHigh(t5, t7).AsUInt32();
+
+        // 0x20: both low halves; 0x31: both high halves.
+        x0 = Avx2.Permute2x128(u0, u4, 0x20);
+        x1 = Avx2.Permute2x128(u1, u5, 0x20);
+        x2 = Avx2.Permute2x128(u2, u6, 0x20);
+        x3 = Avx2.Permute2x128(u3, u7, 0x20);
+        x4 = Avx2.Permute2x128(u0, u4, 0x31);
+        x5 = Avx2.Permute2x128(u1, u5, 0x31);
+        x6 = Avx2.Permute2x128(u2, u6, 0x31);
+        x7 = Avx2.Permute2x128(u3, u7, 0x31);
+    }
+
+    [InlineArray(16)]
+    private struct Message256
+    {
+        private Vector256<uint> _element0;
+    }
+}

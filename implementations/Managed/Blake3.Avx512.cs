@@ -1,0 +1,352 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace CryptoHarness.Managed;
+
+public static partial class Blake3
+{
+    /// <summary>
+    /// The AVX-512 path: sixteen chunks (or parents) at a time in <c>Vector512</c> lanes, then the 256- and 128-bit
+    /// kernels for what is left, and the 128-bit row compression for single blocks, all rotating with AVX-512's
+    /// vprord (one instruction for every distance, where the other paths need a shuffle or three instructions).
+    /// </summary>
+    private readonly struct Avx512Path : IPath
+    {
+        public static int Degree => 16;
+
+        public static void CompressBlock(ref ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags) =>
+            CompressBlockRows<Avx512Rotations>(ref chainingValue, ref block, counter, blockLength, flags);
+
+        public static void CompressXof(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output) =>
+            CompressXofRows<Avx512Rotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
+
+        public static void HashMany(
+            ref byte inputs,
+            int count,
+            int stride,
+            int blocks,
+            in ChainingValue key,
+            ulong counter,
+            bool incrementCounter,
+            uint flags,
+            uint flagsStart,
+            uint flagsEnd,
+            ref byte output)
+        {
+            uint counterStep = incrementCounter ? 1u : 0u;
+            while (count >= 16)
+            {
+                HashSixteen(ref inputs, stride, blocks, in key, counter, counterStep, flags, flagsStart, flagsEnd, ref output);
+                inputs = ref Unsafe.Add(ref inputs, 16 * stride);
+                output = ref Unsafe.Add(ref output, 16 * ChainingValueSizeInBytes);
+                counter += 16 * counterStep;
+                count -= 16;
+            }
+
+            if (count >= 8)
+            {
+                HashEight<Avx512Rotations>(ref inputs, stride, blocks, in key, counter, counterStep, flags, flagsStart, flagsEnd, ref output);
+                inputs = ref Unsafe.Add(ref inputs, 8 * stride);
+                output = ref Unsafe.Add(ref output, 8 * ChainingValueSizeInBytes);
+                counter += 8 * counterStep;
+                count -= 8;
+            }
+
+            if (count >= 4)
+            {
+                HashFour<Avx512Rotations>(ref inputs, stride, blocks, in key, counter, counterStep, flags, flagsStart, flagsEnd, ref output);
+                inputs = ref Unsafe.Add(ref inputs, 4 * stride);
+                output = ref Unsafe.Add(ref output, 4 * ChainingValueSizeInBytes);
+                counter += 4 * counterStep;
+                count -= 4;
+            }
+
+            HashOneAtATime<Avx512Path>(ref inputs, count, stride, blocks, in key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        }
+    }
+
+    /// <summary>Rotations with AVX-512VL's vprord on 128- and 256-bit vectors.</summary>
+    private readonly struct Avx512Rotations : IRotations
+    {
+        public static Vector128<uint> RotateRight16(Vector128<uint> x) => Avx512F.VL.RotateRight(x, 16);
+
+        public static Vector128<uint> RotateRight12(Vector128<uint> x) => Avx512F.VL.RotateRight(x, 12);
+
+        public static Vector128<uint> RotateRight8(Vector128<uint> x) => Avx512F.VL.RotateRight(x, 8);
+
+        public static Vector128<uint> RotateRight7(Vector128<uint> x) => Avx512F.VL.RotateRight(x, 7);
+
+        public static Vector256<uint> RotateRight16(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 16);
+
+        public static Vector256<uint> RotateRight12(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 12);
+
+        public static Vector256<uint> RotateRight8(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 8);
+
+        public static Vector256<uint> RotateRight7(Vector256<uint> x) => Avx512F.VL.RotateRight(x, 7);
+    }
+
+    /// <summary>
+    /// Hashes sixteen inputs at once, input <c>i</c> in lane <c>i</c> (the reference crate's <c>hash16</c>); the
+    /// 512-bit counterpart of <see cref="HashFour"/>. Each block is one load per input, transposed so that vector
+    /// <c>j</c> holds word <c>j</c> of every input.
+    /// </summary>
+    private static void HashSixteen(
+        ref byte inputs,
+        int stride,
+        int blocks,
+        in ChainingValue key,
+        ulong counter,
+        uint counterStep,
+        uint flags,
+        uint flagsStart,
+        uint flagsEnd,
+        ref byte output)
+    {
+        Vector512<uint> h0 = Vector512.Create(key[0]);
+        Vector512<uint> h1 = Vector512.Create(key[1]);
+        Vector512<uint> h2 = Vector512.Create(key[2]);
+        Vector512<uint> h3 = Vector512.Create(key[3]);
+        Vector512<uint> h4 = Vector512.Create(key[4]);
+        Vector512<uint> h5 = Vector512.Create(key[5]);
+        Vector512<uint> h6 = Vector512.Create(key[6]);
+        Vector512<uint> h7 = Vector512.Create(key[7]);
+
+        // As in HashFour: the lane index added to the low words, with the carry into the high words.
+        Vector512<uint> counterLow = Vector512.Create((uint)counter) + (Vector512<uint>.Indices * counterStep);
+        Vector512<uint> counterHigh = Vector512.Create((uint)(counter >> 32)) - Vector512.LessThan(counterLow, Vector512.Create((uint)counter));
+
+        Message512 m = default;
+        uint blockFlags = flags | flagsStart;
+        for (int blockIndex = 0; blockIndex < blocks; blockIndex++)
+        {
+            if (blockIndex == blocks - 1)
+            {
+                blockFlags |= flagsEnd;
+            }
+
+            LoadTransposed(ref Unsafe.Add(ref inputs, blockIndex * BlockSizeInBytes), stride, ref m);
+
+            Vector512<uint> v0 = h0;
+            Vector512<uint> v1 = h1;
+            Vector512<uint> v2 = h2;
+            Vector512<uint> v3 = h3;
+            Vector512<uint> v4 = h4;
+            Vector512<uint> v5 = h5;
+            Vector512<uint> v6 = h6;
+            Vector512<uint> v7 = h7;
+            Vector512<uint> v8 = Vector512.Create(Iv0);
+            Vector512<uint> v9 = Vector512.Create(Iv1);
+            Vector512<uint> v10 = Vector512.Create(Iv2);
+            Vector512<uint> v11 = Vector512.Create(Iv3);
+            Vector512<uint> v12 = counterLow;
+            Vector512<uint> v13 = counterHigh;
+            Vector512<uint> v14 = Vector512.Create((uint)BlockSizeInBytes);
+            Vector512<uint> v15 = Vector512.Create(blockFlags);
+
+            // The seven rounds with the message schedule written out, as in HashFour.
+            G16(ref v0, ref v4, ref v8, ref v12, m[0], m[1]);
+            G16(ref v1, ref v5, ref v9, ref v13, m[2], m[3]);
+            G16(ref v2, ref v6, ref v10, ref v14, m[4], m[5]);
+            G16(ref v3, ref v7, ref v11, ref v15, m[6], m[7]);
+            G16(ref v0, ref v5, ref v10, ref v15, m[8], m[9]);
+            G16(ref v1, ref v6, ref v11, ref v12, m[10], m[11]);
+            G16(ref v2, ref v7, ref v8, ref v13, m[12], m[13]);
+            G16(ref v3, ref v4, ref v9, ref v14, m[14], m[15]);
+
+            G16(ref v0, ref v4, ref v8, ref v12, m[2], m[6]);
+            G16(ref v1, ref v5, ref v9, ref v13, m[3], m[10]);
+            G16(ref v2, ref v6, ref v10, ref v14, m[7], m[0]);
+            G16(ref v3, ref v7, ref v11, ref v15, m[4], m[13]);
+            G16(ref v0, ref v5, ref v10, ref v15, m[1], m[11]);
+            G16(ref v1, ref v6, ref v11, ref v12, m[12], m[5]);
+            G16(ref v2, ref v7, ref v8, ref v13, m[9], m[14]);
+            G16(ref v3, ref v4, ref v9, ref v14, m[15], m[8]);
+
+            G16(ref v0, ref v4, ref v8, ref v12, m[3], m[4]);
+            G16(ref v1, ref v5, ref v9, ref v13, m[10], m[12]);
+            G16(ref v2, ref v6, ref v10, ref v14, m[13], m[2]);
+            G16(ref v3, ref v7, ref v11, ref v15, m[7], m[14]);
+            G16(ref v0, ref v5, ref v10, ref v15, m[6], m[5]);
+            G16(ref v1, ref v6, ref v11, ref v12, m[9], m[0]);
+            G16(ref v2, ref v7, ref v8, ref v13, m[11], m[15]);
+            G16(ref v3, ref v4, ref v9, ref v14, m[8], m[1]);
+
+            G16(ref v0, ref v4, ref v8, ref v12, m[10], m[7]);
+            G16(ref v1, ref v5, ref v9, ref v13, m[12], m[9]);
+            G16(ref v2, ref v6, ref v10, ref v14, m[14], m[3]);
+            G16(ref v3, ref v7, ref v11, ref v15, m[13], m[15]);
+            G16(ref v0, ref v5, ref v10, ref v15, m[4], m[0]);
+            G16(ref v1, ref v6, ref v11, ref v12, m[11], m[2]);
+            G16(ref v2, ref v7, ref v8, ref v13, m[5], m[8]);
+            G16(ref v3, ref v4, ref v9, ref v14, m[1], m[6]);
+
+            G16(ref v0, ref v4, ref v8, ref v12, m[12], m[13]);
+            G16(ref v1, ref v5, ref v9, ref v13, m[9], m[11]);
+            G16(ref v2, ref v6, ref v10, ref v14, m[15], m[10]);
+            G16(ref v3, ref v7, ref v11, ref v15, m[14], m[8]);
+            G16(ref v0, ref v5, ref v10, ref v15, m[7], m[2]);
+            G16(ref v1, ref v6, ref v11, ref v12, m[5], m[3]);
+            G16(ref v2, ref v7, ref v8, ref v13, m[0], m[1]);
+            G16(ref v3, ref v4, ref v9, ref v14, m[6], m[4]);
+
+            G16(ref v0, ref v4, ref v8, ref v12, m[9], m[14]);
+            G16(ref v1, ref v5, ref v9, ref v13, m[11], m[5]);
+            G16(ref v2, ref v6, ref v10, ref v14, m[8], m[12]);
+            G16(ref v3, ref v7, ref v11, ref v15, m[15], m[1]);
+            G16(ref v0, ref v5, ref v10, ref v15, m[13], m[3]);
+            G16(ref v1, ref v6, ref v11, ref v12, m[0], m[10]);
+            G16(ref v2, ref v7, ref v8, ref v13, m[2], m[6]);
+            G16(ref v3, ref v4, ref v9, ref v14, m[4], m[7]);
+
+            G16(ref v0, ref v4, ref v8, ref v12, m[11], m[15]);
+            G16(ref v1, ref v5, ref v9, ref v13, m[5], m[0]);
+            G16(ref v2, ref v6, ref v10, ref v14, m[1], m[9]);
+            G16(ref v3, ref v7, ref v11, ref v15, m[8], m[6]);
+            G16(ref v0, ref v5, ref v10, ref v15, m[14], m[10]);
+            G16(ref v1, ref v6, ref v11, ref v12, m[2], m[12]);
+            G16(ref v2, ref v7, ref v8, ref v13, m[3], m[4]);
+            G16(ref v3, ref v4, ref v9, ref v14, m[7], m[13]);
+
+            h0 = v0 ^ v8;
+            h1 = v1 ^ v9;
+            h2 = v2 ^ v10;
+            h3 = v3 ^ v11;
+            h4 = v4 ^ v12;
+            h5 = v5 ^ v13;
+            h6 = v6 ^ v14;
+            h7 = v7 ^ v15;
+            blockFlags = flags;
+        }
+
+        StoreTransposed(h0, h1, h2, h3, h4, h5, h6, h7, ref output);
+        Wipe(ref m);
+    }
+
+    /// <summary>The full G function (BLAKE3 spec §2.2) on one column or diagonal of sixteen inputs at once.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void G16(
+        ref Vector512<uint> a,
+        ref Vector512<uint> b,
+        ref Vector512<uint> c,
+        ref Vector512<uint> d,
+        Vector512<uint> mx,
+        Vector512<uint> my)
+    {
+        a = a + mx + b;
+        d = Avx512F.RotateRight(d ^ a, 16);
+        c += d;
+        b = Avx512F.RotateRight(b ^ c, 12);
+        a = a + my + b;
+        d = Avx512F.RotateRight(d ^ a, 8);
+        c += d;
+        b = Avx512F.RotateRight(b ^ c, 7);
+    }
+
+    /// <summary>
+    /// Loads one 64-byte block from each of sixteen inputs <paramref name="stride"/> bytes apart and transposes the
+    /// 16x16 matrix of words, so that <c>m[j]</c> lane <c>i</c> is word <c>j</c> of input <c>i</c>.
+    /// </summary>
+    /// <remarks>
+    /// Unpacking by words and then by pairs of words does a 4x4 transpose inside every 128-bit lane: afterwards
+    /// <c>w[g][j]</c>'s lane <c>L</c> holds word <c>4L + j</c> of inputs <c>4g..4g+3</c>. What is left is a 4x4
+    /// transpose of 128-bit lanes across <c>w[0..3][j]</c>, two rounds of vshufi32x4.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void LoadTransposed(ref byte block, int stride, ref Message512 m)
+    {
+        for (int group = 0; group < 4; group++)
+        {
+            ref byte first = ref Unsafe.Add(ref block, 4 * group * stride);
+            Vector512<uint> x0 = Vector512.LoadUnsafe(ref first).AsUInt32();
+            Vector512<uint> x1 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, stride)).AsUInt32();
+            Vector512<uint> x2 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 2 * stride)).AsUInt32();
+            Vector512<uint> x3 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 3 * stride)).AsUInt32();
+            Vector512<ulong> t0 = Avx512F.UnpackLow(x0, x1).AsUInt64();
+            Vector512<ulong> t1 = Avx512F.UnpackHigh(x0, x1).AsUInt64();
+            Vector512<ulong> t2 = Avx512F.UnpackLow(x2, x3).AsUInt64();
+            Vector512<ulong> t3 = Avx512F.UnpackHigh(x2, x3).AsUInt64();
+
+            // Parked in m[4g + j] until all four groups are in; the second stage below reads each slot once.
+            m[(4 * group) + 0] = Avx512F.UnpackLow(t0, t2).AsUInt32();
+            m[(4 * group) + 1] = Avx512F.UnpackHigh(t0, t2).AsUInt32();
+            m[(4 * group) + 2] = Avx512F.UnpackLow(t1, t3).AsUInt32();
+            m[(4 * group) + 3] = Avx512F.UnpackHigh(t1, t3).AsUInt32();
+        }
+
+        for (int j = 0; j < 4; j++)
+        {
+            Vector512<uint> w0 = m[j];
+            Vector512<uint> w1 = m[4 + j];
+            Vector512<uint> w2 = m[8 + j];
+            Vector512<uint> w3 = m[12 + j];
+
+            // 0x44: lanes 0 1 of each source; 0xEE: lanes 2 3 of each.
+            Vector512<uint> lanes01Of01 = Avx512F.Shuffle4x128(w0, w1, 0x44);
+            Vector512<uint> lanes23Of01 = Avx512F.Shuffle4x128(w0, w1, 0xEE);
+            Vector512<uint> lanes01Of23 = Avx512F.Shuffle4x128(w2, w3, 0x44);
+            Vector512<uint> lanes23Of23 = Avx512F.Shuffle4x128(w2, w3, 0xEE);
+
+            // 0x88: lanes 0 2 of each source; 0xDD: lanes 1 3 of each. Word 4L + j comes from lane L of all four.
+            m[j] = Avx512F.Shuffle4x128(lanes01Of01, lanes01Of23, 0x88);
+            m[4 + j] = Avx512F.Shuffle4x128(lanes01Of01, lanes01Of23, 0xDD);
+            m[8 + j] = Avx512F.Shuffle4x128(lanes23Of01, lanes23Of23, 0x88);
+            m[12 + j] = Avx512F.Shuffle4x128(lanes23Of01, lanes23Of23, 0xDD);
+        }
+    }
+
+    /// <summary>
+    /// Writes sixteen chaining values from eight vectors that hold word <c>j</c> of each in lane <c>i</c>: a 4x4
+    /// transpose inside each 128-bit lane gives words 0-3 and 4-7 of input <c>4L + c</c> in lane <c>L</c> of
+    /// <c>y[c]</c> and <c>z[c]</c>; pairing those lanes gives whole chaining values, two per 256-bit half.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreTransposed(
+        Vector512<uint> h0,
+        Vector512<uint> h1,
+        Vector512<uint> h2,
+        Vector512<uint> h3,
+        Vector512<uint> h4,
+        Vector512<uint> h5,
+        Vector512<uint> h6,
+        Vector512<uint> h7,
+        ref byte output)
+    {
+        Vector512<ulong> t0 = Avx512F.UnpackLow(h0, h1).AsUInt64();
+        Vector512<ulong> t1 = Avx512F.UnpackHigh(h0, h1).AsUInt64();
+        Vector512<ulong> t2 = Avx512F.UnpackLow(h2, h3).AsUInt64();
+        Vector512<ulong> t3 = Avx512F.UnpackHigh(h2, h3).AsUInt64();
+        Vector512<ulong> t4 = Avx512F.UnpackLow(h4, h5).AsUInt64();
+        Vector512<ulong> t5 = Avx512F.UnpackHigh(h4, h5).AsUInt64();
+        Vector512<ulong> t6 = Avx512F.UnpackLow(h6, h7).AsUInt64();
+        Vector512<ulong> t7 = Avx512F.UnpackHigh(h6, h7).AsUInt64();
+
+        ref uint words = ref Unsafe.As<byte, uint>(ref output);
+        StoreLanePairs(Avx512F.UnpackLow(t0, t2).AsUInt32(), Avx512F.UnpackLow(t4, t6).AsUInt32(), ref words);
+        StoreLanePairs(Avx512F.UnpackHigh(t0, t2).AsUInt32(), Avx512F.UnpackHigh(t4, t6).AsUInt32(), ref Unsafe.Add(ref words, 8));
+        StoreLanePairs(Avx512F.UnpackLow(t1, t3).AsUInt32(), Avx512F.UnpackLow(t5, t7).AsUInt32(), ref Unsafe.Add(ref words, 16));
+        StoreLanePairs(Avx512F.UnpackHigh(t1, t3).AsUInt32(), Avx512F.UnpackHigh(t5, t7).AsUInt32(), ref Unsafe.Add(ref words, 24));
+    }
+
+    /// <summary>
+    /// Joins lane L of <paramref name="low"/> (words 0-3) and of <paramref name="high"/> (words 4-7) into the
+    /// chaining value of input <c>4L + c</c>, for L = 0..3, written 128 bytes apart from <paramref name="first"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreLanePairs(Vector512<uint> low, Vector512<uint> high, ref uint first)
+    {
+        // 0x44 then 0xD8 (lanes 0 2 1 3): low.L0 high.L0 | low.L1 high.L1; likewise with lanes 2 and 3 (0xEE).
+        Vector512<uint> inputs0And1 = Avx512F.Shuffle4x128(Avx512F.Shuffle4x128(low, high, 0x44), Avx512F.Shuffle4x128(low, high, 0x44), 0xD8);
+        Vector512<uint> inputs2And3 = Avx512F.Shuffle4x128(Avx512F.Shuffle4x128(low, high, 0xEE), Avx512F.Shuffle4x128(low, high, 0xEE), 0xD8);
+        inputs0And1.GetLower().StoreUnsafe(ref first);
+        inputs0And1.GetUpper().StoreUnsafe(ref first, 32);
+        inputs2And3.GetLower().StoreUnsafe(ref first, 64);
+        inputs2And3.GetUpper().StoreUnsafe(ref first, 96);
+    }
+
+    [InlineArray(16)]
+    private struct Message512
+    {
+        private Vector512<uint> _element0;
+    }
+}

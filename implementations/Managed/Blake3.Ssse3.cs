@@ -1,0 +1,489 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.Intrinsics;
+using System.Runtime.Intrinsics.X86;
+
+namespace CryptoHarness.Managed;
+
+public static partial class Blake3
+{
+    // shufps/pshufd selectors: result lane i takes source lane Ln (for shufps, lanes 0-1 from the first operand and
+    // lanes 2-3 from the second). Named by the lanes they pick.
+    private const byte Lanes0202 = 0 | (2 << 2) | (0 << 4) | (2 << 6);
+    private const byte Lanes1313 = 1 | (3 << 2) | (1 << 4) | (3 << 6);
+    private const byte Lanes1213 = 1 | (2 << 2) | (1 << 4) | (3 << 6);
+    private const byte Lanes0231 = 0 | (2 << 2) | (3 << 4) | (1 << 6);
+    private const byte Lanes3011 = 3 | (0 << 2) | (1 << 4) | (1 << 6);
+    private const byte Lanes0022 = 0 | (0 << 2) | (2 << 4) | (2 << 6);
+    private const byte Lanes0203 = 0 | (2 << 2) | (0 << 4) | (3 << 6);
+    private const byte Lanes1122 = 1 | (1 << 2) | (2 << 4) | (2 << 6);
+    private const byte Lanes0230 = 0 | (2 << 2) | (3 << 4) | (0 << 6);
+    private const byte Lanes1230 = 1 | (2 << 2) | (3 << 4) | (0 << 6);
+    private const byte Lanes2301 = 2 | (3 << 2) | (0 << 4) | (1 << 6);
+    private const byte Lanes3012 = 3 | (0 << 2) | (1 << 4) | (2 << 6);
+
+    /// <summary>
+    /// The 128-bit path: one block at a time with the state's four rows in four <c>Vector128</c> registers, and four
+    /// chunks (or parents) at a time with one input per lane.
+    /// </summary>
+    private readonly struct Ssse3Path : IPath
+    {
+        public static int Degree => 4;
+
+        public static void CompressBlock(ref ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags) =>
+            CompressBlockRows<ShuffleRotations>(ref chainingValue, ref block, counter, blockLength, flags);
+
+        public static void CompressXof(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output) =>
+            CompressXofRows<ShuffleRotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
+
+        public static void HashMany(
+            ref byte inputs,
+            int count,
+            int stride,
+            int blocks,
+            in ChainingValue key,
+            ulong counter,
+            bool incrementCounter,
+            uint flags,
+            uint flagsStart,
+            uint flagsEnd,
+            ref byte output)
+        {
+            uint counterStep = incrementCounter ? 1u : 0u;
+            while (count >= 4)
+            {
+                HashFour<ShuffleRotations>(ref inputs, stride, blocks, in key, counter, counterStep, flags, flagsStart, flagsEnd, ref output);
+                inputs = ref Unsafe.Add(ref inputs, 4 * stride);
+                output = ref Unsafe.Add(ref output, 4 * ChainingValueSizeInBytes);
+                counter += 4 * counterStep;
+                count -= 4;
+            }
+
+            HashOneAtATime<Ssse3Path>(ref inputs, count, stride, blocks, in key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
+        }
+    }
+
+    /// <summary>
+    /// How a vector path rotates 32-bit lanes right by BLAKE3's four distances (16, 12, 8, 7). Without AVX-512 there
+    /// is no rotate instruction: 16 and 8 are whole-byte moves, one pshufb; 12 and 7 take two shifts and an OR.
+    /// </summary>
+    private interface IRotations
+    {
+        static abstract Vector128<uint> RotateRight16(Vector128<uint> x);
+
+        static abstract Vector128<uint> RotateRight12(Vector128<uint> x);
+
+        static abstract Vector128<uint> RotateRight8(Vector128<uint> x);
+
+        static abstract Vector128<uint> RotateRight7(Vector128<uint> x);
+
+        static abstract Vector256<uint> RotateRight16(Vector256<uint> x);
+
+        static abstract Vector256<uint> RotateRight12(Vector256<uint> x);
+
+        static abstract Vector256<uint> RotateRight8(Vector256<uint> x);
+
+        static abstract Vector256<uint> RotateRight7(Vector256<uint> x);
+    }
+
+    /// <summary>Rotations from byte shuffles (SSSE3 pshufb, AVX2 vpshufb) and shift pairs.</summary>
+    private readonly struct ShuffleRotations : IRotations
+    {
+        public static Vector128<uint> RotateRight16(Vector128<uint> x) =>
+            Vector128.Shuffle(x.AsByte(), Vector128.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)).AsUInt32();
+
+        public static Vector128<uint> RotateRight12(Vector128<uint> x) => (x >>> 12) | (x << 20);
+
+        public static Vector128<uint> RotateRight8(Vector128<uint> x) =>
+            Vector128.Shuffle(x.AsByte(), Vector128.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12)).AsUInt32();
+
+        public static Vector128<uint> RotateRight7(Vector128<uint> x) => (x >>> 7) | (x << 25);
+
+        public static Vector256<uint> RotateRight16(Vector256<uint> x) =>
+            Vector256.Shuffle(
+                x.AsByte(),
+                Vector256.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 18, 19, 16, 17, 22, 23, 20, 21, 26, 27, 24, 25, 30, 31, 28, 29))
+            .AsUInt32();
+
+        public static Vector256<uint> RotateRight12(Vector256<uint> x) => (x >>> 12) | (x << 20);
+
+        public static Vector256<uint> RotateRight8(Vector256<uint> x) =>
+            Vector256.Shuffle(
+                x.AsByte(),
+                Vector256.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 17, 18, 19, 16, 21, 22, 23, 20, 25, 26, 27, 24, 29, 30, 31, 28))
+            .AsUInt32();
+
+        public static Vector256<uint> RotateRight7(Vector256<uint> x) => (x >>> 7) | (x << 25);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CompressBlockRows<TRotations>(ref ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags)
+        where TRotations : struct, IRotations
+    {
+        Vector128<uint> row0 = Vector128.LoadUnsafe(in chainingValue[0]);
+        Vector128<uint> row1 = Vector128.LoadUnsafe(in chainingValue[0], 4);
+        CompressRows<TRotations>(ref row0, ref row1, out Vector128<uint> row2, out Vector128<uint> row3, ref block, counter, blockLength, flags);
+        (row0 ^ row2).StoreUnsafe(ref chainingValue[0]);
+        (row1 ^ row3).StoreUnsafe(ref chainingValue[0], 4);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CompressXofRows<TRotations>(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
+        where TRotations : struct, IRotations
+    {
+        Vector128<uint> input0 = Vector128.LoadUnsafe(in chainingValue[0]);
+        Vector128<uint> input1 = Vector128.LoadUnsafe(in chainingValue[0], 4);
+        Vector128<uint> row0 = input0;
+        Vector128<uint> row1 = input1;
+        CompressRows<TRotations>(ref row0, ref row1, out Vector128<uint> row2, out Vector128<uint> row3, ref block, counter, blockLength, flags);
+
+        // x86 is little-endian, so the words are stored as they are.
+        (row0 ^ row2).AsByte().StoreUnsafe(ref output);
+        (row1 ^ row3).AsByte().StoreUnsafe(ref output, 16);
+        (row2 ^ input0).AsByte().StoreUnsafe(ref output, 32);
+        (row3 ^ input1).AsByte().StoreUnsafe(ref output, 48);
+    }
+
+    /// <summary>
+    /// The compression function (BLAKE3 spec §2.2) with the 4x4 state held as four row vectors, so the four
+    /// column G functions run side by side; the diagonal ones run side by side after rotating rows 1-3 into
+    /// columns. Returns the rows before the final XORs, which differ between chaining value and output.
+    /// </summary>
+    /// <remarks>
+    /// The message words each half-round needs are kept in four vectors (A: the first word of each G, B: the
+    /// second, for the column step; C and D for the diagonal step) and moved from one round's order to the next
+    /// with two-source shuffles, instead of being gathered from memory word by word.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void CompressRows<TRotations>(
+        ref Vector128<uint> row0,
+        ref Vector128<uint> row1,
+        out Vector128<uint> row2,
+        out Vector128<uint> row3,
+        ref byte block,
+        ulong counter,
+        uint blockLength,
+        uint flags)
+        where TRotations : struct, IRotations
+    {
+        Vector128<uint> r0 = row0;
+        Vector128<uint> r1 = row1;
+        Vector128<uint> r2 = Vector128.Create(Iv0, Iv1, Iv2, Iv3);
+        Vector128<uint> r3 = Vector128.Create(counter, ((ulong)flags << 32) | blockLength).AsUInt32();
+
+        Vector128<float> m0 = Vector128.LoadUnsafe(ref block).AsSingle();
+        Vector128<float> m1 = Vector128.LoadUnsafe(ref block, 16).AsSingle();
+        Vector128<float> m2 = Vector128.LoadUnsafe(ref block, 32).AsSingle();
+        Vector128<float> m3 = Vector128.LoadUnsafe(ref block, 48).AsSingle();
+
+        // Round 1 takes the words in order: A = m0 m2 m4 m6, B = m1 m3 m5 m7, C = m8 m10 m12 m14, D = m9 m11 m13 m15.
+        Vector128<uint> a = Sse.Shuffle(m0, m1, Lanes0202).AsUInt32();
+        Vector128<uint> b = Sse.Shuffle(m0, m1, Lanes1313).AsUInt32();
+        Vector128<uint> c = Sse.Shuffle(m2, m3, Lanes0202).AsUInt32();
+        Vector128<uint> d = Sse.Shuffle(m2, m3, Lanes1313).AsUInt32();
+
+        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
+        PermuteMessage(ref a, ref b, ref c, ref d);
+        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
+        PermuteMessage(ref a, ref b, ref c, ref d);
+        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
+        PermuteMessage(ref a, ref b, ref c, ref d);
+        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
+        PermuteMessage(ref a, ref b, ref c, ref d);
+        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
+        PermuteMessage(ref a, ref b, ref c, ref d);
+        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
+        PermuteMessage(ref a, ref b, ref c, ref d);
+        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
+
+        row0 = r0;
+        row1 = r1;
+        row2 = r2;
+        row3 = r3;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void RoundRows<TRotations>(
+        ref Vector128<uint> r0,
+        ref Vector128<uint> r1,
+        ref Vector128<uint> r2,
+        ref Vector128<uint> r3,
+        Vector128<uint> a,
+        Vector128<uint> b,
+        Vector128<uint> c,
+        Vector128<uint> d)
+        where TRotations : struct, IRotations
+    {
+        HalfG<TRotations>(ref r0, ref r1, ref r2, ref r3, a, first: true);
+        HalfG<TRotations>(ref r0, ref r1, ref r2, ref r3, b, first: false);
+
+        // Rotate rows 1-3 left by 1, 2, 3 lanes: lane i then holds diagonal i (s0 s5 s10 s15, s1 s6 s11 s12, ...).
+        r1 = Sse2.Shuffle(r1, Lanes1230);
+        r2 = Sse2.Shuffle(r2, Lanes2301);
+        r3 = Sse2.Shuffle(r3, Lanes3012);
+        HalfG<TRotations>(ref r0, ref r1, ref r2, ref r3, c, first: true);
+        HalfG<TRotations>(ref r0, ref r1, ref r2, ref r3, d, first: false);
+        r1 = Sse2.Shuffle(r1, Lanes3012);
+        r2 = Sse2.Shuffle(r2, Lanes2301);
+        r3 = Sse2.Shuffle(r3, Lanes1230);
+    }
+
+    /// <summary>
+    /// Half of G (BLAKE3 spec §2.2) on four columns at once: the first half rotates by 16 and 12, the second by
+    /// 8 and 7. The message word is added before the row it joins, which is the one the critical path waits on.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void HalfG<TRotations>(
+        ref Vector128<uint> a,
+        ref Vector128<uint> b,
+        ref Vector128<uint> c,
+        ref Vector128<uint> d,
+        Vector128<uint> message,
+        bool first)
+        where TRotations : struct, IRotations
+    {
+        a = a + message + b;
+        d = first ? TRotations.RotateRight16(d ^ a) : TRotations.RotateRight8(d ^ a);
+        c += d;
+        b = first ? TRotations.RotateRight12(b ^ c) : TRotations.RotateRight7(b ^ c);
+    }
+
+    /// <summary>
+    /// Moves the half-round message vectors from one round's order to the next. With the permutation P of BLAKE3
+    /// spec §2.2 (Table 2) next round's word i is this round's word P[i], so, writing Xk for lane k of X:
+    /// A' = (A1 B1 B3 A2), B' = (A3 C1 A0 D2), C' = (B0 C2 D0 D3), D' = (D1 B2 C3 C0).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void PermuteMessage(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d)
+    {
+        Vector128<float> fa = a.AsSingle();
+        Vector128<float> fb = b.AsSingle();
+        Vector128<float> fc = c.AsSingle();
+        Vector128<float> fd = d.AsSingle();
+
+        // A1 A2 B1 B3, then reordered.
+        Vector128<uint> nextA = Sse2.Shuffle(Sse.Shuffle(fa, fb, Lanes1213).AsUInt32(), Lanes0231);
+
+        // A3 A0 C1 C1 and A0 A0 D2 D2, then the lanes each contributes.
+        Vector128<float> a3a0c1 = Sse.Shuffle(fa, fc, Lanes3011);
+        Vector128<float> a0d2 = Sse.Shuffle(fa, fd, Lanes0022);
+        Vector128<uint> nextB = Sse.Shuffle(a3a0c1, a0d2, Lanes0202).AsUInt32();
+
+        // B0 B0 C2 C2, then lanes 0 and 2 of it with D0 D3.
+        Vector128<uint> nextC = Sse.Shuffle(Sse.Shuffle(fb, fc, Lanes0022), fd, Lanes0203).AsUInt32();
+
+        // D1 D1 B2 B2, then lanes 0 and 2 of it with C3 C0.
+        Vector128<uint> nextD = Sse.Shuffle(Sse.Shuffle(fd, fb, Lanes1122), fc, Lanes0230).AsUInt32();
+
+        a = nextA;
+        b = nextB;
+        c = nextC;
+        d = nextD;
+    }
+
+    /// <summary>
+    /// Hashes four inputs at once, input <c>i</c> in lane <c>i</c> of sixteen state vectors (the reference crate's
+    /// <c>hash4</c>). Each block's message is loaded as four rows per input and transposed so that vector <c>j</c>
+    /// holds word <c>j</c> of every input; the rounds then only index those vectors.
+    /// </summary>
+    private static void HashFour<TRotations>(
+        ref byte inputs,
+        int stride,
+        int blocks,
+        in ChainingValue key,
+        ulong counter,
+        uint counterStep,
+        uint flags,
+        uint flagsStart,
+        uint flagsEnd,
+        ref byte output)
+        where TRotations : struct, IRotations
+    {
+        Vector128<uint> h0 = Vector128.Create(key[0]);
+        Vector128<uint> h1 = Vector128.Create(key[1]);
+        Vector128<uint> h2 = Vector128.Create(key[2]);
+        Vector128<uint> h3 = Vector128.Create(key[3]);
+        Vector128<uint> h4 = Vector128.Create(key[4]);
+        Vector128<uint> h5 = Vector128.Create(key[5]);
+        Vector128<uint> h6 = Vector128.Create(key[6]);
+        Vector128<uint> h7 = Vector128.Create(key[7]);
+
+        // Lane i's 64-bit counter is counter + i * counterStep: the low words add the lane index, and a low word
+        // that wrapped below the base carries one into the high word (a true compare is all ones, minus one).
+        Vector128<uint> counterLow = Vector128.Create((uint)counter) + (Vector128<uint>.Indices * counterStep);
+        Vector128<uint> counterHigh = Vector128.Create((uint)(counter >> 32)) - Vector128.LessThan(counterLow, Vector128.Create((uint)counter));
+
+        Message128 m = default;
+        uint blockFlags = flags | flagsStart;
+        for (int blockIndex = 0; blockIndex < blocks; blockIndex++)
+        {
+            if (blockIndex == blocks - 1)
+            {
+                blockFlags |= flagsEnd;
+            }
+
+            ref byte block0 = ref Unsafe.Add(ref inputs, blockIndex * BlockSizeInBytes);
+            ref byte block1 = ref Unsafe.Add(ref block0, stride);
+            ref byte block2 = ref Unsafe.Add(ref block1, stride);
+            ref byte block3 = ref Unsafe.Add(ref block2, stride);
+            for (int row = 0; row < 4; row++)
+            {
+                Vector128<uint> w0 = Vector128.LoadUnsafe(ref block0, (nuint)(16 * row)).AsUInt32();
+                Vector128<uint> w1 = Vector128.LoadUnsafe(ref block1, (nuint)(16 * row)).AsUInt32();
+                Vector128<uint> w2 = Vector128.LoadUnsafe(ref block2, (nuint)(16 * row)).AsUInt32();
+                Vector128<uint> w3 = Vector128.LoadUnsafe(ref block3, (nuint)(16 * row)).AsUInt32();
+                Transpose(ref w0, ref w1, ref w2, ref w3);
+                m[(4 * row) + 0] = w0;
+                m[(4 * row) + 1] = w1;
+                m[(4 * row) + 2] = w2;
+                m[(4 * row) + 3] = w3;
+            }
+
+            Vector128<uint> v0 = h0;
+            Vector128<uint> v1 = h1;
+            Vector128<uint> v2 = h2;
+            Vector128<uint> v3 = h3;
+            Vector128<uint> v4 = h4;
+            Vector128<uint> v5 = h5;
+            Vector128<uint> v6 = h6;
+            Vector128<uint> v7 = h7;
+            Vector128<uint> v8 = Vector128.Create(Iv0);
+            Vector128<uint> v9 = Vector128.Create(Iv1);
+            Vector128<uint> v10 = Vector128.Create(Iv2);
+            Vector128<uint> v11 = Vector128.Create(Iv3);
+            Vector128<uint> v12 = counterLow;
+            Vector128<uint> v13 = counterHigh;
+            Vector128<uint> v14 = Vector128.Create((uint)BlockSizeInBytes);
+            Vector128<uint> v15 = Vector128.Create(blockFlags);
+
+            // The seven rounds with the message schedule written out: round r uses word s_r[k] where s_r is the
+            // permutation of BLAKE3 spec §2.2 applied r times (the reference crate's MSG_SCHEDULE).
+            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[0], m[1]);
+            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[2], m[3]);
+            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[4], m[5]);
+            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[6], m[7]);
+            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[8], m[9]);
+            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[10], m[11]);
+            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[12], m[13]);
+            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[14], m[15]);
+
+            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[2], m[6]);
+            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[3], m[10]);
+            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[7], m[0]);
+            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[4], m[13]);
+            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[1], m[11]);
+            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[12], m[5]);
+            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[9], m[14]);
+            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[15], m[8]);
+
+            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[3], m[4]);
+            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[10], m[12]);
+            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[13], m[2]);
+            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[7], m[14]);
+            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[6], m[5]);
+            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[9], m[0]);
+            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[11], m[15]);
+            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[8], m[1]);
+
+            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[10], m[7]);
+            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[12], m[9]);
+            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[14], m[3]);
+            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[13], m[15]);
+            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[4], m[0]);
+            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[11], m[2]);
+            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[5], m[8]);
+            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[1], m[6]);
+
+            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[12], m[13]);
+            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[9], m[11]);
+            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[15], m[10]);
+            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[14], m[8]);
+            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[7], m[2]);
+            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[5], m[3]);
+            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[0], m[1]);
+            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[6], m[4]);
+
+            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[9], m[14]);
+            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[11], m[5]);
+            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[8], m[12]);
+            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[15], m[1]);
+            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[13], m[3]);
+            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[0], m[10]);
+            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[2], m[6]);
+            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[4], m[7]);
+
+            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[11], m[15]);
+            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[5], m[0]);
+            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[1], m[9]);
+            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[8], m[6]);
+            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[14], m[10]);
+            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[2], m[12]);
+            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[3], m[4]);
+            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[7], m[13]);
+
+            h0 = v0 ^ v8;
+            h1 = v1 ^ v9;
+            h2 = v2 ^ v10;
+            h3 = v3 ^ v11;
+            h4 = v4 ^ v12;
+            h5 = v5 ^ v13;
+            h6 = v6 ^ v14;
+            h7 = v7 ^ v15;
+            blockFlags = flags;
+        }
+
+        // Back from one word per vector to one input per vector: words 0-3 and 4-7 of chaining value i.
+        Transpose(ref h0, ref h1, ref h2, ref h3);
+        Transpose(ref h4, ref h5, ref h6, ref h7);
+        h0.StoreUnsafe(ref Unsafe.As<byte, uint>(ref output), 0);
+        h4.StoreUnsafe(ref Unsafe.As<byte, uint>(ref output), 4);
+        h1.StoreUnsafe(ref Unsafe.As<byte, uint>(ref output), 8);
+        h5.StoreUnsafe(ref Unsafe.As<byte, uint>(ref output), 12);
+        h2.StoreUnsafe(ref Unsafe.As<byte, uint>(ref output), 16);
+        h6.StoreUnsafe(ref Unsafe.As<byte, uint>(ref output), 20);
+        h3.StoreUnsafe(ref Unsafe.As<byte, uint>(ref output), 24);
+        h7.StoreUnsafe(ref Unsafe.As<byte, uint>(ref output), 28);
+
+        Wipe(ref m);
+    }
+
+    /// <summary>The full G function (BLAKE3 spec §2.2) on one column or diagonal of four inputs at once.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void G4<TRotations>(
+        ref Vector128<uint> a,
+        ref Vector128<uint> b,
+        ref Vector128<uint> c,
+        ref Vector128<uint> d,
+        Vector128<uint> mx,
+        Vector128<uint> my)
+        where TRotations : struct, IRotations
+    {
+        a = a + mx + b;
+        d = TRotations.RotateRight16(d ^ a);
+        c += d;
+        b = TRotations.RotateRight12(b ^ c);
+        a = a + my + b;
+        d = TRotations.RotateRight8(d ^ a);
+        c += d;
+        b = TRotations.RotateRight7(b ^ c);
+    }
+
+    /// <summary>Transposes a 4x4 matrix of words held as four row vectors.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Transpose(ref Vector128<uint> x0, ref Vector128<uint> x1, ref Vector128<uint> x2, ref Vector128<uint> x3)
+    {
+        Vector128<ulong> t0 = Sse2.UnpackLow(x0, x1).AsUInt64();
+        Vector128<ulong> t1 = Sse2.UnpackHigh(x0, x1).AsUInt64();
+        Vector128<ulong> t2 = Sse2.UnpackLow(x2, x3).AsUInt64();
+        Vector128<ulong> t3 = Sse2.UnpackHigh(x2, x3).AsUInt64();
+        x0 = Sse2.UnpackLow(t0, t2).AsUInt32();
+        x1 = Sse2.UnpackHigh(t0, t2).AsUInt32();
+        x2 = Sse2.UnpackLow(t1, t3).AsUInt32();
+        x3 = Sse2.UnpackHigh(t1, t3).AsUInt32();
+    }
+
+    [InlineArray(16)]
+    private struct Message128
+    {
+        private Vector128<uint> _element0;
+    }
+}
