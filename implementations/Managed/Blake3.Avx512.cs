@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
@@ -144,69 +145,82 @@ public static partial class Blake3
             Vector512<uint> v14 = Vector512.Create((uint)BlockSizeInBytes);
             Vector512<uint> v15 = Vector512.Create(blockFlags);
 
-            // The seven rounds with the message schedule written out, as in HashFour.
-            G16(ref v0, ref v4, ref v8, ref v12, m[0], m[1]);
-            G16(ref v1, ref v5, ref v9, ref v13, m[2], m[3]);
-            G16(ref v2, ref v6, ref v10, ref v14, m[4], m[5]);
-            G16(ref v3, ref v7, ref v11, ref v15, m[6], m[7]);
-            G16(ref v0, ref v5, ref v10, ref v15, m[8], m[9]);
-            G16(ref v1, ref v6, ref v11, ref v12, m[10], m[11]);
-            G16(ref v2, ref v7, ref v8, ref v13, m[12], m[13]);
-            G16(ref v3, ref v4, ref v9, ref v14, m[14], m[15]);
+            // The seven rounds: columns, then diagonals, with the words of MessageSchedule's row for the round.
+            // A loop reading the word indices from the table, rather than the rounds unrolled with constant
+            // indices: unrolled, the JIT keeps message words in registers across rounds and spills the state to
+            // make room (measured 3x slower in the 16-input kernel).
+            ref Vector512<uint> words = ref m[0];
+            ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
+            for (int round = 0; round < 7; round++)
+            {
+                // The four column G functions step by step side by side, then the four diagonal ones.
+                v0 = v0 + ScheduledWord(ref words, ref schedule, 0) + v4;
+                v1 = v1 + ScheduledWord(ref words, ref schedule, 2) + v5;
+                v2 = v2 + ScheduledWord(ref words, ref schedule, 4) + v6;
+                v3 = v3 + ScheduledWord(ref words, ref schedule, 6) + v7;
+                v12 = Avx512F.RotateRight(v12 ^ v0, 16);
+                v13 = Avx512F.RotateRight(v13 ^ v1, 16);
+                v14 = Avx512F.RotateRight(v14 ^ v2, 16);
+                v15 = Avx512F.RotateRight(v15 ^ v3, 16);
+                v8 += v12;
+                v9 += v13;
+                v10 += v14;
+                v11 += v15;
+                v4 = Avx512F.RotateRight(v4 ^ v8, 12);
+                v5 = Avx512F.RotateRight(v5 ^ v9, 12);
+                v6 = Avx512F.RotateRight(v6 ^ v10, 12);
+                v7 = Avx512F.RotateRight(v7 ^ v11, 12);
+                v0 = v0 + ScheduledWord(ref words, ref schedule, 1) + v4;
+                v1 = v1 + ScheduledWord(ref words, ref schedule, 3) + v5;
+                v2 = v2 + ScheduledWord(ref words, ref schedule, 5) + v6;
+                v3 = v3 + ScheduledWord(ref words, ref schedule, 7) + v7;
+                v12 = Avx512F.RotateRight(v12 ^ v0, 8);
+                v13 = Avx512F.RotateRight(v13 ^ v1, 8);
+                v14 = Avx512F.RotateRight(v14 ^ v2, 8);
+                v15 = Avx512F.RotateRight(v15 ^ v3, 8);
+                v8 += v12;
+                v9 += v13;
+                v10 += v14;
+                v11 += v15;
+                v4 = Avx512F.RotateRight(v4 ^ v8, 7);
+                v5 = Avx512F.RotateRight(v5 ^ v9, 7);
+                v6 = Avx512F.RotateRight(v6 ^ v10, 7);
+                v7 = Avx512F.RotateRight(v7 ^ v11, 7);
 
-            G16(ref v0, ref v4, ref v8, ref v12, m[2], m[6]);
-            G16(ref v1, ref v5, ref v9, ref v13, m[3], m[10]);
-            G16(ref v2, ref v6, ref v10, ref v14, m[7], m[0]);
-            G16(ref v3, ref v7, ref v11, ref v15, m[4], m[13]);
-            G16(ref v0, ref v5, ref v10, ref v15, m[1], m[11]);
-            G16(ref v1, ref v6, ref v11, ref v12, m[12], m[5]);
-            G16(ref v2, ref v7, ref v8, ref v13, m[9], m[14]);
-            G16(ref v3, ref v4, ref v9, ref v14, m[15], m[8]);
-
-            G16(ref v0, ref v4, ref v8, ref v12, m[3], m[4]);
-            G16(ref v1, ref v5, ref v9, ref v13, m[10], m[12]);
-            G16(ref v2, ref v6, ref v10, ref v14, m[13], m[2]);
-            G16(ref v3, ref v7, ref v11, ref v15, m[7], m[14]);
-            G16(ref v0, ref v5, ref v10, ref v15, m[6], m[5]);
-            G16(ref v1, ref v6, ref v11, ref v12, m[9], m[0]);
-            G16(ref v2, ref v7, ref v8, ref v13, m[11], m[15]);
-            G16(ref v3, ref v4, ref v9, ref v14, m[8], m[1]);
-
-            G16(ref v0, ref v4, ref v8, ref v12, m[10], m[7]);
-            G16(ref v1, ref v5, ref v9, ref v13, m[12], m[9]);
-            G16(ref v2, ref v6, ref v10, ref v14, m[14], m[3]);
-            G16(ref v3, ref v7, ref v11, ref v15, m[13], m[15]);
-            G16(ref v0, ref v5, ref v10, ref v15, m[4], m[0]);
-            G16(ref v1, ref v6, ref v11, ref v12, m[11], m[2]);
-            G16(ref v2, ref v7, ref v8, ref v13, m[5], m[8]);
-            G16(ref v3, ref v4, ref v9, ref v14, m[1], m[6]);
-
-            G16(ref v0, ref v4, ref v8, ref v12, m[12], m[13]);
-            G16(ref v1, ref v5, ref v9, ref v13, m[9], m[11]);
-            G16(ref v2, ref v6, ref v10, ref v14, m[15], m[10]);
-            G16(ref v3, ref v7, ref v11, ref v15, m[14], m[8]);
-            G16(ref v0, ref v5, ref v10, ref v15, m[7], m[2]);
-            G16(ref v1, ref v6, ref v11, ref v12, m[5], m[3]);
-            G16(ref v2, ref v7, ref v8, ref v13, m[0], m[1]);
-            G16(ref v3, ref v4, ref v9, ref v14, m[6], m[4]);
-
-            G16(ref v0, ref v4, ref v8, ref v12, m[9], m[14]);
-            G16(ref v1, ref v5, ref v9, ref v13, m[11], m[5]);
-            G16(ref v2, ref v6, ref v10, ref v14, m[8], m[12]);
-            G16(ref v3, ref v7, ref v11, ref v15, m[15], m[1]);
-            G16(ref v0, ref v5, ref v10, ref v15, m[13], m[3]);
-            G16(ref v1, ref v6, ref v11, ref v12, m[0], m[10]);
-            G16(ref v2, ref v7, ref v8, ref v13, m[2], m[6]);
-            G16(ref v3, ref v4, ref v9, ref v14, m[4], m[7]);
-
-            G16(ref v0, ref v4, ref v8, ref v12, m[11], m[15]);
-            G16(ref v1, ref v5, ref v9, ref v13, m[5], m[0]);
-            G16(ref v2, ref v6, ref v10, ref v14, m[1], m[9]);
-            G16(ref v3, ref v7, ref v11, ref v15, m[8], m[6]);
-            G16(ref v0, ref v5, ref v10, ref v15, m[14], m[10]);
-            G16(ref v1, ref v6, ref v11, ref v12, m[2], m[12]);
-            G16(ref v2, ref v7, ref v8, ref v13, m[3], m[4]);
-            G16(ref v3, ref v4, ref v9, ref v14, m[7], m[13]);
+                v0 = v0 + ScheduledWord(ref words, ref schedule, 8) + v5;
+                v1 = v1 + ScheduledWord(ref words, ref schedule, 10) + v6;
+                v2 = v2 + ScheduledWord(ref words, ref schedule, 12) + v7;
+                v3 = v3 + ScheduledWord(ref words, ref schedule, 14) + v4;
+                v15 = Avx512F.RotateRight(v15 ^ v0, 16);
+                v12 = Avx512F.RotateRight(v12 ^ v1, 16);
+                v13 = Avx512F.RotateRight(v13 ^ v2, 16);
+                v14 = Avx512F.RotateRight(v14 ^ v3, 16);
+                v10 += v15;
+                v11 += v12;
+                v8 += v13;
+                v9 += v14;
+                v5 = Avx512F.RotateRight(v5 ^ v10, 12);
+                v6 = Avx512F.RotateRight(v6 ^ v11, 12);
+                v7 = Avx512F.RotateRight(v7 ^ v8, 12);
+                v4 = Avx512F.RotateRight(v4 ^ v9, 12);
+                v0 = v0 + ScheduledWord(ref words, ref schedule, 9) + v5;
+                v1 = v1 + ScheduledWord(ref words, ref schedule, 11) + v6;
+                v2 = v2 + ScheduledWord(ref words, ref schedule, 13) + v7;
+                v3 = v3 + ScheduledWord(ref words, ref schedule, 15) + v4;
+                v15 = Avx512F.RotateRight(v15 ^ v0, 8);
+                v12 = Avx512F.RotateRight(v12 ^ v1, 8);
+                v13 = Avx512F.RotateRight(v13 ^ v2, 8);
+                v14 = Avx512F.RotateRight(v14 ^ v3, 8);
+                v10 += v15;
+                v11 += v12;
+                v8 += v13;
+                v9 += v14;
+                v5 = Avx512F.RotateRight(v5 ^ v10, 7);
+                v6 = Avx512F.RotateRight(v6 ^ v11, 7);
+                v7 = Avx512F.RotateRight(v7 ^ v8, 7);
+                v4 = Avx512F.RotateRight(v4 ^ v9, 7);
+                schedule = ref Unsafe.Add(ref schedule, 16);
+            }
 
             h0 = v0 ^ v8;
             h1 = v1 ^ v9;
@@ -223,26 +237,6 @@ public static partial class Blake3
         Wipe(ref m);
     }
 
-    /// <summary>The full G function (BLAKE3 spec §2.2) on one column or diagonal of sixteen inputs at once.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G16(
-        ref Vector512<uint> a,
-        ref Vector512<uint> b,
-        ref Vector512<uint> c,
-        ref Vector512<uint> d,
-        Vector512<uint> mx,
-        Vector512<uint> my)
-    {
-        a = a + mx + b;
-        d = Avx512F.RotateRight(d ^ a, 16);
-        c += d;
-        b = Avx512F.RotateRight(b ^ c, 12);
-        a = a + my + b;
-        d = Avx512F.RotateRight(d ^ a, 8);
-        c += d;
-        b = Avx512F.RotateRight(b ^ c, 7);
-    }
-
     /// <summary>
     /// Loads one 64-byte block from each of sixteen inputs <paramref name="stride"/> bytes apart and transposes the
     /// 16x16 matrix of words, so that <c>m[j]</c> lane <c>i</c> is word <c>j</c> of input <c>i</c>.
@@ -255,44 +249,68 @@ public static partial class Blake3
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void LoadTransposed(ref byte block, int stride, ref Message512 m)
     {
-        for (int group = 0; group < 4; group++)
-        {
-            ref byte first = ref Unsafe.Add(ref block, 4 * group * stride);
-            Vector512<uint> x0 = Vector512.LoadUnsafe(ref first).AsUInt32();
-            Vector512<uint> x1 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, stride)).AsUInt32();
-            Vector512<uint> x2 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 2 * stride)).AsUInt32();
-            Vector512<uint> x3 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 3 * stride)).AsUInt32();
-            Vector512<ulong> t0 = Avx512F.UnpackLow(x0, x1).AsUInt64();
-            Vector512<ulong> t1 = Avx512F.UnpackHigh(x0, x1).AsUInt64();
-            Vector512<ulong> t2 = Avx512F.UnpackLow(x2, x3).AsUInt64();
-            Vector512<ulong> t3 = Avx512F.UnpackHigh(x2, x3).AsUInt64();
+        LoadGroup(ref block, stride, out Vector512<uint> w00, out Vector512<uint> w01, out Vector512<uint> w02, out Vector512<uint> w03);
+        LoadGroup(ref Unsafe.Add(ref block, 4 * stride), stride, out Vector512<uint> w10, out Vector512<uint> w11, out Vector512<uint> w12, out Vector512<uint> w13);
+        LoadGroup(ref Unsafe.Add(ref block, 8 * stride), stride, out Vector512<uint> w20, out Vector512<uint> w21, out Vector512<uint> w22, out Vector512<uint> w23);
+        LoadGroup(ref Unsafe.Add(ref block, 12 * stride), stride, out Vector512<uint> w30, out Vector512<uint> w31, out Vector512<uint> w32, out Vector512<uint> w33);
+        TransposeLanes(w00, w10, w20, w30, out m[0], out m[4], out m[8], out m[12]);
+        TransposeLanes(w01, w11, w21, w31, out m[1], out m[5], out m[9], out m[13]);
+        TransposeLanes(w02, w12, w22, w32, out m[2], out m[6], out m[10], out m[14]);
+        TransposeLanes(w03, w13, w23, w33, out m[3], out m[7], out m[11], out m[15]);
+    }
 
-            // Parked in m[4g + j] until all four groups are in; the second stage below reads each slot once.
-            m[(4 * group) + 0] = Avx512F.UnpackLow(t0, t2).AsUInt32();
-            m[(4 * group) + 1] = Avx512F.UnpackHigh(t0, t2).AsUInt32();
-            m[(4 * group) + 2] = Avx512F.UnpackLow(t1, t3).AsUInt32();
-            m[(4 * group) + 3] = Avx512F.UnpackHigh(t1, t3).AsUInt32();
-        }
+    /// <summary>
+    /// Loads four inputs and transposes inside each 128-bit lane: <c>wj</c>'s lane L holds word <c>4L + j</c> of the
+    /// four inputs.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void LoadGroup(
+        ref byte first,
+        int stride,
+        out Vector512<uint> w0,
+        out Vector512<uint> w1,
+        out Vector512<uint> w2,
+        out Vector512<uint> w3)
+    {
+        Vector512<uint> x0 = Vector512.LoadUnsafe(ref first).AsUInt32();
+        Vector512<uint> x1 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, stride)).AsUInt32();
+        Vector512<uint> x2 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 2 * stride)).AsUInt32();
+        Vector512<uint> x3 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 3 * stride)).AsUInt32();
+        Vector512<ulong> t0 = Avx512F.UnpackLow(x0, x1).AsUInt64();
+        Vector512<ulong> t1 = Avx512F.UnpackHigh(x0, x1).AsUInt64();
+        Vector512<ulong> t2 = Avx512F.UnpackLow(x2, x3).AsUInt64();
+        Vector512<ulong> t3 = Avx512F.UnpackHigh(x2, x3).AsUInt64();
+        w0 = Avx512F.UnpackLow(t0, t2).AsUInt32();
+        w1 = Avx512F.UnpackHigh(t0, t2).AsUInt32();
+        w2 = Avx512F.UnpackLow(t1, t3).AsUInt32();
+        w3 = Avx512F.UnpackHigh(t1, t3).AsUInt32();
+    }
 
-        for (int j = 0; j < 4; j++)
-        {
-            Vector512<uint> w0 = m[j];
-            Vector512<uint> w1 = m[4 + j];
-            Vector512<uint> w2 = m[8 + j];
-            Vector512<uint> w3 = m[12 + j];
+    /// <summary>
+    /// Transposes the 4x4 matrix of 128-bit lanes of four vectors: lane L of output L' is lane L' of input L.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void TransposeLanes(
+        Vector512<uint> w0,
+        Vector512<uint> w1,
+        Vector512<uint> w2,
+        Vector512<uint> w3,
+        out Vector512<uint> lane0,
+        out Vector512<uint> lane1,
+        out Vector512<uint> lane2,
+        out Vector512<uint> lane3)
+    {
+        // 0x44: lanes 0 1 of each source; 0xEE: lanes 2 3 of each.
+        Vector512<uint> lanes01Of01 = Avx512F.Shuffle4x128(w0, w1, 0x44);
+        Vector512<uint> lanes23Of01 = Avx512F.Shuffle4x128(w0, w1, 0xEE);
+        Vector512<uint> lanes01Of23 = Avx512F.Shuffle4x128(w2, w3, 0x44);
+        Vector512<uint> lanes23Of23 = Avx512F.Shuffle4x128(w2, w3, 0xEE);
 
-            // 0x44: lanes 0 1 of each source; 0xEE: lanes 2 3 of each.
-            Vector512<uint> lanes01Of01 = Avx512F.Shuffle4x128(w0, w1, 0x44);
-            Vector512<uint> lanes23Of01 = Avx512F.Shuffle4x128(w0, w1, 0xEE);
-            Vector512<uint> lanes01Of23 = Avx512F.Shuffle4x128(w2, w3, 0x44);
-            Vector512<uint> lanes23Of23 = Avx512F.Shuffle4x128(w2, w3, 0xEE);
-
-            // 0x88: lanes 0 2 of each source; 0xDD: lanes 1 3 of each. Word 4L + j comes from lane L of all four.
-            m[j] = Avx512F.Shuffle4x128(lanes01Of01, lanes01Of23, 0x88);
-            m[4 + j] = Avx512F.Shuffle4x128(lanes01Of01, lanes01Of23, 0xDD);
-            m[8 + j] = Avx512F.Shuffle4x128(lanes23Of01, lanes23Of23, 0x88);
-            m[12 + j] = Avx512F.Shuffle4x128(lanes23Of01, lanes23Of23, 0xDD);
-        }
+        // 0x88: lanes 0 2 of each source; 0xDD: lanes 1 3 of each.
+        lane0 = Avx512F.Shuffle4x128(lanes01Of01, lanes01Of23, 0x88);
+        lane1 = Avx512F.Shuffle4x128(lanes01Of01, lanes01Of23, 0xDD);
+        lane2 = Avx512F.Shuffle4x128(lanes23Of01, lanes23Of23, 0x88);
+        lane3 = Avx512F.Shuffle4x128(lanes23Of01, lanes23Of23, 0xDD);
     }
 
     /// <summary>

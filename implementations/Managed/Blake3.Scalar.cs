@@ -7,9 +7,6 @@ namespace CryptoHarness.Managed;
 
 public static partial class Blake3
 {
-    // The message word permutation applied between rounds, BLAKE3 spec §2.2 (Table 2).
-    private static ReadOnlySpan<byte> MessagePermutation => [2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8];
-
     /// <summary>
     /// The portable path: one block at a time in plain integer code, written to read like the spec. It runs on
     /// any CPU and either byte order, and every other path is tested against it.
@@ -64,67 +61,79 @@ public static partial class Blake3
         /// <summary>
         /// The compression function's seven rounds (BLAKE3 spec §2.2), leaving the state before the final XORs.
         /// </summary>
+        /// <remarks>
+        /// State and message live in locals, and the message is permuted between rounds exactly as the spec
+        /// describes, by reassigning the sixteen locals; the JIT turns that into register moves.
+        /// </remarks>
         private static void Compress(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref StateWords state)
         {
-            StateWords message = default;
-            ReadOnlySpan<byte> blockBytes = MemoryMarshal.CreateReadOnlySpan(ref block, BlockSizeInBytes);
-            for (int i = 0; i < 16; i++)
-            {
-                message[i] = BinaryPrimitives.ReadUInt32LittleEndian(blockBytes[(4 * i)..]);
-            }
+            uint m0 = ReadWord(ref block, 0), m1 = ReadWord(ref block, 1), m2 = ReadWord(ref block, 2), m3 = ReadWord(ref block, 3);
+            uint m4 = ReadWord(ref block, 4), m5 = ReadWord(ref block, 5), m6 = ReadWord(ref block, 6), m7 = ReadWord(ref block, 7);
+            uint m8 = ReadWord(ref block, 8), m9 = ReadWord(ref block, 9), m10 = ReadWord(ref block, 10), m11 = ReadWord(ref block, 11);
+            uint m12 = ReadWord(ref block, 12), m13 = ReadWord(ref block, 13), m14 = ReadWord(ref block, 14), m15 = ReadWord(ref block, 15);
 
-            for (int i = 0; i < 8; i++)
-            {
-                state[i] = chainingValue[i];
-            }
+            uint s0 = chainingValue[0], s1 = chainingValue[1], s2 = chainingValue[2], s3 = chainingValue[3];
+            uint s4 = chainingValue[4], s5 = chainingValue[5], s6 = chainingValue[6], s7 = chainingValue[7];
+            uint s8 = Iv0, s9 = Iv1, s10 = Iv2, s11 = Iv3;
+            uint s12 = (uint)counter, s13 = (uint)(counter >> 32), s14 = blockLength, s15 = flags;
 
-            state[8] = Iv0;
-            state[9] = Iv1;
-            state[10] = Iv2;
-            state[11] = Iv3;
-            state[12] = (uint)counter;
-            state[13] = (uint)(counter >> 32);
-            state[14] = blockLength;
-            state[15] = flags;
-
-            StateWords permuted = default;
-            ReadOnlySpan<byte> permutation = MessagePermutation;
-            for (int round = 0; round < 7; round++)
+            for (int round = 0; ; round++)
             {
                 // Columns, then diagonals, each G taking the next two message words in order.
-                G(ref state, 0, 4, 8, 12, message[0], message[1]);
-                G(ref state, 1, 5, 9, 13, message[2], message[3]);
-                G(ref state, 2, 6, 10, 14, message[4], message[5]);
-                G(ref state, 3, 7, 11, 15, message[6], message[7]);
-                G(ref state, 0, 5, 10, 15, message[8], message[9]);
-                G(ref state, 1, 6, 11, 12, message[10], message[11]);
-                G(ref state, 2, 7, 8, 13, message[12], message[13]);
-                G(ref state, 3, 4, 9, 14, message[14], message[15]);
+                G(ref s0, ref s4, ref s8, ref s12, m0, m1);
+                G(ref s1, ref s5, ref s9, ref s13, m2, m3);
+                G(ref s2, ref s6, ref s10, ref s14, m4, m5);
+                G(ref s3, ref s7, ref s11, ref s15, m6, m7);
+                G(ref s0, ref s5, ref s10, ref s15, m8, m9);
+                G(ref s1, ref s6, ref s11, ref s12, m10, m11);
+                G(ref s2, ref s7, ref s8, ref s13, m12, m13);
+                G(ref s3, ref s4, ref s9, ref s14, m14, m15);
 
-                for (int i = 0; i < 16; i++)
+                if (round == 6)
                 {
-                    permuted[i] = message[permutation[i]];
+                    break;
                 }
 
-                message = permuted;
+                // The message permutation, BLAKE3 spec §2.2 (Table 2): word i of the next round is word P[i] of
+                // this one, P = 2 6 3 10 7 0 4 13 1 11 12 5 9 14 15 8.
+                (m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15) =
+                    (m2, m6, m3, m10, m7, m0, m4, m13, m1, m11, m12, m5, m9, m14, m15, m8);
             }
 
-            Wipe(ref message);
-            Wipe(ref permuted);
+            state[0] = s0;
+            state[1] = s1;
+            state[2] = s2;
+            state[3] = s3;
+            state[4] = s4;
+            state[5] = s5;
+            state[6] = s6;
+            state[7] = s7;
+            state[8] = s8;
+            state[9] = s9;
+            state[10] = s10;
+            state[11] = s11;
+            state[12] = s12;
+            state[13] = s13;
+            state[14] = s14;
+            state[15] = s15;
         }
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        private static uint ReadWord(ref byte block, int index) =>
+            BinaryPrimitives.ReadUInt32LittleEndian(MemoryMarshal.CreateReadOnlySpan(ref Unsafe.Add(ref block, 4 * index), sizeof(uint)));
 
         // The quarter-round mixing function G, BLAKE3 spec §2.2.
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        private static void G(ref StateWords state, int a, int b, int c, int d, uint mx, uint my)
+        private static void G(ref uint a, ref uint b, ref uint c, ref uint d, uint mx, uint my)
         {
-            state[a] = state[a] + state[b] + mx;
-            state[d] = BitOperations.RotateRight(state[d] ^ state[a], 16);
-            state[c] = state[c] + state[d];
-            state[b] = BitOperations.RotateRight(state[b] ^ state[c], 12);
-            state[a] = state[a] + state[b] + my;
-            state[d] = BitOperations.RotateRight(state[d] ^ state[a], 8);
-            state[c] = state[c] + state[d];
-            state[b] = BitOperations.RotateRight(state[b] ^ state[c], 7);
+            a = a + b + mx;
+            d = BitOperations.RotateRight(d ^ a, 16);
+            c += d;
+            b = BitOperations.RotateRight(b ^ c, 12);
+            a = a + b + my;
+            d = BitOperations.RotateRight(d ^ a, 8);
+            c += d;
+            b = BitOperations.RotateRight(b ^ c, 7);
         }
     }
 

@@ -1,4 +1,5 @@
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 
@@ -85,37 +86,46 @@ public static partial class Blake3
         static abstract Vector256<uint> RotateRight7(Vector256<uint> x);
     }
 
-    /// <summary>Rotations from byte shuffles (SSSE3 pshufb, AVX2 vpshufb) and shift pairs.</summary>
+    /// <summary>
+    /// Rotations from byte shuffles (SSSE3 pshufb, AVX2 vpshufb) and shift pairs. The shuffle masks are written as
+    /// 64-bit lanes to keep these methods' IL small: the JIT's inlining budget is spent by IL size, and the kernels
+    /// inline these a few hundred times.
+    /// </summary>
     private readonly struct ShuffleRotations : IRotations
     {
+        // Per 32-bit lane, the source bytes of a right rotation by 16 (2 3 0 1) and by 8 (1 2 3 0), little-endian.
+        private const ulong RotateRight16Mask0 = 0x0504070601000302;
+        private const ulong RotateRight16Mask1 = 0x0D0C0F0E09080B0A;
+        private const ulong RotateRight8Mask0 = 0x0407060500030201;
+        private const ulong RotateRight8Mask1 = 0x0C0F0E0D080B0A09;
+
         public static Vector128<uint> RotateRight16(Vector128<uint> x) =>
-            Vector128.Shuffle(x.AsByte(), Vector128.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)).AsUInt32();
+            Ssse3.Shuffle(x.AsByte(), Vector128.Create(RotateRight16Mask0, RotateRight16Mask1).AsByte()).AsUInt32();
 
         public static Vector128<uint> RotateRight12(Vector128<uint> x) => (x >>> 12) | (x << 20);
 
         public static Vector128<uint> RotateRight8(Vector128<uint> x) =>
-            Vector128.Shuffle(x.AsByte(), Vector128.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12)).AsUInt32();
+            Ssse3.Shuffle(x.AsByte(), Vector128.Create(RotateRight8Mask0, RotateRight8Mask1).AsByte()).AsUInt32();
 
         public static Vector128<uint> RotateRight7(Vector128<uint> x) => (x >>> 7) | (x << 25);
 
+        // vpshufb shuffles within each 128-bit half, so the 256-bit mask is the 128-bit one twice.
         public static Vector256<uint> RotateRight16(Vector256<uint> x) =>
-            Vector256.Shuffle(
-                x.AsByte(),
-                Vector256.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 18, 19, 16, 17, 22, 23, 20, 21, 26, 27, 24, 25, 30, 31, 28, 29))
-            .AsUInt32();
+            Avx2.Shuffle(x.AsByte(), Vector256.Create(RotateRight16Mask0, RotateRight16Mask1, RotateRight16Mask0, RotateRight16Mask1).AsByte()).AsUInt32();
 
         public static Vector256<uint> RotateRight12(Vector256<uint> x) => (x >>> 12) | (x << 20);
 
         public static Vector256<uint> RotateRight8(Vector256<uint> x) =>
-            Vector256.Shuffle(
-                x.AsByte(),
-                Vector256.Create((byte)1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 17, 18, 19, 16, 21, 22, 23, 20, 25, 26, 27, 24, 29, 30, 31, 28))
-            .AsUInt32();
+            Avx2.Shuffle(x.AsByte(), Vector256.Create(RotateRight8Mask0, RotateRight8Mask1, RotateRight8Mask0, RotateRight8Mask1).AsByte()).AsUInt32();
 
         public static Vector256<uint> RotateRight7(Vector256<uint> x) => (x >>> 7) | (x << 25);
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    /// <summary>
+    /// One compression keeping the chaining value. Deliberately not inlined into its many callers: it is the
+    /// root the JIT inlines the rounds into, with a budget of its own.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void CompressBlockRows<TRotations>(ref ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags)
         where TRotations : struct, IRotations
     {
@@ -126,7 +136,8 @@ public static partial class Blake3
         (row1 ^ row3).StoreUnsafe(ref chainingValue[0], 4);
     }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    /// <summary>One compression writing all sixteen output words; not inlined, as <see cref="CompressBlockRows"/>.</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private static void CompressXofRows<TRotations>(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
         where TRotations : struct, IRotations
     {
@@ -149,9 +160,16 @@ public static partial class Blake3
     /// columns. Returns the rows before the final XORs, which differ between chaining value and output.
     /// </summary>
     /// <remarks>
+    /// <para>
     /// The message words each half-round needs are kept in four vectors (A: the first word of each G, B: the
     /// second, for the column step; C and D for the diagonal step) and moved from one round's order to the next
     /// with two-source shuffles, instead of being gathered from memory word by word.
+    /// </para>
+    /// <para>
+    /// The rounds are a loop whose body is written out rather than seven calls of a round helper: the JIT's
+    /// inlining budget is sized by the caller's IL, and a short caller that inlines seven rounds of helpers runs
+    /// out of it and leaves calls with every row passed through memory (measured: 5x slower at 128 bytes).
+    /// </para>
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void CompressRows<TRotations>(
@@ -181,70 +199,49 @@ public static partial class Blake3
         Vector128<uint> c = Sse.Shuffle(m2, m3, Lanes0202).AsUInt32();
         Vector128<uint> d = Sse.Shuffle(m2, m3, Lanes1313).AsUInt32();
 
-        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
-        PermuteMessage(ref a, ref b, ref c, ref d);
-        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
-        PermuteMessage(ref a, ref b, ref c, ref d);
-        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
-        PermuteMessage(ref a, ref b, ref c, ref d);
-        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
-        PermuteMessage(ref a, ref b, ref c, ref d);
-        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
-        PermuteMessage(ref a, ref b, ref c, ref d);
-        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
-        PermuteMessage(ref a, ref b, ref c, ref d);
-        RoundRows<TRotations>(ref r0, ref r1, ref r2, ref r3, a, b, c, d);
+        for (int round = 0; ; round++)
+        {
+            // G on the four columns (BLAKE3 spec §2.2). Each message word is added before the row that the
+            // critical path waits on.
+            r0 = r0 + a + r1;
+            r3 = TRotations.RotateRight16(r3 ^ r0);
+            r2 += r3;
+            r1 = TRotations.RotateRight12(r1 ^ r2);
+            r0 = r0 + b + r1;
+            r3 = TRotations.RotateRight8(r3 ^ r0);
+            r2 += r3;
+            r1 = TRotations.RotateRight7(r1 ^ r2);
+
+            // Rotate rows 1-3 left by 1, 2, 3 lanes: lane i then holds diagonal i (s0 s5 s10 s15, s1 s6 s11 s12, ...).
+            r1 = Sse2.Shuffle(r1, Lanes1230);
+            r2 = Sse2.Shuffle(r2, Lanes2301);
+            r3 = Sse2.Shuffle(r3, Lanes3012);
+
+            r0 = r0 + c + r1;
+            r3 = TRotations.RotateRight16(r3 ^ r0);
+            r2 += r3;
+            r1 = TRotations.RotateRight12(r1 ^ r2);
+            r0 = r0 + d + r1;
+            r3 = TRotations.RotateRight8(r3 ^ r0);
+            r2 += r3;
+            r1 = TRotations.RotateRight7(r1 ^ r2);
+
+            r1 = Sse2.Shuffle(r1, Lanes3012);
+            r2 = Sse2.Shuffle(r2, Lanes2301);
+            r3 = Sse2.Shuffle(r3, Lanes1230);
+
+            if (round == 6)
+            {
+                break;
+            }
+
+            PermuteMessage(ref a, ref b, ref c, ref d);
+        }
 
         row0 = r0;
         row1 = r1;
         row2 = r2;
         row3 = r3;
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundRows<TRotations>(
-        ref Vector128<uint> r0,
-        ref Vector128<uint> r1,
-        ref Vector128<uint> r2,
-        ref Vector128<uint> r3,
-        Vector128<uint> a,
-        Vector128<uint> b,
-        Vector128<uint> c,
-        Vector128<uint> d)
-        where TRotations : struct, IRotations
-    {
-        HalfG<TRotations>(ref r0, ref r1, ref r2, ref r3, a, first: true);
-        HalfG<TRotations>(ref r0, ref r1, ref r2, ref r3, b, first: false);
-
-        // Rotate rows 1-3 left by 1, 2, 3 lanes: lane i then holds diagonal i (s0 s5 s10 s15, s1 s6 s11 s12, ...).
-        r1 = Sse2.Shuffle(r1, Lanes1230);
-        r2 = Sse2.Shuffle(r2, Lanes2301);
-        r3 = Sse2.Shuffle(r3, Lanes3012);
-        HalfG<TRotations>(ref r0, ref r1, ref r2, ref r3, c, first: true);
-        HalfG<TRotations>(ref r0, ref r1, ref r2, ref r3, d, first: false);
-        r1 = Sse2.Shuffle(r1, Lanes3012);
-        r2 = Sse2.Shuffle(r2, Lanes2301);
-        r3 = Sse2.Shuffle(r3, Lanes1230);
-    }
-
-    /// <summary>
-    /// Half of G (BLAKE3 spec §2.2) on four columns at once: the first half rotates by 16 and 12, the second by
-    /// 8 and 7. The message word is added before the row it joins, which is the one the critical path waits on.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void HalfG<TRotations>(
-        ref Vector128<uint> a,
-        ref Vector128<uint> b,
-        ref Vector128<uint> c,
-        ref Vector128<uint> d,
-        Vector128<uint> message,
-        bool first)
-        where TRotations : struct, IRotations
-    {
-        a = a + message + b;
-        d = first ? TRotations.RotateRight16(d ^ a) : TRotations.RotateRight8(d ^ a);
-        c += d;
-        b = first ? TRotations.RotateRight12(b ^ c) : TRotations.RotateRight7(b ^ c);
     }
 
     /// <summary>
@@ -355,70 +352,82 @@ public static partial class Blake3
             Vector128<uint> v14 = Vector128.Create((uint)BlockSizeInBytes);
             Vector128<uint> v15 = Vector128.Create(blockFlags);
 
-            // The seven rounds with the message schedule written out: round r uses word s_r[k] where s_r is the
-            // permutation of BLAKE3 spec §2.2 applied r times (the reference crate's MSG_SCHEDULE).
-            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[0], m[1]);
-            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[2], m[3]);
-            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[4], m[5]);
-            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[6], m[7]);
-            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[8], m[9]);
-            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[10], m[11]);
-            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[12], m[13]);
-            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[14], m[15]);
+            // The seven rounds: columns, then diagonals, with the words of MessageSchedule's row for the round.
+            // A loop reading the word indices from the table, rather than the rounds unrolled with constant
+            // indices: unrolled, the JIT keeps message words in registers across rounds and spills the state to
+            // make room (measured 3x slower in the 16-input kernel).
+            ref Vector128<uint> words = ref m[0];
+            ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
+            for (int round = 0; round < 7; round++)
+            {
+                // The four column G functions step by step side by side, then the four diagonal ones.
+                v0 = v0 + ScheduledWord(ref words, ref schedule, 0) + v4;
+                v1 = v1 + ScheduledWord(ref words, ref schedule, 2) + v5;
+                v2 = v2 + ScheduledWord(ref words, ref schedule, 4) + v6;
+                v3 = v3 + ScheduledWord(ref words, ref schedule, 6) + v7;
+                v12 = TRotations.RotateRight16(v12 ^ v0);
+                v13 = TRotations.RotateRight16(v13 ^ v1);
+                v14 = TRotations.RotateRight16(v14 ^ v2);
+                v15 = TRotations.RotateRight16(v15 ^ v3);
+                v8 += v12;
+                v9 += v13;
+                v10 += v14;
+                v11 += v15;
+                v4 = TRotations.RotateRight12(v4 ^ v8);
+                v5 = TRotations.RotateRight12(v5 ^ v9);
+                v6 = TRotations.RotateRight12(v6 ^ v10);
+                v7 = TRotations.RotateRight12(v7 ^ v11);
+                v0 = v0 + ScheduledWord(ref words, ref schedule, 1) + v4;
+                v1 = v1 + ScheduledWord(ref words, ref schedule, 3) + v5;
+                v2 = v2 + ScheduledWord(ref words, ref schedule, 5) + v6;
+                v3 = v3 + ScheduledWord(ref words, ref schedule, 7) + v7;
+                v12 = TRotations.RotateRight8(v12 ^ v0);
+                v13 = TRotations.RotateRight8(v13 ^ v1);
+                v14 = TRotations.RotateRight8(v14 ^ v2);
+                v15 = TRotations.RotateRight8(v15 ^ v3);
+                v8 += v12;
+                v9 += v13;
+                v10 += v14;
+                v11 += v15;
+                v4 = TRotations.RotateRight7(v4 ^ v8);
+                v5 = TRotations.RotateRight7(v5 ^ v9);
+                v6 = TRotations.RotateRight7(v6 ^ v10);
+                v7 = TRotations.RotateRight7(v7 ^ v11);
 
-            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[2], m[6]);
-            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[3], m[10]);
-            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[7], m[0]);
-            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[4], m[13]);
-            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[1], m[11]);
-            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[12], m[5]);
-            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[9], m[14]);
-            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[15], m[8]);
-
-            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[3], m[4]);
-            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[10], m[12]);
-            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[13], m[2]);
-            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[7], m[14]);
-            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[6], m[5]);
-            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[9], m[0]);
-            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[11], m[15]);
-            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[8], m[1]);
-
-            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[10], m[7]);
-            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[12], m[9]);
-            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[14], m[3]);
-            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[13], m[15]);
-            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[4], m[0]);
-            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[11], m[2]);
-            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[5], m[8]);
-            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[1], m[6]);
-
-            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[12], m[13]);
-            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[9], m[11]);
-            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[15], m[10]);
-            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[14], m[8]);
-            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[7], m[2]);
-            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[5], m[3]);
-            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[0], m[1]);
-            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[6], m[4]);
-
-            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[9], m[14]);
-            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[11], m[5]);
-            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[8], m[12]);
-            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[15], m[1]);
-            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[13], m[3]);
-            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[0], m[10]);
-            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[2], m[6]);
-            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[4], m[7]);
-
-            G4<TRotations>(ref v0, ref v4, ref v8, ref v12, m[11], m[15]);
-            G4<TRotations>(ref v1, ref v5, ref v9, ref v13, m[5], m[0]);
-            G4<TRotations>(ref v2, ref v6, ref v10, ref v14, m[1], m[9]);
-            G4<TRotations>(ref v3, ref v7, ref v11, ref v15, m[8], m[6]);
-            G4<TRotations>(ref v0, ref v5, ref v10, ref v15, m[14], m[10]);
-            G4<TRotations>(ref v1, ref v6, ref v11, ref v12, m[2], m[12]);
-            G4<TRotations>(ref v2, ref v7, ref v8, ref v13, m[3], m[4]);
-            G4<TRotations>(ref v3, ref v4, ref v9, ref v14, m[7], m[13]);
+                v0 = v0 + ScheduledWord(ref words, ref schedule, 8) + v5;
+                v1 = v1 + ScheduledWord(ref words, ref schedule, 10) + v6;
+                v2 = v2 + ScheduledWord(ref words, ref schedule, 12) + v7;
+                v3 = v3 + ScheduledWord(ref words, ref schedule, 14) + v4;
+                v15 = TRotations.RotateRight16(v15 ^ v0);
+                v12 = TRotations.RotateRight16(v12 ^ v1);
+                v13 = TRotations.RotateRight16(v13 ^ v2);
+                v14 = TRotations.RotateRight16(v14 ^ v3);
+                v10 += v15;
+                v11 += v12;
+                v8 += v13;
+                v9 += v14;
+                v5 = TRotations.RotateRight12(v5 ^ v10);
+                v6 = TRotations.RotateRight12(v6 ^ v11);
+                v7 = TRotations.RotateRight12(v7 ^ v8);
+                v4 = TRotations.RotateRight12(v4 ^ v9);
+                v0 = v0 + ScheduledWord(ref words, ref schedule, 9) + v5;
+                v1 = v1 + ScheduledWord(ref words, ref schedule, 11) + v6;
+                v2 = v2 + ScheduledWord(ref words, ref schedule, 13) + v7;
+                v3 = v3 + ScheduledWord(ref words, ref schedule, 15) + v4;
+                v15 = TRotations.RotateRight8(v15 ^ v0);
+                v12 = TRotations.RotateRight8(v12 ^ v1);
+                v13 = TRotations.RotateRight8(v13 ^ v2);
+                v14 = TRotations.RotateRight8(v14 ^ v3);
+                v10 += v15;
+                v11 += v12;
+                v8 += v13;
+                v9 += v14;
+                v5 = TRotations.RotateRight7(v5 ^ v10);
+                v6 = TRotations.RotateRight7(v6 ^ v11);
+                v7 = TRotations.RotateRight7(v7 ^ v8);
+                v4 = TRotations.RotateRight7(v4 ^ v9);
+                schedule = ref Unsafe.Add(ref schedule, 16);
+            }
 
             h0 = v0 ^ v8;
             h1 = v1 ^ v9;
@@ -444,27 +453,6 @@ public static partial class Blake3
         h7.StoreUnsafe(ref Unsafe.As<byte, uint>(ref output), 28);
 
         Wipe(ref m);
-    }
-
-    /// <summary>The full G function (BLAKE3 spec §2.2) on one column or diagonal of four inputs at once.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void G4<TRotations>(
-        ref Vector128<uint> a,
-        ref Vector128<uint> b,
-        ref Vector128<uint> c,
-        ref Vector128<uint> d,
-        Vector128<uint> mx,
-        Vector128<uint> my)
-        where TRotations : struct, IRotations
-    {
-        a = a + mx + b;
-        d = TRotations.RotateRight16(d ^ a);
-        c += d;
-        b = TRotations.RotateRight12(b ^ c);
-        a = a + my + b;
-        d = TRotations.RotateRight8(d ^ a);
-        c += d;
-        b = TRotations.RotateRight7(b ^ c);
     }
 
     /// <summary>Transposes a 4x4 matrix of words held as four row vectors.</summary>

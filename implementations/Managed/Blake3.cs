@@ -79,6 +79,20 @@ public static partial class Blake3
     private const uint Iv6 = 0x1F83D9AB;
     private const uint Iv7 = 0x5BE0CD19;
 
+    // The message schedule of the many-input kernels: row r is the message permutation of BLAKE3 spec §2.2
+    // (Table 2) applied r times, so round r's G functions take words row[0], row[1] (first column) through
+    // row[14], row[15] (last diagonal); the reference crate's MSG_SCHEDULE.
+    private static ReadOnlySpan<byte> MessageSchedule =>
+    [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+        2, 6, 3, 10, 7, 0, 4, 13, 1, 11, 12, 5, 9, 14, 15, 8,
+        3, 4, 10, 12, 13, 2, 7, 14, 6, 5, 9, 0, 11, 15, 8, 1,
+        10, 7, 12, 9, 14, 3, 13, 15, 4, 0, 11, 2, 5, 8, 1, 6,
+        12, 13, 9, 11, 15, 10, 14, 8, 7, 2, 5, 3, 0, 1, 6, 4,
+        9, 14, 11, 5, 8, 12, 15, 1, 13, 3, 0, 10, 2, 6, 4, 7,
+        11, 15, 5, 0, 1, 9, 8, 6, 14, 10, 2, 12, 3, 4, 7, 13,
+    ];
+
     // A static readonly struct: read in place through `in`, never copied, never allocated per call.
     private static readonly ChainingValue IvKey = CreateIvKey();
 
@@ -617,6 +631,10 @@ public static partial class Blake3
             BinaryPrimitives.WriteUInt32LittleEndian(destination.Slice(i * sizeof(uint), sizeof(uint)), words[i]);
         }
     }
+
+    /// <summary>Message word <c>schedule[k]</c> of a kernel's transposed block.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static T ScheduledWord<T>(ref T words, ref byte schedule, int k) => Unsafe.Add(ref words, Unsafe.Add(ref schedule, k));
 
     private static void Wipe<T>(ref T value)
         where T : struct =>
