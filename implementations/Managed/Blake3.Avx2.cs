@@ -54,6 +54,15 @@ public static partial class Blake3
                 count -= 4;
             }
 
+            if (count >= 2)
+            {
+                HashTwo<ShuffleRotations>(ref inputs, stride, blocks, in key, counter, counterStep, flags, flagsStart, flagsEnd, ref output);
+                inputs = ref Unsafe.Add(ref inputs, 2 * stride);
+                output = ref Unsafe.Add(ref output, 2 * ChainingValueSizeInBytes);
+                counter += 2 * counterStep;
+                count -= 2;
+            }
+
             HashOneAtATime<Avx2Path>(ref inputs, count, stride, blocks, in key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
         }
     }
@@ -241,6 +250,113 @@ public static partial class Blake3
         h7.StoreUnsafe(ref outputWords, 56);
 
         Wipe(ref m);
+    }
+
+    /// <summary>
+    /// Hashes two inputs at once with the row layout of <see cref="CompressRows"/>, one input per 128-bit half of
+    /// each <c>Vector256</c>: every instruction the row compression uses works within 128-bit halves, so two
+    /// compressions cost about as much time as one (the reference crate's assembly does the same for leftover pairs).
+    /// For the one to three inputs the transposed kernels leave over, where one at a time is latency-bound.
+    /// </summary>
+    private static void HashTwo<TRotations>(
+        ref byte inputs,
+        int stride,
+        int blocks,
+        in ChainingValue key,
+        ulong counter,
+        uint counterStep,
+        uint flags,
+        uint flagsStart,
+        uint flagsEnd,
+        ref byte output)
+        where TRotations : struct, IRotations
+    {
+        Vector256<uint> h0 = Vector256.Create(Vector128.LoadUnsafe(in key[0]));
+        Vector256<uint> h1 = Vector256.Create(Vector128.LoadUnsafe(in key[0], 4));
+        ulong secondCounter = counter + counterStep;
+        uint blockFlags = flags | flagsStart;
+        for (int blockIndex = 0; blockIndex < blocks; blockIndex++)
+        {
+            if (blockIndex == blocks - 1)
+            {
+                blockFlags |= flagsEnd;
+            }
+
+            ref byte first = ref Unsafe.Add(ref inputs, blockIndex * BlockSizeInBytes);
+            ref byte second = ref Unsafe.Add(ref first, stride);
+            Vector256<float> m0 = Vector256.Create(Vector128.LoadUnsafe(ref first), Vector128.LoadUnsafe(ref second)).AsSingle();
+            Vector256<float> m1 = Vector256.Create(Vector128.LoadUnsafe(ref first, 16), Vector128.LoadUnsafe(ref second, 16)).AsSingle();
+            Vector256<float> m2 = Vector256.Create(Vector128.LoadUnsafe(ref first, 32), Vector128.LoadUnsafe(ref second, 32)).AsSingle();
+            Vector256<float> m3 = Vector256.Create(Vector128.LoadUnsafe(ref first, 48), Vector128.LoadUnsafe(ref second, 48)).AsSingle();
+
+            Vector256<uint> r0 = h0;
+            Vector256<uint> r1 = h1;
+            Vector256<uint> r2 = Vector256.Create(Iv0, Iv1, Iv2, Iv3, Iv0, Iv1, Iv2, Iv3);
+            Vector256<uint> r3 = Vector256.Create(
+                counter,
+                ((ulong)blockFlags << 32) | BlockSizeInBytes,
+                secondCounter,
+                ((ulong)blockFlags << 32) | BlockSizeInBytes).AsUInt32();
+
+            // From here on exactly the steps of CompressRows, on both halves at once.
+            Vector256<uint> a = Avx.Shuffle(m0, m1, Lanes0202).AsUInt32();
+            Vector256<uint> b = Avx.Shuffle(m0, m1, Lanes1313).AsUInt32();
+            Vector256<uint> c = Avx.Shuffle(m2, m3, Lanes0202).AsUInt32();
+            Vector256<uint> d = Avx.Shuffle(m2, m3, Lanes1313).AsUInt32();
+            for (int round = 0; ; round++)
+            {
+                r0 = r0 + a + r1;
+                r3 = TRotations.RotateRight16(r3 ^ r0);
+                r2 += r3;
+                r1 = TRotations.RotateRight12(r1 ^ r2);
+                r0 = r0 + b + r1;
+                r3 = TRotations.RotateRight8(r3 ^ r0);
+                r2 += r3;
+                r1 = TRotations.RotateRight7(r1 ^ r2);
+
+                r1 = Avx2.Shuffle(r1, Lanes1230);
+                r2 = Avx2.Shuffle(r2, Lanes2301);
+                r3 = Avx2.Shuffle(r3, Lanes3012);
+
+                r0 = r0 + c + r1;
+                r3 = TRotations.RotateRight16(r3 ^ r0);
+                r2 += r3;
+                r1 = TRotations.RotateRight12(r1 ^ r2);
+                r0 = r0 + d + r1;
+                r3 = TRotations.RotateRight8(r3 ^ r0);
+                r2 += r3;
+                r1 = TRotations.RotateRight7(r1 ^ r2);
+
+                r1 = Avx2.Shuffle(r1, Lanes3012);
+                r2 = Avx2.Shuffle(r2, Lanes2301);
+                r3 = Avx2.Shuffle(r3, Lanes1230);
+
+                if (round == 6)
+                {
+                    break;
+                }
+
+                // PermuteMessage's shuffles, half by half.
+                Vector256<float> fa = a.AsSingle();
+                Vector256<float> fb = b.AsSingle();
+                Vector256<float> fc = c.AsSingle();
+                Vector256<float> fd = d.AsSingle();
+                a = Avx2.Shuffle(Avx.Shuffle(fa, fb, Lanes1213).AsUInt32(), Lanes0231);
+                b = Avx.Shuffle(Avx.Shuffle(fa, fc, Lanes3011), Avx.Shuffle(fa, fd, Lanes0022), Lanes0202).AsUInt32();
+                c = Avx.Shuffle(Avx.Shuffle(fb, fc, Lanes0022), fd, Lanes0203).AsUInt32();
+                d = Avx.Shuffle(Avx.Shuffle(fd, fb, Lanes1122), fc, Lanes0230).AsUInt32();
+            }
+
+            h0 = r0 ^ r2;
+            h1 = r1 ^ r3;
+            blockFlags = flags;
+        }
+
+        ref uint outputWords = ref Unsafe.As<byte, uint>(ref output);
+        h0.GetLower().StoreUnsafe(ref outputWords);
+        h1.GetLower().StoreUnsafe(ref outputWords, 4);
+        h0.GetUpper().StoreUnsafe(ref outputWords, 8);
+        h1.GetUpper().StoreUnsafe(ref outputWords, 12);
     }
 
     /// <summary>

@@ -63,6 +63,15 @@ public static partial class Blake3
                 count -= 4;
             }
 
+            if (count >= 2)
+            {
+                HashTwo<Avx512Rotations>(ref inputs, stride, blocks, in key, counter, counterStep, flags, flagsStart, flagsEnd, ref output);
+                inputs = ref Unsafe.Add(ref inputs, 2 * stride);
+                output = ref Unsafe.Add(ref output, 2 * ChainingValueSizeInBytes);
+                counter += 2 * counterStep;
+                count -= 2;
+            }
+
             HashOneAtATime<Avx512Path>(ref inputs, count, stride, blocks, in key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
         }
     }
