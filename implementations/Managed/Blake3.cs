@@ -593,9 +593,10 @@ public static partial class Blake3
         ref byte output)
         where TPath : struct, IPath
     {
+        ChainingValue chainingValue = default;
         for (int i = 0; i < count; i++)
         {
-            ChainingValue chainingValue = key;
+            chainingValue = key;
             ref byte block = ref Unsafe.Add(ref inputs, i * stride);
             uint blockFlags = flags | flagsStart;
             for (int b = 0; b < blocks; b++)
@@ -616,6 +617,8 @@ public static partial class Blake3
                 counter++;
             }
         }
+
+        Wipe(ref chainingValue);
     }
 
     /// <summary>Writes the eight words as the first 32 bytes of <paramref name="destination"/>, little-endian.</summary>
