@@ -22,6 +22,27 @@ public static partial class Blake3
         public static void CompressXof(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output) =>
             CompressXofRows<ShuffleRotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
 
+        public static void CompressXofMany(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output, int outputBlocks)
+        {
+            while (outputBlocks >= 8)
+            {
+                XofEight<ShuffleRotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
+                output = ref Unsafe.Add(ref output, 8 * BlockSizeInBytes);
+                counter += 8;
+                outputBlocks -= 8;
+            }
+
+            if (outputBlocks >= 4)
+            {
+                XofFour<ShuffleRotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
+                output = ref Unsafe.Add(ref output, 4 * BlockSizeInBytes);
+                counter += 4;
+                outputBlocks -= 4;
+            }
+
+            CompressXofOneAtATime<Avx2Path>(in chainingValue, ref block, counter, blockLength, flags, ref output, outputBlocks);
+        }
+
         public static void HashMany(
             ref byte inputs,
             int count,
@@ -147,84 +168,7 @@ public static partial class Blake3
             Vector256<uint> v14 = Vector256.Create((uint)BlockSizeInBytes);
             Vector256<uint> v15 = Vector256.Create(blockFlags);
 
-            // The seven rounds: columns, then diagonals, with the words of MessageSchedule's row for the round.
-            // A loop reading the word indices from the table, rather than the rounds unrolled with constant
-            // indices: unrolled, the JIT keeps message words in registers across rounds and spills the state to
-            // make room (measured 3x slower in the 16-input kernel).
-            ref Vector256<uint> words = ref m[0];
-            ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
-            for (int round = 0; round < 7; round++)
-            {
-                // G (BLAKE3 spec §2.2) on the four columns, then on the four diagonals, written step by step
-                // across the four so that independent work sits next to dependent work in program order (measured
-                // 8% faster in the 16-input kernel, 12% in the 8-input one, than one G after another).
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 0) + v4;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 2) + v5;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 4) + v6;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 6) + v7;
-                v12 = TRotations.RotateRight16(v12 ^ v0);
-                v13 = TRotations.RotateRight16(v13 ^ v1);
-                v14 = TRotations.RotateRight16(v14 ^ v2);
-                v15 = TRotations.RotateRight16(v15 ^ v3);
-                v8 += v12;
-                v9 += v13;
-                v10 += v14;
-                v11 += v15;
-                v4 = TRotations.RotateRight12(v4 ^ v8);
-                v5 = TRotations.RotateRight12(v5 ^ v9);
-                v6 = TRotations.RotateRight12(v6 ^ v10);
-                v7 = TRotations.RotateRight12(v7 ^ v11);
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 1) + v4;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 3) + v5;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 5) + v6;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 7) + v7;
-                v12 = TRotations.RotateRight8(v12 ^ v0);
-                v13 = TRotations.RotateRight8(v13 ^ v1);
-                v14 = TRotations.RotateRight8(v14 ^ v2);
-                v15 = TRotations.RotateRight8(v15 ^ v3);
-                v8 += v12;
-                v9 += v13;
-                v10 += v14;
-                v11 += v15;
-                v4 = TRotations.RotateRight7(v4 ^ v8);
-                v5 = TRotations.RotateRight7(v5 ^ v9);
-                v6 = TRotations.RotateRight7(v6 ^ v10);
-                v7 = TRotations.RotateRight7(v7 ^ v11);
-
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 8) + v5;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 10) + v6;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 12) + v7;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 14) + v4;
-                v15 = TRotations.RotateRight16(v15 ^ v0);
-                v12 = TRotations.RotateRight16(v12 ^ v1);
-                v13 = TRotations.RotateRight16(v13 ^ v2);
-                v14 = TRotations.RotateRight16(v14 ^ v3);
-                v10 += v15;
-                v11 += v12;
-                v8 += v13;
-                v9 += v14;
-                v5 = TRotations.RotateRight12(v5 ^ v10);
-                v6 = TRotations.RotateRight12(v6 ^ v11);
-                v7 = TRotations.RotateRight12(v7 ^ v8);
-                v4 = TRotations.RotateRight12(v4 ^ v9);
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 9) + v5;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 11) + v6;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 13) + v7;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 15) + v4;
-                v15 = TRotations.RotateRight8(v15 ^ v0);
-                v12 = TRotations.RotateRight8(v12 ^ v1);
-                v13 = TRotations.RotateRight8(v13 ^ v2);
-                v14 = TRotations.RotateRight8(v14 ^ v3);
-                v10 += v15;
-                v11 += v12;
-                v8 += v13;
-                v9 += v14;
-                v5 = TRotations.RotateRight7(v5 ^ v10);
-                v6 = TRotations.RotateRight7(v6 ^ v11);
-                v7 = TRotations.RotateRight7(v7 ^ v8);
-                v4 = TRotations.RotateRight7(v4 ^ v9);
-                schedule = ref Unsafe.Add(ref schedule, 16);
-            }
+            Rounds<TRotations>(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m);
 
             h0 = v0 ^ v8;
             h1 = v1 ^ v9;
@@ -250,6 +194,194 @@ public static partial class Blake3
         h7.StoreUnsafe(ref outputWords, 56);
 
         Wipe(ref m);
+    }
+
+    /// <summary>
+    /// Eight consecutive blocks of extendable output at once, lane <c>i</c> with output block counter
+    /// <c>counter + i</c>; the 256-bit counterpart of <see cref="XofSixteen"/>.
+    /// </summary>
+    private static void XofEight<TRotations>(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
+        where TRotations : struct, IRotations
+    {
+        Message256 m = default;
+        for (int j = 0; j < 16; j++)
+        {
+            m[j] = Vector256.Create(Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, 4 * j)));
+        }
+
+        Vector256<uint> h0 = Vector256.Create(chainingValue[0]);
+        Vector256<uint> h1 = Vector256.Create(chainingValue[1]);
+        Vector256<uint> h2 = Vector256.Create(chainingValue[2]);
+        Vector256<uint> h3 = Vector256.Create(chainingValue[3]);
+        Vector256<uint> h4 = Vector256.Create(chainingValue[4]);
+        Vector256<uint> h5 = Vector256.Create(chainingValue[5]);
+        Vector256<uint> h6 = Vector256.Create(chainingValue[6]);
+        Vector256<uint> h7 = Vector256.Create(chainingValue[7]);
+
+        Vector256<uint> v0 = h0;
+        Vector256<uint> v1 = h1;
+        Vector256<uint> v2 = h2;
+        Vector256<uint> v3 = h3;
+        Vector256<uint> v4 = h4;
+        Vector256<uint> v5 = h5;
+        Vector256<uint> v6 = h6;
+        Vector256<uint> v7 = h7;
+        Vector256<uint> v8 = Vector256.Create(Iv0);
+        Vector256<uint> v9 = Vector256.Create(Iv1);
+        Vector256<uint> v10 = Vector256.Create(Iv2);
+        Vector256<uint> v11 = Vector256.Create(Iv3);
+
+        // As in HashFour: the lane index added to the low words, with the carry into the high words.
+        Vector256<uint> v12 = Vector256.Create((uint)counter) + Vector256<uint>.Indices;
+        Vector256<uint> v13 = Vector256.Create((uint)(counter >> 32)) - Vector256.LessThan(v12, Vector256.Create((uint)counter));
+        Vector256<uint> v14 = Vector256.Create(blockLength);
+        Vector256<uint> v15 = Vector256.Create(flags);
+
+        Rounds<TRotations>(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m);
+
+        // Words 0-7 are the chaining-value half, 8-15 the second half with the input chaining value fed forward;
+        // each half transposed gives that half of every block.
+        Vector256<uint> o0 = v0 ^ v8;
+        Vector256<uint> o1 = v1 ^ v9;
+        Vector256<uint> o2 = v2 ^ v10;
+        Vector256<uint> o3 = v3 ^ v11;
+        Vector256<uint> o4 = v4 ^ v12;
+        Vector256<uint> o5 = v5 ^ v13;
+        Vector256<uint> o6 = v6 ^ v14;
+        Vector256<uint> o7 = v7 ^ v15;
+        Vector256<uint> o8 = v8 ^ h0;
+        Vector256<uint> o9 = v9 ^ h1;
+        Vector256<uint> o10 = v10 ^ h2;
+        Vector256<uint> o11 = v11 ^ h3;
+        Vector256<uint> o12 = v12 ^ h4;
+        Vector256<uint> o13 = v13 ^ h5;
+        Vector256<uint> o14 = v14 ^ h6;
+        Vector256<uint> o15 = v15 ^ h7;
+        Transpose(ref o0, ref o1, ref o2, ref o3, ref o4, ref o5, ref o6, ref o7);
+        Transpose(ref o8, ref o9, ref o10, ref o11, ref o12, ref o13, ref o14, ref o15);
+        ref uint outputWords = ref Unsafe.As<byte, uint>(ref output);
+        o0.StoreUnsafe(ref outputWords, 0);
+        o8.StoreUnsafe(ref outputWords, 8);
+        o1.StoreUnsafe(ref outputWords, 16);
+        o9.StoreUnsafe(ref outputWords, 24);
+        o2.StoreUnsafe(ref outputWords, 32);
+        o10.StoreUnsafe(ref outputWords, 40);
+        o3.StoreUnsafe(ref outputWords, 48);
+        o11.StoreUnsafe(ref outputWords, 56);
+        o4.StoreUnsafe(ref outputWords, 64);
+        o12.StoreUnsafe(ref outputWords, 72);
+        o5.StoreUnsafe(ref outputWords, 80);
+        o13.StoreUnsafe(ref outputWords, 88);
+        o6.StoreUnsafe(ref outputWords, 96);
+        o14.StoreUnsafe(ref outputWords, 104);
+        o7.StoreUnsafe(ref outputWords, 112);
+        o15.StoreUnsafe(ref outputWords, 120);
+        Wipe(ref m);
+    }
+
+    /// <summary>
+    /// The seven rounds of the compression function (BLAKE3 spec §2.2) on every lane, reading the message words
+    /// from <paramref name="m"/> in the order of <see cref="MessageSchedule"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Rounds<TRotations>(
+        ref Vector256<uint> v0,
+        ref Vector256<uint> v1,
+        ref Vector256<uint> v2,
+        ref Vector256<uint> v3,
+        ref Vector256<uint> v4,
+        ref Vector256<uint> v5,
+        ref Vector256<uint> v6,
+        ref Vector256<uint> v7,
+        ref Vector256<uint> v8,
+        ref Vector256<uint> v9,
+        ref Vector256<uint> v10,
+        ref Vector256<uint> v11,
+        ref Vector256<uint> v12,
+        ref Vector256<uint> v13,
+        ref Vector256<uint> v14,
+        ref Vector256<uint> v15,
+        ref Message256 m)
+        where TRotations : struct, IRotations
+    {
+        // The seven rounds: columns, then diagonals, with the words of MessageSchedule's row for the round.
+        // A loop reading the word indices from the table, rather than the rounds unrolled with constant
+        // indices: unrolled, the JIT keeps message words in registers across rounds and spills the state to
+        // make room (measured 3x slower in the 16-input kernel).
+        ref Vector256<uint> words = ref m[0];
+        ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
+        for (int round = 0; round < 7; round++)
+        {
+            // G (BLAKE3 spec §2.2) on the four columns, then on the four diagonals, written step by step
+            // across the four so that independent work sits next to dependent work in program order (measured
+            // 8% faster in the 16-input kernel, 12% in the 8-input one, than one G after another).
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 0) + v4;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 2) + v5;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 4) + v6;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 6) + v7;
+            v12 = TRotations.RotateRight16(v12 ^ v0);
+            v13 = TRotations.RotateRight16(v13 ^ v1);
+            v14 = TRotations.RotateRight16(v14 ^ v2);
+            v15 = TRotations.RotateRight16(v15 ^ v3);
+            v8 += v12;
+            v9 += v13;
+            v10 += v14;
+            v11 += v15;
+            v4 = TRotations.RotateRight12(v4 ^ v8);
+            v5 = TRotations.RotateRight12(v5 ^ v9);
+            v6 = TRotations.RotateRight12(v6 ^ v10);
+            v7 = TRotations.RotateRight12(v7 ^ v11);
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 1) + v4;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 3) + v5;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 5) + v6;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 7) + v7;
+            v12 = TRotations.RotateRight8(v12 ^ v0);
+            v13 = TRotations.RotateRight8(v13 ^ v1);
+            v14 = TRotations.RotateRight8(v14 ^ v2);
+            v15 = TRotations.RotateRight8(v15 ^ v3);
+            v8 += v12;
+            v9 += v13;
+            v10 += v14;
+            v11 += v15;
+            v4 = TRotations.RotateRight7(v4 ^ v8);
+            v5 = TRotations.RotateRight7(v5 ^ v9);
+            v6 = TRotations.RotateRight7(v6 ^ v10);
+            v7 = TRotations.RotateRight7(v7 ^ v11);
+
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 8) + v5;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 10) + v6;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 12) + v7;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 14) + v4;
+            v15 = TRotations.RotateRight16(v15 ^ v0);
+            v12 = TRotations.RotateRight16(v12 ^ v1);
+            v13 = TRotations.RotateRight16(v13 ^ v2);
+            v14 = TRotations.RotateRight16(v14 ^ v3);
+            v10 += v15;
+            v11 += v12;
+            v8 += v13;
+            v9 += v14;
+            v5 = TRotations.RotateRight12(v5 ^ v10);
+            v6 = TRotations.RotateRight12(v6 ^ v11);
+            v7 = TRotations.RotateRight12(v7 ^ v8);
+            v4 = TRotations.RotateRight12(v4 ^ v9);
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 9) + v5;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 11) + v6;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 13) + v7;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 15) + v4;
+            v15 = TRotations.RotateRight8(v15 ^ v0);
+            v12 = TRotations.RotateRight8(v12 ^ v1);
+            v13 = TRotations.RotateRight8(v13 ^ v2);
+            v14 = TRotations.RotateRight8(v14 ^ v3);
+            v10 += v15;
+            v11 += v12;
+            v8 += v13;
+            v9 += v14;
+            v5 = TRotations.RotateRight7(v5 ^ v10);
+            v6 = TRotations.RotateRight7(v6 ^ v11);
+            v7 = TRotations.RotateRight7(v7 ^ v8);
+            v4 = TRotations.RotateRight7(v4 ^ v9);
+            schedule = ref Unsafe.Add(ref schedule, 16);
+        }
     }
 
     /// <summary>

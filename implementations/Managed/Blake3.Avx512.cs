@@ -22,6 +22,35 @@ public static partial class Blake3
         public static void CompressXof(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output) =>
             CompressXofRows<Avx512Rotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
 
+        public static void CompressXofMany(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output, int outputBlocks)
+        {
+            while (outputBlocks >= 16)
+            {
+                XofSixteen(in chainingValue, ref block, counter, blockLength, flags, ref output);
+                output = ref Unsafe.Add(ref output, 16 * BlockSizeInBytes);
+                counter += 16;
+                outputBlocks -= 16;
+            }
+
+            if (outputBlocks >= 8)
+            {
+                XofEight<Avx512Rotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
+                output = ref Unsafe.Add(ref output, 8 * BlockSizeInBytes);
+                counter += 8;
+                outputBlocks -= 8;
+            }
+
+            if (outputBlocks >= 4)
+            {
+                XofFour<Avx512Rotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
+                output = ref Unsafe.Add(ref output, 4 * BlockSizeInBytes);
+                counter += 4;
+                outputBlocks -= 4;
+            }
+
+            CompressXofOneAtATime<Avx512Path>(in chainingValue, ref block, counter, blockLength, flags, ref output, outputBlocks);
+        }
+
         public static void HashMany(
             ref byte inputs,
             int count,
@@ -154,84 +183,7 @@ public static partial class Blake3
             Vector512<uint> v14 = Vector512.Create((uint)BlockSizeInBytes);
             Vector512<uint> v15 = Vector512.Create(blockFlags);
 
-            // The seven rounds: columns, then diagonals, with the words of MessageSchedule's row for the round.
-            // A loop reading the word indices from the table, rather than the rounds unrolled with constant
-            // indices: unrolled, the JIT keeps message words in registers across rounds and spills the state to
-            // make room (measured 3x slower in the 16-input kernel).
-            ref Vector512<uint> words = ref m[0];
-            ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
-            for (int round = 0; round < 7; round++)
-            {
-                // G (BLAKE3 spec §2.2) on the four columns, then on the four diagonals, written step by step
-                // across the four so that independent work sits next to dependent work in program order (measured
-                // 8% faster in the 16-input kernel, 12% in the 8-input one, than one G after another).
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 0) + v4;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 2) + v5;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 4) + v6;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 6) + v7;
-                v12 = Avx512F.RotateRight(v12 ^ v0, 16);
-                v13 = Avx512F.RotateRight(v13 ^ v1, 16);
-                v14 = Avx512F.RotateRight(v14 ^ v2, 16);
-                v15 = Avx512F.RotateRight(v15 ^ v3, 16);
-                v8 += v12;
-                v9 += v13;
-                v10 += v14;
-                v11 += v15;
-                v4 = Avx512F.RotateRight(v4 ^ v8, 12);
-                v5 = Avx512F.RotateRight(v5 ^ v9, 12);
-                v6 = Avx512F.RotateRight(v6 ^ v10, 12);
-                v7 = Avx512F.RotateRight(v7 ^ v11, 12);
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 1) + v4;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 3) + v5;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 5) + v6;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 7) + v7;
-                v12 = Avx512F.RotateRight(v12 ^ v0, 8);
-                v13 = Avx512F.RotateRight(v13 ^ v1, 8);
-                v14 = Avx512F.RotateRight(v14 ^ v2, 8);
-                v15 = Avx512F.RotateRight(v15 ^ v3, 8);
-                v8 += v12;
-                v9 += v13;
-                v10 += v14;
-                v11 += v15;
-                v4 = Avx512F.RotateRight(v4 ^ v8, 7);
-                v5 = Avx512F.RotateRight(v5 ^ v9, 7);
-                v6 = Avx512F.RotateRight(v6 ^ v10, 7);
-                v7 = Avx512F.RotateRight(v7 ^ v11, 7);
-
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 8) + v5;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 10) + v6;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 12) + v7;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 14) + v4;
-                v15 = Avx512F.RotateRight(v15 ^ v0, 16);
-                v12 = Avx512F.RotateRight(v12 ^ v1, 16);
-                v13 = Avx512F.RotateRight(v13 ^ v2, 16);
-                v14 = Avx512F.RotateRight(v14 ^ v3, 16);
-                v10 += v15;
-                v11 += v12;
-                v8 += v13;
-                v9 += v14;
-                v5 = Avx512F.RotateRight(v5 ^ v10, 12);
-                v6 = Avx512F.RotateRight(v6 ^ v11, 12);
-                v7 = Avx512F.RotateRight(v7 ^ v8, 12);
-                v4 = Avx512F.RotateRight(v4 ^ v9, 12);
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 9) + v5;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 11) + v6;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 13) + v7;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 15) + v4;
-                v15 = Avx512F.RotateRight(v15 ^ v0, 8);
-                v12 = Avx512F.RotateRight(v12 ^ v1, 8);
-                v13 = Avx512F.RotateRight(v13 ^ v2, 8);
-                v14 = Avx512F.RotateRight(v14 ^ v3, 8);
-                v10 += v15;
-                v11 += v12;
-                v8 += v13;
-                v9 += v14;
-                v5 = Avx512F.RotateRight(v5 ^ v10, 7);
-                v6 = Avx512F.RotateRight(v6 ^ v11, 7);
-                v7 = Avx512F.RotateRight(v7 ^ v8, 7);
-                v4 = Avx512F.RotateRight(v4 ^ v9, 7);
-                schedule = ref Unsafe.Add(ref schedule, 16);
-            }
+            Rounds(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m);
 
             h0 = v0 ^ v8;
             h1 = v1 ^ v9;
@@ -246,6 +198,177 @@ public static partial class Blake3
 
         StoreTransposed(h0, h1, h2, h3, h4, h5, h6, h7, ref output);
         Wipe(ref m);
+    }
+
+    /// <summary>
+    /// Sixteen consecutive blocks of extendable output at once (BLAKE3 spec §2.6): every lane compresses the root's
+    /// block under the root's chaining value, lane <c>i</c> with output block counter <c>counter + i</c>, and keeps
+    /// all sixteen output words. The message is the same in every lane, so it is broadcast rather than transposed;
+    /// the outputs are transposed back into sixteen consecutive 64-byte blocks.
+    /// </summary>
+    private static void XofSixteen(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
+    {
+        Message512 m = default;
+        for (int j = 0; j < 16; j++)
+        {
+            m[j] = Vector512.Create(Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, 4 * j)));
+        }
+
+        Vector512<uint> h0 = Vector512.Create(chainingValue[0]);
+        Vector512<uint> h1 = Vector512.Create(chainingValue[1]);
+        Vector512<uint> h2 = Vector512.Create(chainingValue[2]);
+        Vector512<uint> h3 = Vector512.Create(chainingValue[3]);
+        Vector512<uint> h4 = Vector512.Create(chainingValue[4]);
+        Vector512<uint> h5 = Vector512.Create(chainingValue[5]);
+        Vector512<uint> h6 = Vector512.Create(chainingValue[6]);
+        Vector512<uint> h7 = Vector512.Create(chainingValue[7]);
+
+        Vector512<uint> v0 = h0;
+        Vector512<uint> v1 = h1;
+        Vector512<uint> v2 = h2;
+        Vector512<uint> v3 = h3;
+        Vector512<uint> v4 = h4;
+        Vector512<uint> v5 = h5;
+        Vector512<uint> v6 = h6;
+        Vector512<uint> v7 = h7;
+        Vector512<uint> v8 = Vector512.Create(Iv0);
+        Vector512<uint> v9 = Vector512.Create(Iv1);
+        Vector512<uint> v10 = Vector512.Create(Iv2);
+        Vector512<uint> v11 = Vector512.Create(Iv3);
+
+        // As in HashFour: the lane index added to the low words, with the carry into the high words.
+        Vector512<uint> v12 = Vector512.Create((uint)counter) + Vector512<uint>.Indices;
+        Vector512<uint> v13 = Vector512.Create((uint)(counter >> 32)) - Vector512.LessThan(v12, Vector512.Create((uint)counter));
+        Vector512<uint> v14 = Vector512.Create(blockLength);
+        Vector512<uint> v15 = Vector512.Create(flags);
+
+        Rounds(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m);
+
+        // Output words 0-7 are the chaining-value half, 8-15 the second half with the input chaining value fed forward.
+        TransposeGroup(v0 ^ v8, v1 ^ v9, v2 ^ v10, v3 ^ v11, out Vector512<uint> w00, out Vector512<uint> w01, out Vector512<uint> w02, out Vector512<uint> w03);
+        TransposeGroup(v4 ^ v12, v5 ^ v13, v6 ^ v14, v7 ^ v15, out Vector512<uint> w10, out Vector512<uint> w11, out Vector512<uint> w12, out Vector512<uint> w13);
+        TransposeGroup(v8 ^ h0, v9 ^ h1, v10 ^ h2, v11 ^ h3, out Vector512<uint> w20, out Vector512<uint> w21, out Vector512<uint> w22, out Vector512<uint> w23);
+        TransposeGroup(v12 ^ h4, v13 ^ h5, v14 ^ h6, v15 ^ h7, out Vector512<uint> w30, out Vector512<uint> w31, out Vector512<uint> w32, out Vector512<uint> w33);
+        StoreLanes(w00, w10, w20, w30, ref output, 0);
+        StoreLanes(w01, w11, w21, w31, ref output, 1);
+        StoreLanes(w02, w12, w22, w32, ref output, 2);
+        StoreLanes(w03, w13, w23, w33, ref output, 3);
+        Wipe(ref m);
+    }
+
+    /// <summary>Output blocks <c>j</c>, <c>4 + j</c>, <c>8 + j</c> and <c>12 + j</c> of <see cref="XofSixteen"/>, from the second transpose stage.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreLanes(Vector512<uint> w0, Vector512<uint> w1, Vector512<uint> w2, Vector512<uint> w3, ref byte output, int j)
+    {
+        TransposeLanes(w0, w1, w2, w3, out Vector512<uint> block0, out Vector512<uint> block1, out Vector512<uint> block2, out Vector512<uint> block3);
+        block0.AsByte().StoreUnsafe(ref output, (nuint)(BlockSizeInBytes * j));
+        block1.AsByte().StoreUnsafe(ref output, (nuint)(BlockSizeInBytes * (4 + j)));
+        block2.AsByte().StoreUnsafe(ref output, (nuint)(BlockSizeInBytes * (8 + j)));
+        block3.AsByte().StoreUnsafe(ref output, (nuint)(BlockSizeInBytes * (12 + j)));
+    }
+
+    /// <summary>
+    /// The seven rounds of the compression function (BLAKE3 spec §2.2) on sixteen lanes, reading the message words
+    /// from <paramref name="m"/> in the order of <see cref="MessageSchedule"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Rounds(
+        ref Vector512<uint> v0,
+        ref Vector512<uint> v1,
+        ref Vector512<uint> v2,
+        ref Vector512<uint> v3,
+        ref Vector512<uint> v4,
+        ref Vector512<uint> v5,
+        ref Vector512<uint> v6,
+        ref Vector512<uint> v7,
+        ref Vector512<uint> v8,
+        ref Vector512<uint> v9,
+        ref Vector512<uint> v10,
+        ref Vector512<uint> v11,
+        ref Vector512<uint> v12,
+        ref Vector512<uint> v13,
+        ref Vector512<uint> v14,
+        ref Vector512<uint> v15,
+        ref Message512 m)
+    {
+        // The seven rounds: columns, then diagonals, with the words of MessageSchedule's row for the round.
+        // A loop reading the word indices from the table, rather than the rounds unrolled with constant
+        // indices: unrolled, the JIT keeps message words in registers across rounds and spills the state to
+        // make room (measured 3x slower in the 16-input kernel).
+        ref Vector512<uint> words = ref m[0];
+        ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
+        for (int round = 0; round < 7; round++)
+        {
+            // G (BLAKE3 spec §2.2) on the four columns, then on the four diagonals, written step by step
+            // across the four so that independent work sits next to dependent work in program order (measured
+            // 8% faster in the 16-input kernel, 12% in the 8-input one, than one G after another).
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 0) + v4;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 2) + v5;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 4) + v6;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 6) + v7;
+            v12 = Avx512F.RotateRight(v12 ^ v0, 16);
+            v13 = Avx512F.RotateRight(v13 ^ v1, 16);
+            v14 = Avx512F.RotateRight(v14 ^ v2, 16);
+            v15 = Avx512F.RotateRight(v15 ^ v3, 16);
+            v8 += v12;
+            v9 += v13;
+            v10 += v14;
+            v11 += v15;
+            v4 = Avx512F.RotateRight(v4 ^ v8, 12);
+            v5 = Avx512F.RotateRight(v5 ^ v9, 12);
+            v6 = Avx512F.RotateRight(v6 ^ v10, 12);
+            v7 = Avx512F.RotateRight(v7 ^ v11, 12);
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 1) + v4;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 3) + v5;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 5) + v6;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 7) + v7;
+            v12 = Avx512F.RotateRight(v12 ^ v0, 8);
+            v13 = Avx512F.RotateRight(v13 ^ v1, 8);
+            v14 = Avx512F.RotateRight(v14 ^ v2, 8);
+            v15 = Avx512F.RotateRight(v15 ^ v3, 8);
+            v8 += v12;
+            v9 += v13;
+            v10 += v14;
+            v11 += v15;
+            v4 = Avx512F.RotateRight(v4 ^ v8, 7);
+            v5 = Avx512F.RotateRight(v5 ^ v9, 7);
+            v6 = Avx512F.RotateRight(v6 ^ v10, 7);
+            v7 = Avx512F.RotateRight(v7 ^ v11, 7);
+
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 8) + v5;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 10) + v6;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 12) + v7;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 14) + v4;
+            v15 = Avx512F.RotateRight(v15 ^ v0, 16);
+            v12 = Avx512F.RotateRight(v12 ^ v1, 16);
+            v13 = Avx512F.RotateRight(v13 ^ v2, 16);
+            v14 = Avx512F.RotateRight(v14 ^ v3, 16);
+            v10 += v15;
+            v11 += v12;
+            v8 += v13;
+            v9 += v14;
+            v5 = Avx512F.RotateRight(v5 ^ v10, 12);
+            v6 = Avx512F.RotateRight(v6 ^ v11, 12);
+            v7 = Avx512F.RotateRight(v7 ^ v8, 12);
+            v4 = Avx512F.RotateRight(v4 ^ v9, 12);
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 9) + v5;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 11) + v6;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 13) + v7;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 15) + v4;
+            v15 = Avx512F.RotateRight(v15 ^ v0, 8);
+            v12 = Avx512F.RotateRight(v12 ^ v1, 8);
+            v13 = Avx512F.RotateRight(v13 ^ v2, 8);
+            v14 = Avx512F.RotateRight(v14 ^ v3, 8);
+            v10 += v15;
+            v11 += v12;
+            v8 += v13;
+            v9 += v14;
+            v5 = Avx512F.RotateRight(v5 ^ v10, 7);
+            v6 = Avx512F.RotateRight(v6 ^ v11, 7);
+            v7 = Avx512F.RotateRight(v7 ^ v8, 7);
+            v4 = Avx512F.RotateRight(v4 ^ v9, 7);
+            schedule = ref Unsafe.Add(ref schedule, 16);
+        }
     }
 
     /// <summary>
@@ -283,12 +406,29 @@ public static partial class Blake3
         out Vector512<uint> w0,
         out Vector512<uint> w1,
         out Vector512<uint> w2,
+        out Vector512<uint> w3) =>
+        TransposeGroup(
+            Vector512.LoadUnsafe(ref first).AsUInt32(),
+            Vector512.LoadUnsafe(ref Unsafe.Add(ref first, stride)).AsUInt32(),
+            Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 2 * stride)).AsUInt32(),
+            Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 3 * stride)).AsUInt32(),
+            out w0,
+            out w1,
+            out w2,
+            out w3);
+
+    /// <summary>Transposes the 4x4 matrix of words inside each 128-bit lane of four vectors.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void TransposeGroup(
+        Vector512<uint> x0,
+        Vector512<uint> x1,
+        Vector512<uint> x2,
+        Vector512<uint> x3,
+        out Vector512<uint> w0,
+        out Vector512<uint> w1,
+        out Vector512<uint> w2,
         out Vector512<uint> w3)
     {
-        Vector512<uint> x0 = Vector512.LoadUnsafe(ref first).AsUInt32();
-        Vector512<uint> x1 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, stride)).AsUInt32();
-        Vector512<uint> x2 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 2 * stride)).AsUInt32();
-        Vector512<uint> x3 = Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 3 * stride)).AsUInt32();
         Vector512<ulong> t0 = Avx512F.UnpackLow(x0, x1).AsUInt64();
         Vector512<ulong> t1 = Avx512F.UnpackHigh(x0, x1).AsUInt64();
         Vector512<ulong> t2 = Avx512F.UnpackLow(x2, x3).AsUInt64();

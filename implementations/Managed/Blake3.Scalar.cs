@@ -44,6 +44,9 @@ public static partial class Blake3
             Wipe(ref state);
         }
 
+        public static void CompressXofMany(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output, int outputBlocks) =>
+            CompressXofOneAtATime<ScalarPath>(in chainingValue, ref block, counter, blockLength, flags, ref output, outputBlocks);
+
         public static void HashMany(
             ref byte inputs,
             int count,

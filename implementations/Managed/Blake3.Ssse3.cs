@@ -36,6 +36,19 @@ public static partial class Blake3
         public static void CompressXof(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output) =>
             CompressXofRows<ShuffleRotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
 
+        public static void CompressXofMany(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output, int outputBlocks)
+        {
+            while (outputBlocks >= 4)
+            {
+                XofFour<ShuffleRotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
+                output = ref Unsafe.Add(ref output, 4 * BlockSizeInBytes);
+                counter += 4;
+                outputBlocks -= 4;
+            }
+
+            CompressXofOneAtATime<Ssse3Path>(in chainingValue, ref block, counter, blockLength, flags, ref output, outputBlocks);
+        }
+
         public static void HashMany(
             ref byte inputs,
             int count,
@@ -352,84 +365,7 @@ public static partial class Blake3
             Vector128<uint> v14 = Vector128.Create((uint)BlockSizeInBytes);
             Vector128<uint> v15 = Vector128.Create(blockFlags);
 
-            // The seven rounds: columns, then diagonals, with the words of MessageSchedule's row for the round.
-            // A loop reading the word indices from the table, rather than the rounds unrolled with constant
-            // indices: unrolled, the JIT keeps message words in registers across rounds and spills the state to
-            // make room (measured 3x slower in the 16-input kernel).
-            ref Vector128<uint> words = ref m[0];
-            ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
-            for (int round = 0; round < 7; round++)
-            {
-                // G (BLAKE3 spec §2.2) on the four columns, then on the four diagonals, written step by step
-                // across the four so that independent work sits next to dependent work in program order (measured
-                // 8% faster in the 16-input kernel, 12% in the 8-input one, than one G after another).
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 0) + v4;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 2) + v5;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 4) + v6;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 6) + v7;
-                v12 = TRotations.RotateRight16(v12 ^ v0);
-                v13 = TRotations.RotateRight16(v13 ^ v1);
-                v14 = TRotations.RotateRight16(v14 ^ v2);
-                v15 = TRotations.RotateRight16(v15 ^ v3);
-                v8 += v12;
-                v9 += v13;
-                v10 += v14;
-                v11 += v15;
-                v4 = TRotations.RotateRight12(v4 ^ v8);
-                v5 = TRotations.RotateRight12(v5 ^ v9);
-                v6 = TRotations.RotateRight12(v6 ^ v10);
-                v7 = TRotations.RotateRight12(v7 ^ v11);
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 1) + v4;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 3) + v5;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 5) + v6;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 7) + v7;
-                v12 = TRotations.RotateRight8(v12 ^ v0);
-                v13 = TRotations.RotateRight8(v13 ^ v1);
-                v14 = TRotations.RotateRight8(v14 ^ v2);
-                v15 = TRotations.RotateRight8(v15 ^ v3);
-                v8 += v12;
-                v9 += v13;
-                v10 += v14;
-                v11 += v15;
-                v4 = TRotations.RotateRight7(v4 ^ v8);
-                v5 = TRotations.RotateRight7(v5 ^ v9);
-                v6 = TRotations.RotateRight7(v6 ^ v10);
-                v7 = TRotations.RotateRight7(v7 ^ v11);
-
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 8) + v5;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 10) + v6;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 12) + v7;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 14) + v4;
-                v15 = TRotations.RotateRight16(v15 ^ v0);
-                v12 = TRotations.RotateRight16(v12 ^ v1);
-                v13 = TRotations.RotateRight16(v13 ^ v2);
-                v14 = TRotations.RotateRight16(v14 ^ v3);
-                v10 += v15;
-                v11 += v12;
-                v8 += v13;
-                v9 += v14;
-                v5 = TRotations.RotateRight12(v5 ^ v10);
-                v6 = TRotations.RotateRight12(v6 ^ v11);
-                v7 = TRotations.RotateRight12(v7 ^ v8);
-                v4 = TRotations.RotateRight12(v4 ^ v9);
-                v0 = v0 + ScheduledWord(ref words, ref schedule, 9) + v5;
-                v1 = v1 + ScheduledWord(ref words, ref schedule, 11) + v6;
-                v2 = v2 + ScheduledWord(ref words, ref schedule, 13) + v7;
-                v3 = v3 + ScheduledWord(ref words, ref schedule, 15) + v4;
-                v15 = TRotations.RotateRight8(v15 ^ v0);
-                v12 = TRotations.RotateRight8(v12 ^ v1);
-                v13 = TRotations.RotateRight8(v13 ^ v2);
-                v14 = TRotations.RotateRight8(v14 ^ v3);
-                v10 += v15;
-                v11 += v12;
-                v8 += v13;
-                v9 += v14;
-                v5 = TRotations.RotateRight7(v5 ^ v10);
-                v6 = TRotations.RotateRight7(v6 ^ v11);
-                v7 = TRotations.RotateRight7(v7 ^ v8);
-                v4 = TRotations.RotateRight7(v4 ^ v9);
-                schedule = ref Unsafe.Add(ref schedule, 16);
-            }
+            Rounds<TRotations>(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m);
 
             h0 = v0 ^ v8;
             h1 = v1 ^ v9;
@@ -455,6 +391,193 @@ public static partial class Blake3
         h7.StoreUnsafe(ref Unsafe.As<byte, uint>(ref output), 28);
 
         Wipe(ref m);
+    }
+
+    /// <summary>
+    /// Four consecutive blocks of extendable output at once, lane <c>i</c> with output block counter
+    /// <c>counter + i</c>; the 128-bit counterpart of <see cref="XofSixteen"/>.
+    /// </summary>
+    private static void XofFour<TRotations>(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
+        where TRotations : struct, IRotations
+    {
+        Message128 m = default;
+        for (int j = 0; j < 16; j++)
+        {
+            m[j] = Vector128.Create(Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, 4 * j)));
+        }
+
+        Vector128<uint> h0 = Vector128.Create(chainingValue[0]);
+        Vector128<uint> h1 = Vector128.Create(chainingValue[1]);
+        Vector128<uint> h2 = Vector128.Create(chainingValue[2]);
+        Vector128<uint> h3 = Vector128.Create(chainingValue[3]);
+        Vector128<uint> h4 = Vector128.Create(chainingValue[4]);
+        Vector128<uint> h5 = Vector128.Create(chainingValue[5]);
+        Vector128<uint> h6 = Vector128.Create(chainingValue[6]);
+        Vector128<uint> h7 = Vector128.Create(chainingValue[7]);
+
+        Vector128<uint> v0 = h0;
+        Vector128<uint> v1 = h1;
+        Vector128<uint> v2 = h2;
+        Vector128<uint> v3 = h3;
+        Vector128<uint> v4 = h4;
+        Vector128<uint> v5 = h5;
+        Vector128<uint> v6 = h6;
+        Vector128<uint> v7 = h7;
+        Vector128<uint> v8 = Vector128.Create(Iv0);
+        Vector128<uint> v9 = Vector128.Create(Iv1);
+        Vector128<uint> v10 = Vector128.Create(Iv2);
+        Vector128<uint> v11 = Vector128.Create(Iv3);
+
+        // As in HashFour: the lane index added to the low words, with the carry into the high words.
+        Vector128<uint> v12 = Vector128.Create((uint)counter) + Vector128<uint>.Indices;
+        Vector128<uint> v13 = Vector128.Create((uint)(counter >> 32)) - Vector128.LessThan(v12, Vector128.Create((uint)counter));
+        Vector128<uint> v14 = Vector128.Create(blockLength);
+        Vector128<uint> v15 = Vector128.Create(flags);
+
+        Rounds<TRotations>(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m);
+
+        // Words 0-7 are the chaining-value half, 8-15 the second half with the input chaining value fed forward;
+        // each group of four words transposed gives those words of every block.
+        Vector128<uint> o0 = v0 ^ v8;
+        Vector128<uint> o1 = v1 ^ v9;
+        Vector128<uint> o2 = v2 ^ v10;
+        Vector128<uint> o3 = v3 ^ v11;
+        Vector128<uint> o4 = v4 ^ v12;
+        Vector128<uint> o5 = v5 ^ v13;
+        Vector128<uint> o6 = v6 ^ v14;
+        Vector128<uint> o7 = v7 ^ v15;
+        Vector128<uint> o8 = v8 ^ h0;
+        Vector128<uint> o9 = v9 ^ h1;
+        Vector128<uint> o10 = v10 ^ h2;
+        Vector128<uint> o11 = v11 ^ h3;
+        Vector128<uint> o12 = v12 ^ h4;
+        Vector128<uint> o13 = v13 ^ h5;
+        Vector128<uint> o14 = v14 ^ h6;
+        Vector128<uint> o15 = v15 ^ h7;
+        Transpose(ref o0, ref o1, ref o2, ref o3);
+        Transpose(ref o4, ref o5, ref o6, ref o7);
+        Transpose(ref o8, ref o9, ref o10, ref o11);
+        Transpose(ref o12, ref o13, ref o14, ref o15);
+        ref uint outputWords = ref Unsafe.As<byte, uint>(ref output);
+        StoreBlock(o0, o4, o8, o12, ref outputWords);
+        StoreBlock(o1, o5, o9, o13, ref Unsafe.Add(ref outputWords, 16));
+        StoreBlock(o2, o6, o10, o14, ref Unsafe.Add(ref outputWords, 32));
+        StoreBlock(o3, o7, o11, o15, ref Unsafe.Add(ref outputWords, 48));
+        Wipe(ref m);
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StoreBlock(Vector128<uint> words0To3, Vector128<uint> words4To7, Vector128<uint> words8To11, Vector128<uint> words12To15, ref uint output)
+    {
+        words0To3.StoreUnsafe(ref output, 0);
+        words4To7.StoreUnsafe(ref output, 4);
+        words8To11.StoreUnsafe(ref output, 8);
+        words12To15.StoreUnsafe(ref output, 12);
+    }
+
+    /// <summary>
+    /// The seven rounds of the compression function (BLAKE3 spec §2.2) on every lane, reading the message words
+    /// from <paramref name="m"/> in the order of <see cref="MessageSchedule"/>.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Rounds<TRotations>(
+        ref Vector128<uint> v0,
+        ref Vector128<uint> v1,
+        ref Vector128<uint> v2,
+        ref Vector128<uint> v3,
+        ref Vector128<uint> v4,
+        ref Vector128<uint> v5,
+        ref Vector128<uint> v6,
+        ref Vector128<uint> v7,
+        ref Vector128<uint> v8,
+        ref Vector128<uint> v9,
+        ref Vector128<uint> v10,
+        ref Vector128<uint> v11,
+        ref Vector128<uint> v12,
+        ref Vector128<uint> v13,
+        ref Vector128<uint> v14,
+        ref Vector128<uint> v15,
+        ref Message128 m)
+        where TRotations : struct, IRotations
+    {
+        // The seven rounds: columns, then diagonals, with the words of MessageSchedule's row for the round.
+        // A loop reading the word indices from the table, rather than the rounds unrolled with constant
+        // indices: unrolled, the JIT keeps message words in registers across rounds and spills the state to
+        // make room (measured 3x slower in the 16-input kernel).
+        ref Vector128<uint> words = ref m[0];
+        ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
+        for (int round = 0; round < 7; round++)
+        {
+            // G (BLAKE3 spec §2.2) on the four columns, then on the four diagonals, written step by step
+            // across the four so that independent work sits next to dependent work in program order (measured
+            // 8% faster in the 16-input kernel, 12% in the 8-input one, than one G after another).
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 0) + v4;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 2) + v5;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 4) + v6;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 6) + v7;
+            v12 = TRotations.RotateRight16(v12 ^ v0);
+            v13 = TRotations.RotateRight16(v13 ^ v1);
+            v14 = TRotations.RotateRight16(v14 ^ v2);
+            v15 = TRotations.RotateRight16(v15 ^ v3);
+            v8 += v12;
+            v9 += v13;
+            v10 += v14;
+            v11 += v15;
+            v4 = TRotations.RotateRight12(v4 ^ v8);
+            v5 = TRotations.RotateRight12(v5 ^ v9);
+            v6 = TRotations.RotateRight12(v6 ^ v10);
+            v7 = TRotations.RotateRight12(v7 ^ v11);
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 1) + v4;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 3) + v5;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 5) + v6;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 7) + v7;
+            v12 = TRotations.RotateRight8(v12 ^ v0);
+            v13 = TRotations.RotateRight8(v13 ^ v1);
+            v14 = TRotations.RotateRight8(v14 ^ v2);
+            v15 = TRotations.RotateRight8(v15 ^ v3);
+            v8 += v12;
+            v9 += v13;
+            v10 += v14;
+            v11 += v15;
+            v4 = TRotations.RotateRight7(v4 ^ v8);
+            v5 = TRotations.RotateRight7(v5 ^ v9);
+            v6 = TRotations.RotateRight7(v6 ^ v10);
+            v7 = TRotations.RotateRight7(v7 ^ v11);
+
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 8) + v5;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 10) + v6;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 12) + v7;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 14) + v4;
+            v15 = TRotations.RotateRight16(v15 ^ v0);
+            v12 = TRotations.RotateRight16(v12 ^ v1);
+            v13 = TRotations.RotateRight16(v13 ^ v2);
+            v14 = TRotations.RotateRight16(v14 ^ v3);
+            v10 += v15;
+            v11 += v12;
+            v8 += v13;
+            v9 += v14;
+            v5 = TRotations.RotateRight12(v5 ^ v10);
+            v6 = TRotations.RotateRight12(v6 ^ v11);
+            v7 = TRotations.RotateRight12(v7 ^ v8);
+            v4 = TRotations.RotateRight12(v4 ^ v9);
+            v0 = v0 + ScheduledWord(ref words, ref schedule, 9) + v5;
+            v1 = v1 + ScheduledWord(ref words, ref schedule, 11) + v6;
+            v2 = v2 + ScheduledWord(ref words, ref schedule, 13) + v7;
+            v3 = v3 + ScheduledWord(ref words, ref schedule, 15) + v4;
+            v15 = TRotations.RotateRight8(v15 ^ v0);
+            v12 = TRotations.RotateRight8(v12 ^ v1);
+            v13 = TRotations.RotateRight8(v13 ^ v2);
+            v14 = TRotations.RotateRight8(v14 ^ v3);
+            v10 += v15;
+            v11 += v12;
+            v8 += v13;
+            v9 += v14;
+            v5 = TRotations.RotateRight7(v5 ^ v10);
+            v6 = TRotations.RotateRight7(v6 ^ v11);
+            v7 = TRotations.RotateRight7(v7 ^ v8);
+            v4 = TRotations.RotateRight7(v4 ^ v9);
+            schedule = ref Unsafe.Add(ref schedule, 16);
+        }
     }
 
     /// <summary>Transposes a 4x4 matrix of words held as four row vectors.</summary>

@@ -232,8 +232,10 @@ public sealed class Blake3Tests
     public void Every_path_matches_the_scalar_path_with_extended_output(InstructionSet path)
     {
         var buffer = RandomBytes(131072, seed: 4);
-        Span<byte> expected = stackalloc byte[200];
-        Span<byte> actual = stackalloc byte[200];
+
+        // 1100 bytes: 17 whole output blocks and part of one, so the wide output kernels run too.
+        Span<byte> expected = stackalloc byte[1100];
+        Span<byte> actual = stackalloc byte[1100];
         foreach (var length in CrossCheckLengths())
         {
             var input = buffer.AsSpan(0, length);
@@ -346,9 +348,9 @@ public sealed class Blake3Tests
     }
 
     /// <summary>
-    /// Extended output read in random pieces, in order and out of order, and from positions inside, on and across block boundaries, equals one
-    /// long read; far positions agree with the scalar path, including across the 2^32nd output block where the
-    /// block counter's high word starts to count.
+    /// Extended output read in random pieces, small and large, and from positions inside, on and across block
+    /// boundaries, equals one long read; far positions agree with the scalar path, including across the 2^32nd
+    /// output block, where the block counter's high word starts to count.
     /// </summary>
     [Theory]
     [MemberData(nameof(SupportedPaths))]
@@ -359,26 +361,29 @@ public sealed class Blake3Tests
         foreach (var length in new[] { 0, 100, 1024, 5000 })
         {
             var input = buffer.AsSpan(0, length);
-            var whole = new byte[1000];
+            var whole = new byte[5000];
             Blake3.HashData(input, whole, path);
 
             using var hasher = new Blake3Hasher(path);
             hasher.Append(input);
-            var pieces = new byte[whole.Length];
-            using (var reader = hasher.FinishXof())
+            foreach (var maxPiece in new[] { 150, 3000 })
             {
-                var position = 0;
-                while (position < pieces.Length)
+                var pieces = new byte[whole.Length];
+                using (var reader = hasher.FinishXof())
                 {
-                    var piece = Math.Min(random.Next(1, 150), pieces.Length - position);
-                    reader.Read((ulong)position, pieces.AsSpan(position, piece));
-                    position += piece;
+                    var position = 0;
+                    while (position < pieces.Length)
+                    {
+                        var piece = Math.Min(random.Next(1, maxPiece), pieces.Length - position);
+                        reader.Read((ulong)position, pieces.AsSpan(position, piece));
+                        position += piece;
+                    }
                 }
+
+                Assert.True(whole.AsSpan().SequenceEqual(pieces), $"{path}, length {length}, pieces up to {maxPiece}");
             }
 
-            Assert.True(whole.AsSpan().SequenceEqual(pieces), $"{path}, length {length}, in pieces");
-
-            foreach (var start in new[] { 0, 1, 31, 32, 63, 64, 65, 127, 500, 999 })
+            foreach (var start in new[] { 0, 1, 31, 32, 63, 64, 65, 127, 500, 1100, 4999 })
             {
                 using var reader = hasher.FinishXof();
                 var tail = new byte[whole.Length - start];
@@ -386,10 +391,10 @@ public sealed class Blake3Tests
                 Assert.True(whole.AsSpan(start).SequenceEqual(tail), $"{path}, length {length}, from {start}");
             }
 
-            foreach (var far in new[] { (1UL << 38) - 70, (1UL << 40) + 5, ulong.MaxValue - 300 })
+            foreach (var (far, count) in new[] { ((1UL << 38) - 70, 200), ((1UL << 38) - (7 * 64) - 5, 3000), ((1UL << 40) + 5, 1100), (ulong.MaxValue - 300, 200) })
             {
-                var expected = new byte[200];
-                var actual = new byte[200];
+                var expected = new byte[count];
+                var actual = new byte[count];
                 using (var scalar = new Blake3Hasher(InstructionSet.Scalar))
                 {
                     scalar.Append(input);
@@ -402,7 +407,7 @@ public sealed class Blake3Tests
                     reader.Read(far, actual);
                 }
 
-                Assert.True(expected.AsSpan().SequenceEqual(actual), $"{path}, length {length}, from {far}");
+                Assert.True(expected.AsSpan().SequenceEqual(actual), $"{path}, length {length}, {count} bytes from {far}");
             }
         }
     }
