@@ -116,7 +116,7 @@ public static partial class Blake3
         Vector256<uint> h7 = Vector256.Create(key[7]);
 
         // As in HashFour: the lane index added to the low words, with the carry into the high words.
-        Vector256<uint> counterLow = Vector256.Create((uint)counter) + (Vector256<uint>.Indices * counterStep);
+        Vector256<uint> counterLow = Vector256.Create((uint)counter) + (counterStep == 0 ? Vector256<uint>.Zero : Vector256<uint>.Indices);
         Vector256<uint> counterHigh = Vector256.Create((uint)(counter >> 32)) - Vector256.LessThan(counterLow, Vector256.Create((uint)counter));
 
         Message256 m = default;

@@ -152,7 +152,7 @@ public static partial class Blake3
         Vector512<uint> h7 = Vector512.Create(key[7]);
 
         // As in HashFour: the lane index added to the low words, with the carry into the high words.
-        Vector512<uint> counterLow = Vector512.Create((uint)counter) + (Vector512<uint>.Indices * counterStep);
+        Vector512<uint> counterLow = Vector512.Create((uint)counter) + (counterStep == 0 ? Vector512<uint>.Zero : Vector512<uint>.Indices);
         Vector512<uint> counterHigh = Vector512.Create((uint)(counter >> 32)) - Vector512.LessThan(counterLow, Vector512.Create((uint)counter));
 
         Message512 m = default;

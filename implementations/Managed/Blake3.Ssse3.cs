@@ -319,7 +319,7 @@ public static partial class Blake3
 
         // Lane i's 64-bit counter is counter + i * counterStep: the low words add the lane index, and a low word
         // that wrapped below the base carries one into the high word (a true compare is all ones, minus one).
-        Vector128<uint> counterLow = Vector128.Create((uint)counter) + (Vector128<uint>.Indices * counterStep);
+        Vector128<uint> counterLow = Vector128.Create((uint)counter) + (counterStep == 0 ? Vector128<uint>.Zero : Vector128<uint>.Indices);
         Vector128<uint> counterHigh = Vector128.Create((uint)(counter >> 32)) - Vector128.LessThan(counterLow, Vector128.Create((uint)counter));
 
         Message128 m = default;

@@ -60,7 +60,7 @@ public static partial class Blake3
     // hands its caller two chaining values even on the scalar path; the reference crate's MAX_SIMD_DEGREE_OR_2.
     private const int MaxBatchOr2 = 16;
 
-    // Domain-separation flags, BLAKE3 spec §2.1 (Table 3).
+    // Domain-separation flags, BLAKE3 spec §2.2 (Table 3).
     private const uint ChunkStart = 1 << 0;
     private const uint ChunkEnd = 1 << 1;
     private const uint Parent = 1 << 2;
@@ -69,7 +69,7 @@ public static partial class Blake3
     private const uint DeriveKeyContext = 1 << 5;
     private const uint DeriveKeyMaterial = 1 << 6;
 
-    // IV, BLAKE3 spec §2.1 (Table 1): the same eight words as SHA-256's initial hash value (FIPS 180-4 §5.3.3). In
+    // IV, BLAKE3 spec §2.2 (Table 1): the same eight words as SHA-256's initial hash value (FIPS 180-4 §5.3.3). In
     // the hash mode and for a derive_key context string it also stands in for the key. The vector paths take the
     // first four as Vector128 constants; these named words keep the literals in one place.
     private const uint Iv0 = 0x6A09E667;

@@ -33,7 +33,7 @@ internal static class Blake3Reference
     private const uint Parent = 1 << 2;
     private const uint Root = 1 << 3;
 
-    // The mode flags, BLAKE3 spec §2.1.
+    // The mode flags, BLAKE3 spec §2.2 (Table 3).
     private const uint KeyedHash = 1 << 4;
     private const uint DeriveKeyContext = 1 << 5;
     private const uint DeriveKeyMaterial = 1 << 6;
