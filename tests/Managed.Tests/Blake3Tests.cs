@@ -1,5 +1,3 @@
-using System.Security.Cryptography;
-
 namespace CryptoHarness.Managed.Tests;
 
 public sealed class Blake3Tests
@@ -206,7 +204,7 @@ public sealed class Blake3Tests
     [MemberData(nameof(SupportedPaths))]
     public void Every_mode_matches_the_reference_model_at_every_length(InstructionSet path)
     {
-        var buffer = RandomBytes(131072, seed: 3);
+        var buffer = RandomBytes((1 << 20) + 1025, seed: 3);
         Span<byte> expected = stackalloc byte[32];
         Span<byte> actual = stackalloc byte[32];
         foreach (var length in CrossCheckLengths())
@@ -231,7 +229,7 @@ public sealed class Blake3Tests
     [MemberData(nameof(SupportedPaths))]
     public void Every_path_matches_the_scalar_path_with_extended_output(InstructionSet path)
     {
-        var buffer = RandomBytes(131072, seed: 4);
+        var buffer = RandomBytes((1 << 20) + 1025, seed: 4);
 
         // 1100 bytes: 17 whole output blocks and part of one, so the wide output kernels run too.
         Span<byte> expected = stackalloc byte[1100];
@@ -516,6 +514,9 @@ public sealed class Blake3Tests
         yield return 16384;
         yield return 131072 - 1;
         yield return 131072;
+
+        // A deep tree with a ragged right edge: 1025 chunks and one more byte.
+        yield return (1 << 20) + 1025;
     }
 
     private static Blake3Hasher CreateHasher(int mode, InstructionSet path) => mode switch
