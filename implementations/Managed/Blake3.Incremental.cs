@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Security.Cryptography;
 
 namespace CryptoHarness.Managed;
 
@@ -172,7 +173,7 @@ public static partial class Blake3
                 CompressSubtreeToParentNode<TPath>(input[..subtreeLength], in state.Key, state.ChunkCounter, state.Flags, childPair);
                 PushChainingValue<TPath>(ref state, childPair[..ChainingValueSizeInBytes], state.ChunkCounter);
                 PushChainingValue<TPath>(ref state, childPair[ChainingValueSizeInBytes..], state.ChunkCounter + (subtreeChunks / 2));
-                childPair.Clear();
+                CryptographicOperations.ZeroMemory(childPair);
             }
 
             state.ChunkCounter += subtreeChunks;
@@ -260,7 +261,7 @@ public static partial class Blake3
         Span<byte> bytes = stackalloc byte[ChainingValueSizeInBytes];
         StoreLittleEndian(in chainingValue, bytes);
         PushChainingValue<TPath>(ref state, bytes, chunkCounter);
-        bytes.Clear();
+        CryptographicOperations.ZeroMemory(bytes);
     }
 
     /// <summary>
