@@ -431,11 +431,21 @@ public static partial class Blake3
         Debug.Assert(input.Length > ChunkSizeInBytes, "A single chunk has no children.");
 
         Span<byte> chainingValues = stackalloc byte[MaxBatchOr2 * ChainingValueSizeInBytes];
-        Span<byte> parents = stackalloc byte[MaxBatchOr2 / 2 * ChainingValueSizeInBytes];
         int count = CompressSubtreeWide<TPath>(input, in key, chunkCounter, flags, chainingValues);
+        ReduceToChildPair<TPath>(chainingValues, count, in key, flags, childPair);
+        CryptographicOperations.ZeroMemory(chainingValues);
+    }
+
+    /// <summary>
+    /// Reduces the at most one batch of chaining values a subtree yields, a level at a time, to the two children of
+    /// its root.
+    /// </summary>
+    private static void ReduceToChildPair<TPath>(Span<byte> chainingValues, int count, in ChainingValue key, uint flags, Span<byte> childPair)
+        where TPath : struct, IPath
+    {
         Debug.Assert(count >= 2, "A subtree of more than one chunk yields at least two chaining values.");
 
-        // Up to one batch of chaining values comes back; reduce them a level at a time until two are left.
+        Span<byte> parents = stackalloc byte[MaxBatchOr2 / 2 * ChainingValueSizeInBytes];
         while (count > 2)
         {
             count = CompressParentsParallel<TPath>(chainingValues[..(count * ChainingValueSizeInBytes)], in key, flags, parents);
@@ -443,7 +453,6 @@ public static partial class Blake3
         }
 
         chainingValues[..(2 * ChainingValueSizeInBytes)].CopyTo(childPair);
-        CryptographicOperations.ZeroMemory(chainingValues);
         CryptographicOperations.ZeroMemory(parents);
     }
 

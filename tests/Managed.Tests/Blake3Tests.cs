@@ -410,6 +410,29 @@ public sealed class Blake3Tests
         }
     }
 
+    /// <summary>The multithreaded entry point against the single-threaded one, around and far above its split size.</summary>
+    [Theory]
+    [MemberData(nameof(SupportedPaths))]
+    public void Multithreaded_hashing_matches_single_threaded(InstructionSet path)
+    {
+        var buffer = RandomBytes((3 << 20) + 7, seed: 13);
+        Span<byte> expected = stackalloc byte[100];
+        Span<byte> actual = stackalloc byte[100];
+        int[] lengths = [0, 1, 1024, 65536, 65537, 131071, 131072, 131073, 200000, (1 << 20) + 1025, (3 << 20) + 7];
+        foreach (var length in lengths)
+        {
+            var input = buffer.AsSpan(0, length);
+            Blake3.HashData(input, expected, path);
+            Blake3.HashDataMultithreaded(input, actual, path);
+            Assert.True(expected.SequenceEqual(actual), $"{path}, length {length}");
+        }
+
+        Blake3.HashData(buffer, expected);
+        Blake3.HashDataMultithreaded(buffer, actual);
+        Assert.True(expected.SequenceEqual(actual), "default path");
+        Assert.Throws<ArgumentException>(() => Blake3.HashDataMultithreaded(buffer, Span<byte>.Empty, path));
+    }
+
     [Theory]
     [MemberData(nameof(SupportedPaths))]
     public void Output_may_overwrite_the_input(InstructionSet path)
