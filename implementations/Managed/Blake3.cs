@@ -20,6 +20,8 @@ namespace CryptoHarness.Managed;
 /// <c>Blake3.Avx2.cs</c> (8 chunks at once in <c>Vector256</c> lanes, and leftover pairs one per 128-bit half) and
 /// <c>Blake3.Avx512.cs</c> (16 chunks at once in <c>Vector512</c> lanes, and AVX-512's rotate instruction in every
 /// width). The vector paths are written for x86; on other CPUs only the scalar path exists (<see cref="IsSupported"/>).
+/// <c>Blake3.Incremental.cs</c> holds <see cref="Blake3Hasher"/>'s state machine and <c>Blake3.Multithreaded.cs</c>
+/// a separate, optional entry point that hashes large inputs on several threads.
 /// </para>
 /// <para>
 /// The tree code in this file is generic over the path (<see cref="IPath"/>), so each path gets its own compiled
