@@ -123,7 +123,11 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedKmac(Algorithms.Kmac256, 256, path));
         }
 
-        entries.Add(new ManagedBlake3());
+        foreach (var path in ManagedHash.PathsOf(Blake3.IsSupported))
+        {
+            entries.Add(new ManagedStreamingHash(Algorithms.Blake3, path, &Blake3.HashData, Blake3.IsSupported, p => new Blake3Incremental(p)));
+        }
+
         return entries;
     }
 
@@ -182,6 +186,22 @@ internal static unsafe class ManagedEntries
         public void Dispose() => _hasher.Dispose();
     }
 
+    /// <summary>Blake3Hasher.Finish leaves the state open for more input; the contract's Finish starts a new message.</summary>
+    private sealed class Blake3Incremental(InstructionSet path) : IIncrementalHash
+    {
+        private readonly Blake3Hasher _hasher = new(path);
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination)
+        {
+            _hasher.Finish(destination[..Blake3.HashSizeInBytes]);
+            _hasher.Reset();
+        }
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
     private sealed class Blake2sIncremental(int outputBytes, InstructionSet path) : IIncrementalHash
     {
         private readonly Blake2sHasher _hasher = new(outputBytes, [], path);
@@ -192,9 +212,4 @@ internal static unsafe class ManagedEntries
 
         public void Dispose() => _hasher.Dispose();
     }
-}
-
-public sealed class ManagedBlake3() : HashImplementation(Algorithms.Blake3, Providers.Managed, "scalar")
-{
-    protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination) => Managed.Blake3.HashData(source, destination);
 }
