@@ -23,8 +23,11 @@ public static class HarnessCommand
 
     private static readonly HashSet<string> Filters = ["family", "algorithm", "provider"];
 
-    /// <summary><c>oneshot</c>: the size sweep; <c>stream</c>: incremental hashing of one large input in 64 KiB chunks.</summary>
-    public static readonly IReadOnlyList<string> Scenarios = ["oneshot", "stream"];
+    /// <summary>
+    /// <c>oneshot</c>: the size sweep; <c>stream</c>: incremental hashing of one large input in 64 KiB chunks;
+    /// <c>batch</c>: many short messages of one length, a batch API against a loop of single calls.
+    /// </summary>
+    public static readonly IReadOnlyList<string> Scenarios = ["oneshot", "stream", "batch"];
 
     public const int DefaultStreamBytes = 64 * 1024 * 1024;
 
@@ -149,13 +152,25 @@ public static class HarnessCommand
             // Only what can stream is selected; the rest is not a failure, it has no incremental API here.
             selected = selected.Where(i => i is IStreamingHashImplementation).ToArray();
         }
+        else if (scenario == "batch")
+        {
+            // Only algorithms with a batch API in the selection, and every selected hash of those: the others are the
+            // loops of single calls the batch API is measured against.
+            var batchAlgorithms = selected.OfType<IBatchHashImplementation>().Select(i => i.Algorithm).ToHashSet();
+            selected = selected.Where(i => i is IHashImplementation && batchAlgorithms.Contains(i.Algorithm)).ToArray();
+        }
 
         if (selected.Count == 0)
         {
-            var streamingFamilies = Registry.Implementations.OfType<IStreamingHashImplementation>().Select(i => i.Algorithm.Family).Distinct();
-            throw new UsageException(scenario == "stream"
-                ? $"The filters select no implementation with an incremental API. Valid families for --scenario stream: {string.Join(", ", streamingFamilies)}."
-                : "The filters select no implementation; see 'harness list' for the valid combinations.");
+            throw new UsageException(scenario switch
+            {
+                "stream" => "The filters select no implementation with an incremental API. Valid families for --scenario stream: "
+                    + $"{string.Join(", ", Registry.Implementations.OfType<IStreamingHashImplementation>().Select(i => i.Algorithm.Family).Distinct())}.",
+                "batch" => "The filters select no implementation with a batch API. Valid for --scenario batch: "
+                    + $"{string.Join(", ", BatchCapable(i => i.Algorithm.Family))} (families) or {string.Join(", ", BatchCapable(i => i.Algorithm.Name))} (algorithms), "
+                    + $"with a provider that has a batch API: {string.Join(", ", BatchCapable(i => i.Provider.Key))}.",
+                _ => "The filters select no implementation; see 'harness list' for the valid combinations.",
+            });
         }
 
         var root = RepositoryRoot.Find();
@@ -178,9 +193,12 @@ public static class HarnessCommand
         {
             ILogger logger = arguments.Has("quiet") ? NullLogger.Instance : ConsoleLogger.Default;
             var artifacts = Path.Combine(runFolder, "benchmarkdotnet");
-            var outcome = scenario == "stream"
-                ? Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), streamBytes, job, artifacts, logger)
-                : Runner.RunOneShot(passed, sizes, job, artifacts, logger);
+            var outcome = scenario switch
+            {
+                "stream" => Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), streamBytes, job, artifacts, logger),
+                "batch" => Runner.RunBatch(passed.OfType<IHashImplementation>().ToArray(), job, artifacts, logger),
+                _ => Runner.RunOneShot(passed, sizes, job, artifacts, logger),
+            };
             results = outcome.Results;
             failures.AddRange(outcome.Failures.Select(f => ToFailure(f.Implementation, f.Reason)));
         }
@@ -214,6 +232,9 @@ public static class HarnessCommand
 
         return failures.Count > 0 ? ImplementationFailed : Success;
     }
+
+    private static IEnumerable<string> BatchCapable(Func<IImplementation, string> name) =>
+        Registry.Implementations.OfType<IBatchHashImplementation>().Select(name).Distinct();
 
     private static int Report(Arguments arguments, TextWriter stdout)
     {
