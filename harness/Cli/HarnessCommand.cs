@@ -147,19 +147,7 @@ public static class HarnessCommand
         var streamSize = arguments.Value("stream-size");
         var streamBytes = streamSize is null ? DefaultStreamBytes : Arguments.ParseSize(streamSize)
             ?? throw new UsageException($"Invalid --stream-size '{streamSize}'. Valid: a byte count from 1 to 1GiB, plain or with KiB/MiB/GiB, e.g. 64MiB.");
-        if (scenario == "stream")
-        {
-            // Only what can stream is selected; the rest is not a failure, it has no incremental API here.
-            selected = selected.Where(i => i is IStreamingHashImplementation).ToArray();
-        }
-        else if (scenario == "batch")
-        {
-            // Only algorithms with a batch API in the selection, and every selected hash of those: the others are the
-            // loops of single calls the batch API is measured against.
-            var batchAlgorithms = selected.OfType<IBatchHashImplementation>().Select(i => i.Algorithm).ToHashSet();
-            selected = selected.Where(i => i is IHashImplementation && batchAlgorithms.Contains(i.Algorithm)).ToArray();
-        }
-
+        selected = ForScenario(scenario, selected);
         if (selected.Count == 0)
         {
             throw new UsageException(scenario switch
@@ -231,6 +219,23 @@ public static class HarnessCommand
         }
 
         return failures.Count > 0 ? ImplementationFailed : Success;
+    }
+
+    /// <summary>What of the filters' selection a scenario measures; the rest is not a failure, it has no such API here.</summary>
+    internal static IReadOnlyList<IImplementation> ForScenario(string scenario, IReadOnlyList<IImplementation> selected)
+    {
+        switch (scenario)
+        {
+            case "stream":
+                return selected.Where(i => i is IStreamingHashImplementation).ToArray();
+            case "batch":
+                // Algorithms with a batch API in the selection, and every selected hash of them: the ones without a batch
+                // API are the loops of single calls the batch API is measured against.
+                var batchAlgorithms = selected.OfType<IBatchHashImplementation>().Select(i => i.Algorithm).ToHashSet();
+                return selected.Where(i => i is IHashImplementation && batchAlgorithms.Contains(i.Algorithm)).ToArray();
+            default:
+                return selected;
+        }
     }
 
     private static IEnumerable<string> BatchCapable(Func<IImplementation, string> name) =>

@@ -82,7 +82,7 @@ public static partial class CorrectnessGate
         var outputBytes = batcher.OutputBytes;
         foreach (var count in BatchSizes)
         {
-            var at = $"in a batch of {count} messages of {length} bytes at offset {offset} (seed {Seed})";
+            var at = $"in a batch of {count} messages of {length} byte{(length == 1 ? "" : "s")} at offset {offset} (seed {Seed})";
             var digests = new byte[(count + 1) * outputBytes];
             digests.AsSpan().Fill(Untouched);
             try
