@@ -23,8 +23,11 @@ public static class HarnessCommand
 
     private static readonly HashSet<string> Filters = ["family", "algorithm", "provider"];
 
-    /// <summary><c>oneshot</c>: the size sweep; <c>stream</c>: incremental hashing of one large input in 64 KiB chunks.</summary>
-    public static readonly IReadOnlyList<string> Scenarios = ["oneshot", "stream"];
+    /// <summary>
+    /// <c>oneshot</c>: the size sweep; <c>stream</c>: incremental hashing of one large input in 64 KiB chunks;
+    /// <c>batch</c>: many short messages of one length, a batch API against a loop of single calls.
+    /// </summary>
+    public static readonly IReadOnlyList<string> Scenarios = ["oneshot", "stream", "batch"];
 
     public const int DefaultStreamBytes = 64 * 1024 * 1024;
 
@@ -144,18 +147,18 @@ public static class HarnessCommand
         var streamSize = arguments.Value("stream-size");
         var streamBytes = streamSize is null ? DefaultStreamBytes : Arguments.ParseSize(streamSize)
             ?? throw new UsageException($"Invalid --stream-size '{streamSize}'. Valid: a byte count from 1 to 1GiB, plain or with KiB/MiB/GiB, e.g. 64MiB.");
-        if (scenario == "stream")
-        {
-            // Only what can stream is selected; the rest is not a failure, it has no incremental API here.
-            selected = selected.Where(i => i is IStreamingHashImplementation).ToArray();
-        }
-
+        selected = ForScenario(scenario, selected);
         if (selected.Count == 0)
         {
-            var streamingFamilies = Registry.Implementations.OfType<IStreamingHashImplementation>().Select(i => i.Algorithm.Family).Distinct();
-            throw new UsageException(scenario == "stream"
-                ? $"The filters select no implementation with an incremental API. Valid families for --scenario stream: {string.Join(", ", streamingFamilies)}."
-                : "The filters select no implementation; see 'harness list' for the valid combinations.");
+            throw new UsageException(scenario switch
+            {
+                "stream" => "The filters select no implementation with an incremental API. Valid families for --scenario stream: "
+                    + $"{string.Join(", ", Registry.Implementations.OfType<IStreamingHashImplementation>().Select(i => i.Algorithm.Family).Distinct())}.",
+                "batch" => "The filters select no implementation with a batch API. Valid for --scenario batch: "
+                    + $"{string.Join(", ", BatchCapable(i => i.Algorithm.Family))} (families) or {string.Join(", ", BatchCapable(i => i.Algorithm.Name))} (algorithms), "
+                    + $"with a provider that has a batch API: {string.Join(", ", BatchCapable(i => i.Provider.Key))}.",
+                _ => "The filters select no implementation; see 'harness list' for the valid combinations.",
+            });
         }
 
         var root = RepositoryRoot.Find();
@@ -178,9 +181,12 @@ public static class HarnessCommand
         {
             ILogger logger = arguments.Has("quiet") ? NullLogger.Instance : ConsoleLogger.Default;
             var artifacts = Path.Combine(runFolder, "benchmarkdotnet");
-            var outcome = scenario == "stream"
-                ? Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), streamBytes, job, artifacts, logger)
-                : Runner.RunOneShot(passed, sizes, job, artifacts, logger);
+            var outcome = scenario switch
+            {
+                "stream" => Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), streamBytes, job, artifacts, logger),
+                "batch" => Runner.RunBatch(passed.OfType<IHashImplementation>().ToArray(), job, artifacts, logger),
+                _ => Runner.RunOneShot(passed, sizes, job, artifacts, logger),
+            };
             results = outcome.Results;
             failures.AddRange(outcome.Failures.Select(f => ToFailure(f.Implementation, f.Reason)));
         }
@@ -214,6 +220,26 @@ public static class HarnessCommand
 
         return failures.Count > 0 ? ImplementationFailed : Success;
     }
+
+    /// <summary>What of the filters' selection a scenario measures; the rest is not a failure, it has no such API here.</summary>
+    internal static IReadOnlyList<IImplementation> ForScenario(string scenario, IReadOnlyList<IImplementation> selected)
+    {
+        switch (scenario)
+        {
+            case "stream":
+                return selected.Where(i => i is IStreamingHashImplementation).ToArray();
+            case "batch":
+                // Algorithms with a batch API in the selection, and every selected hash of them: the ones without a batch
+                // API are the loops of single calls the batch API is measured against.
+                var batchAlgorithms = selected.OfType<IBatchHashImplementation>().Select(i => i.Algorithm).ToHashSet();
+                return selected.Where(i => i is IHashImplementation && batchAlgorithms.Contains(i.Algorithm)).ToArray();
+            default:
+                return selected;
+        }
+    }
+
+    private static IEnumerable<string> BatchCapable(Func<IImplementation, string> name) =>
+        Registry.Implementations.OfType<IBatchHashImplementation>().Select(name).Distinct();
 
     private static int Report(Arguments arguments, TextWriter stdout)
     {

@@ -9,8 +9,8 @@ namespace CryptoHarness.Comparing;
 public sealed record ComparedCase(string Key, ResultRecord Base, ResultRecord Diff, CaseDecision Decision, bool AllocationRegressed, string? PackageChange);
 
 /// <summary>
-/// Compares two runs case by case. Cases match on implementation id, scenario, parameters (payload size), job and
-/// runtime; cases on one side only are kept and listed.
+/// Compares two runs case by case. Cases match on implementation id, scenario, parameters (payload size, or batch size
+/// and message length), job and runtime; cases on one side only are kept and listed.
 /// </summary>
 public sealed class RunComparison
 {
@@ -105,13 +105,18 @@ public sealed class RunComparison
 
     /// <summary>The case key: what must be equal for two measurements to be of the same thing.</summary>
     public static string CaseKey(ResultRecord r, RunInfo run) =>
-        $"{r.Id} · {r.Operation} · {r.Scenario} · {Format.Size(r.SizeBytes)} · job {run.Job} · {run.Runtime}";
+        $"{r.Id} · {r.Operation} · {r.Scenario} · {Format.Payload(r)} · job {run.Job} · {run.Runtime}";
 
-    /// <summary>By implementation id, then operation, then scenario, then payload size as a number (128 B before 1 KiB).</summary>
+    /// <summary>
+    /// By implementation id, then operation, then scenario, then message length and batch size, then payload size, each
+    /// as a number (128 B before 1 KiB).
+    /// </summary>
     private static string[] InCaseOrder(IEnumerable<string> keys, Dictionary<string, ResultRecord> records) =>
         keys.OrderBy(k => records[k].Id, StringComparer.Ordinal)
             .ThenBy(k => records[k].Operation, StringComparer.Ordinal)
             .ThenBy(k => records[k].Scenario, StringComparer.Ordinal)
+            .ThenBy(k => records[k].MessageBytes ?? 0)
+            .ThenBy(k => records[k].BatchSize ?? 0)
             .ThenBy(k => records[k].SizeBytes)
             .ToArray();
 

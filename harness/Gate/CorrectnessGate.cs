@@ -20,7 +20,8 @@ public sealed record GateVerdict(IImplementation Implementation, GateStatus Stat
 /// all implementations of one algorithm, identical output on the same pseudo-random inputs at every length from 0 to
 /// four blocks, at every benchmarked size, and from unaligned source slices. Where implementations disagree, the
 /// larger group of agreeing outputs stands; with no majority every party to the disagreement fails. Each kind (hash,
-/// XOF, MAC, AEAD) says in its own partial file what "output" means for it and what else it must satisfy.
+/// XOF, MAC, AEAD) says in its own partial file what "output" means for it and what else it must satisfy; a batch API
+/// is checked lane by lane after the cross-check, against an implementation that passed it.
 /// </summary>
 public static partial class CorrectnessGate
 {
@@ -74,6 +75,8 @@ public static partial class CorrectnessGate
             {
                 CheckAeadProperties(algorithm, candidates, benchmarkSizes, failures);
             }
+
+            CheckBatches(algorithm, candidates, failures);
 
             foreach (var candidate in candidates)
             {

@@ -9,8 +9,11 @@ public static class ComparisonTable
     public static void Write(RunSummary summary, TextWriter writer)
     {
         var table = new TextTable("Algorithm", "Operation", "Size", "Provider", "Median", "Ratio", "MB/s", "Allocated", "CV");
-        var groups = summary.Results.GroupBy(r => (r.Algorithm, r.Operation, r.SizeBytes))
-            .OrderBy(g => g.Key.Algorithm, StringComparer.Ordinal).ThenBy(g => g.Key.Operation, StringComparer.Ordinal).ThenBy(g => g.Key.SizeBytes);
+        // A batch is compared across its two operations (a batch call, a loop of single calls): they did the same work.
+        var groups = summary.Results
+            .GroupBy(r => (r.Algorithm, Operation: r.BatchSize is null ? r.Operation : "", r.MessageBytes, r.BatchSize, r.SizeBytes))
+            .OrderBy(g => g.Key.Algorithm, StringComparer.Ordinal).ThenBy(g => g.Key.Operation, StringComparer.Ordinal)
+            .ThenBy(g => g.Key.MessageBytes).ThenBy(g => g.Key.BatchSize).ThenBy(g => g.Key.SizeBytes);
         foreach (var group in groups)
         {
             var ordered = group.OrderBy(r => r.MedianNs).ToArray();
@@ -18,7 +21,7 @@ public static class ComparisonTable
             foreach (var r in ordered)
             {
                 var cv = r.StdDevNs is { } sd && r.MeanNs > 0 ? Format.Number(100 * sd / r.MeanNs, "N1") + "%" : "n/a";
-                table.Add(r.Algorithm, r.Operation, Format.Size(r.SizeBytes), r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
+                table.Add(r.Algorithm, r.Operation, Format.Payload(r), r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
                     $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(r.MedianNs / ordered[0].MedianNs, "N2"),
                     Format.Number(r.MbPerS, "N1"), Format.Allocated(r.AllocatedBytes), cv);
             }

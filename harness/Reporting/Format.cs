@@ -1,4 +1,5 @@
 using System.Globalization;
+using CryptoHarness.Results;
 
 namespace CryptoHarness.Reporting;
 
@@ -14,6 +15,13 @@ public static class Format
         >= 1 << 10 when bytes % (1 << 10) == 0 => $"{(bytes >> 10).ToString("N0", Invariant)} KiB",
         _ => $"{bytes.ToString("N0", Invariant)} B",
     };
+
+    /// <summary>
+    /// What one operation of a record hashed: its size (<c>128 B</c>), or in the batch scenario the batch
+    /// (<c>64 × 32 B</c>), since batches of equal total size are different cases.
+    /// </summary>
+    public static string Payload(ResultRecord record) =>
+        record.BatchSize is { } count && record.MessageBytes is { } length ? $"{count} × {Size(length)}" : Size(record.SizeBytes);
 
     /// <summary>Allocated bytes per operation: zero is "0 B", never a dash; unknown is "n/a".</summary>
     public static string Allocated(long? bytes) => bytes switch

@@ -15,6 +15,7 @@ public sealed partial class ReportStage
     public const string MachineSpecTemplate = "machine-spec.md.hbs";
     public const string ComparisonTemplate = "comparison.md.hbs";
     public const string StreamingTemplate = "streaming.md.hbs";
+    public const string BatchTemplate = "batch.md.hbs";
     public const string IndexTemplate = "index.md.hbs";
     public const string HighlightsTemplate = "highlights.md.hbs";
 
@@ -39,7 +40,8 @@ public sealed partial class ReportStage
 
     /// <summary>
     /// Renders a run: for a one-shot run every algorithm page, and, given the latest summary of every family, the family
-    /// index and the highlights; for a streaming run its page. Always the machine spec, named <paramref name="machineSpecName"/>.
+    /// index and the highlights; for a streaming run its page; for a batch run a <c>&lt;slug&gt;-batch.md</c> page per
+    /// algorithm. Always the machine spec, named <paramref name="machineSpecName"/>.
     /// </summary>
     public IReadOnlyList<RenderedFile> Render(RunSummary summary, string machineSpecName = "machine-spec.md", IReadOnlyList<RunSummary>? families = null)
     {
@@ -48,6 +50,14 @@ public sealed partial class ReportStage
         if (summary.Run.Scenario == "stream")
         {
             files.Add(new("streaming.md", Apply(StreamingTemplate, Compile(StreamingTemplate), ReportModel.Streaming(summary))));
+        }
+        else if (summary.Run.Scenario == "batch")
+        {
+            var batch = Compile(BatchTemplate);
+            foreach (var (slug, model) in ReportModel.Batches(summary))
+            {
+                files.Add(new($"{slug}-batch.md", Apply(BatchTemplate, batch, model)));
+            }
         }
         else
         {

@@ -109,7 +109,7 @@ public sealed record RunInfo
     [JsonPropertyName("job_description")]
     public required string JobDescription { get; init; }
 
-    /// <summary><c>oneshot</c> or <c>stream</c>; absent in files written before the streaming scenario, which were one-shot.</summary>
+    /// <summary><c>oneshot</c>, <c>stream</c> or <c>batch</c>; absent in files written before the streaming scenario, which were one-shot.</summary>
     [JsonPropertyName("scenario")]
     public string Scenario { get; init; } = "oneshot";
 
@@ -121,13 +121,18 @@ public sealed record RunInfo
 
 public sealed record ResultRecord : ImplementationRecord
 {
-    /// <summary><c>oneshot</c> (the size sweep) or <c>stream</c> (incremental, 64 KiB chunks over one large input).</summary>
+    /// <summary>
+    /// <c>oneshot</c> (the size sweep), <c>stream</c> (incremental, 64 KiB chunks over one large input) or <c>batch</c>
+    /// (many short messages of one length).
+    /// </summary>
     [JsonPropertyName("scenario")]
     public string Scenario { get; init; } = "oneshot";
 
     /// <summary>
     /// What was timed: <c>hash</c>, <c>mac</c>, <c>xof-32</c>/<c>xof-64</c> (output length), <c>encrypt</c> or
-    /// <c>decrypt</c> (with tag verification). Absent in files written before it existed, which measured <c>hash</c> only.
+    /// <c>decrypt</c> (with tag verification); in the batch scenario <c>hash-batch</c> (one call of a batch API) or
+    /// <c>hash-loop</c> (one single-message call per message). Absent in files written before it existed, which
+    /// measured <c>hash</c> only.
     /// </summary>
     [JsonPropertyName("operation")]
     public string Operation { get; init; } = "hash";
@@ -137,11 +142,27 @@ public sealed record ResultRecord : ImplementationRecord
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<string>? Members { get; init; }
 
+    /// <summary>Bytes hashed per operation; in the batch scenario, <see cref="BatchSize"/> × <see cref="MessageBytes"/>.</summary>
     [JsonPropertyName("size_bytes")]
     public required int SizeBytes { get; init; }
 
+    /// <summary>Batch scenario: how many messages one operation hashed. Absent in other scenarios.</summary>
+    [JsonPropertyName("batch_size")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? BatchSize { get; init; }
+
+    /// <summary>Batch scenario: the length of each message. Absent in other scenarios.</summary>
+    [JsonPropertyName("message_bytes")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? MessageBytes { get; init; }
+
     [JsonPropertyName("median_ns")]
     public required double MedianNs { get; init; }
+
+    /// <summary>Batch scenario: the median ÷ the batch size, the cost of one message. Absent in other scenarios.</summary>
+    [JsonPropertyName("per_item_ns")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? PerItemNs { get; init; }
 
     [JsonPropertyName("mean_ns")]
     public required double MeanNs { get; init; }

@@ -15,8 +15,18 @@ public static class Runner
 {
     public sealed record Outcome(IReadOnlyList<ResultRecord> Results, IReadOnlyList<(IImplementation Implementation, string Reason)> Failures);
 
-    /// <summary>What a benchmark case measured: which implementation, which operation, how many bytes per operation.</summary>
-    private sealed record CaseIdentity(IReadOnlyList<IImplementation> Implementations, string Id, string Operation, int SizeBytes);
+    /// <summary>
+    /// What a benchmark case measured: which implementation, which operation, how many bytes per operation, and for the
+    /// batch scenario how many messages of how many bytes those were.
+    /// </summary>
+    private sealed record CaseIdentity(IReadOnlyList<IImplementation> Implementations, string Id, string Operation, int SizeBytes)
+    {
+        public int? BatchSize { get; init; }
+
+        public int? MessageBytes { get; init; }
+
+        public string Parameters => BatchSize is { } count ? $"a batch of {count} × {MessageBytes} bytes" : $"{SizeBytes} bytes";
+    }
 
     /// <summary>The one-shot sweep: every operation of every implementation at every size.</summary>
     public static Outcome RunOneShot(IReadOnlyList<IImplementation> implementations, IReadOnlyList<int> sizes, JobPreset job, string artifactsPath, ILogger logger)
@@ -50,6 +60,28 @@ public static class Runner
             return key == StreamingBenchmarks.MultiPassCase
                 ? new CaseIdentity(implementations, key, Workload.Hash, streamBytes)
                 : new CaseIdentity([byId[key]], key, Workload.Hash, streamBytes);
+        });
+    }
+
+    /// <summary>
+    /// The batch scenario: every batch size and message length, each implementation through its batch API or, without
+    /// one, in a loop of single calls over the same messages.
+    /// </summary>
+    public static Outcome RunBatch(IReadOnlyList<IHashImplementation> implementations, JobPreset job, string artifactsPath, ILogger logger)
+    {
+        BatchBenchmarks.SelectedIds = implementations.Select(i => i.Id).ToArray();
+        var summary = BenchmarkRunner.Run<BatchBenchmarks>(Config(job.Create(), artifactsPath, logger));
+        var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
+        return Normalize(summary, implementations, "batch", benchmarkCase =>
+        {
+            var implementation = byId[(string)benchmarkCase.Parameters["Case"]];
+            var batchSize = (int)benchmarkCase.Parameters["BatchSize"];
+            var messageBytes = (int)benchmarkCase.Parameters["MessageBytes"];
+            return new CaseIdentity([implementation], implementation.Id, Workload.BatchOperationOf(implementation), batchSize * messageBytes)
+            {
+                BatchSize = batchSize,
+                MessageBytes = messageBytes,
+            };
         });
     }
 
@@ -90,7 +122,7 @@ public static class Runner
             if (report is null || !report.Success || statistics is null)
             {
                 failures.AddRange(identity.Implementations.Select(i =>
-                    (i, $"the {scenario} benchmark failed for {identity.Operation} at {identity.SizeBytes} bytes (see the BenchmarkDotNet log in the run folder)")));
+                    (i, $"the {scenario} benchmark failed for {identity.Operation} at {identity.Parameters} (see the BenchmarkDotNet log in the run folder)")));
                 continue;
             }
 
@@ -109,7 +141,10 @@ public static class Runner
                 Operation = identity.Operation,
                 Members = single is null ? identity.Implementations.Select(i => i.Id).ToArray() : null,
                 SizeBytes = identity.SizeBytes,
+                BatchSize = identity.BatchSize,
+                MessageBytes = identity.MessageBytes,
                 MedianNs = statistics.Median,
+                PerItemNs = identity.BatchSize is { } count ? statistics.Median / count : null,
                 MeanNs = statistics.Mean,
                 StdDevNs = Finite(statistics.StandardDeviation),
                 CiLowerNs = Finite(interval.Lower),

@@ -15,6 +15,12 @@ public abstract class Workload
     public const string Encrypt = "encrypt";
     public const string Decrypt = "decrypt";
 
+    /// <summary>Batch scenario: one call of an implementation's batch API over the whole batch.</summary>
+    public const string HashBatch = "hash-batch";
+
+    /// <summary>Batch scenario: one single-message hash call per message of the batch, in a loop.</summary>
+    public const string HashLoop = "hash-loop";
+
     /// <summary>Associated data passed to every AEAD operation, as in common protocol headers.</summary>
     public const int AssociatedDataBytes = 16;
 
@@ -57,6 +63,22 @@ public abstract class Workload
         };
     }
 
+    /// <summary>How the batch scenario times an implementation: its batch API when it has one, else a loop of single calls.</summary>
+    public static string BatchOperationOf(IImplementation implementation) =>
+        implementation is IBatchHashImplementation ? HashBatch : HashLoop;
+
+    /// <summary>
+    /// <paramref name="batchSize"/> messages of <paramref name="messageBytes"/> laid end to end, the same bytes for every
+    /// implementation, hashed as <see cref="BatchOperationOf"/> says.
+    /// </summary>
+    public static Workload CreateBatch(IHashImplementation implementation, int batchSize, int messageBytes)
+    {
+        var messages = Fill(batchSize * messageBytes, seed: (batchSize * 1000) + messageBytes);
+        return implementation is IBatchHashImplementation batch
+            ? new BatchWorkload(batch, messages, messageBytes, batchSize)
+            : new LoopWorkload(implementation, messages, messageBytes, batchSize);
+    }
+
     private static byte[] Fill(int length, int seed)
     {
         var bytes = new byte[length];
@@ -69,6 +91,27 @@ public abstract class Workload
         private readonly byte[] _output = new byte[hash.OutputBytes];
 
         public override void Run() => hash.Hash(input, _output);
+    }
+
+    private sealed class BatchWorkload(IBatchHashImplementation batch, byte[] messages, int messageBytes, int batchSize) : Workload
+    {
+        private readonly byte[] _digests = new byte[batchSize * batch.OutputBytes];
+
+        public override void Run() => batch.HashBatch(messages, messageBytes, _digests);
+    }
+
+    private sealed class LoopWorkload(IHashImplementation hash, byte[] messages, int messageBytes, int batchSize) : Workload
+    {
+        private readonly byte[] _digests = new byte[batchSize * hash.OutputBytes];
+
+        public override void Run()
+        {
+            var outputBytes = hash.OutputBytes;
+            for (var i = 0; i < batchSize; i++)
+            {
+                hash.Hash(messages.AsSpan(i * messageBytes, messageBytes), _digests.AsSpan(i * outputBytes, outputBytes));
+            }
+        }
     }
 
     private sealed class XofWorkload(IXofImplementation xof, byte[] input, int outputBytes) : Workload

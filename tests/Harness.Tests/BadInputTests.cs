@@ -19,6 +19,9 @@ public sealed class BadInputTests
     [InlineData("run --sizes 1KB", "Invalid size '1KB'")]
     [InlineData("run --sizes 2GiB", "Invalid size '2GiB'")]
     [InlineData("run --scenario stream --family AEAD", "The filters select no implementation with an incremental API")]
+    [InlineData("run --scenario batch --family BLAKE3", "The filters select no implementation with a batch API")]
+    [InlineData("run --scenario batch --family SHA-256 --provider os", "The filters select no implementation with a batch API")]
+    [InlineData("run --scenario batched", "Unknown scenario 'batched'. Valid scenarios: oneshot, stream, batch.")]
     public void Bad_input_gets_one_line_exit_2_and_writes_nothing(string commandLine, string start)
     {
         using var folder = new TestFolder();

@@ -35,4 +35,48 @@ public sealed class EndToEndTests
         Assert.False(File.Exists(Path.Combine(output, "blake3.md")));
         Assert.NotEmpty(Directory.GetFiles(folder.Combine("results"), "*-report-full.json", SearchOption.AllDirectories));
     }
+
+    [Fact]
+    public void Dry_batch_run_of_SHA_256_writes_the_per_message_table_and_records_with_the_batch_fields()
+    {
+        using var folder = new TestFolder();
+        var output = folder.Combine("out");
+
+        var result = Cli.Run("run", "--family", "SHA-256", "--scenario", "batch", "--job", "dry", "--results", folder.Combine("results"), "--out", output, "--quiet");
+
+        Assert.True(result.ExitCode == 0, result.Out + result.Error);
+        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
+        using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
+        Assert.Equal("batch", summary.RootElement.GetProperty("run").GetProperty("scenario").GetString());
+        var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();
+        var measured = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256").Where(i => i.Support.IsSupported).ToArray();
+        var batchSizes = CryptoHarness.Running.BatchBenchmarks.BatchSizes;
+        var messageLengths = CryptoHarness.Running.BatchBenchmarks.MessageLengths;
+        Assert.Equal(measured.Length * batchSizes.Count * messageLengths.Count, records.Length);
+        Assert.All(records, r =>
+        {
+            Assert.Equal("batch", r.GetProperty("scenario").GetString());
+            var batchSize = r.GetProperty("batch_size").GetInt32();
+            var messageBytes = r.GetProperty("message_bytes").GetInt32();
+            Assert.Contains(batchSize, batchSizes);
+            Assert.Contains(messageBytes, messageLengths);
+            Assert.Equal(batchSize * messageBytes, r.GetProperty("size_bytes").GetInt32());
+            Assert.Equal(r.GetProperty("median_ns").GetDouble() / batchSize, r.GetProperty("per_item_ns").GetDouble(), 9);
+            var implementation = measured.Single(i => i.Id == r.GetProperty("id").GetString());
+            Assert.Equal(implementation is CryptoHarness.Implementations.IBatchHashImplementation ? "hash-batch" : "hash-loop", r.GetProperty("operation").GetString());
+        });
+
+        var page = File.ReadAllText(Path.Combine(output, "sha256-batch.md"));
+        Assert.Contains("### SHA-256: batches of short messages", page, StringComparison.Ordinal);
+        Assert.Contains("#### 32-byte messages", page, StringComparison.Ordinal);
+        Assert.Contains("#### 64-byte messages", page, StringComparison.Ordinal);
+        Assert.Contains($"| Implementation | Timed as |{string.Concat(batchSizes.Select(n => $" {n} |"))}", page, StringComparison.Ordinal);
+        foreach (var implementation in measured)
+        {
+            Assert.Contains($"| {CryptoHarness.Reporting.Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
+        }
+
+        Assert.Equal(messageLengths.Count, page.Split("\nCrossover: ").Length - 1);
+        Assert.False(File.Exists(Path.Combine(output, "sha256.md")));
+    }
 }

@@ -1,10 +1,12 @@
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using CryptoHarness.Gate;
 using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Tests;
 
-/// <summary>The gate's checks for XOF, MAC, AEAD and incremental hashing, each shown to catch a broken double.</summary>
+/// <summary>The gate's checks for XOF, MAC, AEAD, incremental and batch hashing, each shown to catch a broken double.</summary>
 public sealed class GateKindTests
 {
     private static readonly int[] Sizes = [128, 1024];
@@ -82,6 +84,43 @@ public sealed class GateKindTests
         Assert.All(verdicts, v => Assert.True(v.Status == GateStatus.Passed, $"{v.Id}: {v.Reason}"));
     }
 
+    [Fact]
+    public void A_batch_api_wrong_in_one_lane_only_from_nine_messages_on_fails_and_names_the_lane()
+    {
+        // Batches of 1, 7 and 8 are right; the one-shot hash is right, so only the lane-by-lane check can see it.
+        var broken = new Sha256Batch(Sha256Batch.Fault.LaneFiveFromNine);
+        var verdicts = CorrectnessGate.Verify([new OsSha256(), new BouncyCastleSha256(), broken], Sizes);
+
+        var failure = verdicts.Single(v => v.Implementation == broken);
+        Assert.Equal(GateStatus.Failed, failure.Status);
+        Assert.StartsWith("lane 5 differs from the one-shot hash of sha256/os in a batch of 9 messages of 1 byte at offset 0", failure.Reason, StringComparison.Ordinal);
+        Assert.All(verdicts.Where(v => v.Implementation != broken), v => Assert.Equal(GateStatus.Passed, v.Status));
+    }
+
+    [Fact]
+    public void A_batch_api_that_writes_past_its_last_digest_fails()
+    {
+        var overrunning = new Sha256Batch(Sha256Batch.Fault.WritesPastTheEnd);
+        var failure = CorrectnessGate.Verify([new OsSha256(), overrunning], Sizes).Single(v => v.Implementation == overrunning);
+        Assert.Equal(GateStatus.Failed, failure.Status);
+        Assert.Contains("wrote past its last digest in a batch of 17 messages", failure.Reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_correct_batch_api_passes_as_the_control()
+    {
+        var verdicts = CorrectnessGate.Verify([new OsSha256(), new Sha256Batch(Sha256Batch.Fault.None)], Sizes);
+        Assert.All(verdicts, v => Assert.True(v.Status == GateStatus.Passed, $"{v.Id}: {v.Reason}"));
+    }
+
+    [Fact]
+    public void The_batch_check_covers_each_lane_count_and_the_padding_edges()
+    {
+        Assert.Subset(CorrectnessGate.BatchSizes.ToHashSet(), new HashSet<int> { 1, 7, 8, 9, 16, 17, 64, 128 });
+        Assert.Subset(CorrectnessGate.BatchSizes.ToHashSet(), CryptoHarness.Running.BatchBenchmarks.BatchSizes.ToHashSet());
+        Assert.Subset(CorrectnessGate.BatchMessageLengths(Algorithms.Sha256).ToHashSet(), new HashSet<int> { 32, 55, 56, 63, 64, 65, 119, 120 });
+    }
+
     /// <summary>AES-256-GCM through the OS, with the verification optionally skipped or the associated data dropped.</summary>
     private sealed class LaxAesGcm(bool checkTag, bool ignoreAssociatedData = false)
         : AeadImplementation(Algorithms.Aes256Gcm, Double(checkTag ? "strict" : "lax"))
@@ -140,6 +179,42 @@ public sealed class GateKindTests
     {
         protected override void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination) =>
             HMACSHA256.HashData(key.Length == 65 ? key[..64] : key, source, destination);
+    }
+
+    /// <summary>SHA-256 through the OS one message at a time, behind a batch API with an optional fault.</summary>
+    private sealed class Sha256Batch(Sha256Batch.Fault fault) : HashImplementation(Algorithms.Sha256, Double($"batch-{fault}".ToLowerInvariant())), IBatchHashImplementation
+    {
+        public enum Fault
+        {
+            None,
+
+            /// <summary>Lane 5 is wrong once a batch has 9 messages, as a second 8-lane step that mixes up its lanes would be.</summary>
+            LaneFiveFromNine,
+
+            /// <summary>A batch of 17 writes one byte past the destination, as unchecked pointer code could.</summary>
+            WritesPastTheEnd,
+        }
+
+        protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination) => SHA256.HashData(source, destination);
+
+        public void HashBatch(ReadOnlySpan<byte> messages, int messageLength, Span<byte> destination)
+        {
+            var count = messages.Length / messageLength;
+            for (var i = 0; i < count; i++)
+            {
+                SHA256.HashData(messages.Slice(i * messageLength, messageLength), destination.Slice(i * 32, 32));
+            }
+
+            if (fault == Fault.LaneFiveFromNine && count >= 9)
+            {
+                destination[(5 * 32) + 7] ^= 0x10;
+            }
+
+            if (fault == Fault.WritesPastTheEnd && count == 17)
+            {
+                Unsafe.Add(ref MemoryMarshal.GetReference(destination), count * 32) = 0;
+            }
+        }
     }
 
     private sealed class IncrementalDropsLastByte() : HashImplementation(Algorithms.Sha256, Double("drifting")), IStreamingHashImplementation

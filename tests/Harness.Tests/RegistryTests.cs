@@ -65,6 +65,26 @@ public sealed class RegistryTests
     }
 
     [Fact]
+    public void Multi_buffer_SHA_256_is_an_entry_per_path_and_a_dispatching_default()
+    {
+        var batch = Registry.Implementations.OfType<IBatchHashImplementation>().Select(i => i.Id).Order(StringComparer.Ordinal);
+        Assert.Equal(
+            ["sha256/managed/multibuffer-auto", "sha256/managed/multibuffer-avx2", "sha256/managed/multibuffer-avx512", "sha256/managed/multibuffer-scalar", "sha256/managed/multibuffer-ssse3"],
+            batch);
+        Assert.True(Registry.Find("sha256/managed/multibuffer-scalar")!.Support.IsSupported);
+        Assert.True(Registry.Find("sha256/managed/multibuffer-auto")!.Support.IsSupported);
+    }
+
+    [Theory]
+    [InlineData("SHA-2")]
+    [InlineData("SHA-256")]
+    public void The_batch_scenario_takes_every_hash_of_the_algorithms_with_a_batch_api(string family)
+    {
+        var selected = CryptoHarness.Cli.HarnessCommand.ForScenario("batch", Registry.Select(family: family));
+        Assert.Equal(Registry.Select(algorithm: "SHA-256").Select(i => i.Id), selected.Select(i => i.Id));
+    }
+
+    [Fact]
     public void Every_algorithm_has_known_answers_with_their_source()
     {
         Assert.All(Registry.Algorithms, a =>

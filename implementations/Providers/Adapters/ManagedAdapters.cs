@@ -73,6 +73,55 @@ public sealed class ManagedKmac(Algorithm algorithm, int strength, InstructionSe
     }
 }
 
+/// <summary>
+/// Managed multi-buffer SHA-256 on one path, or, with no path, through its overloads that pick the path per batch size
+/// from the measured crossover (variant <c>multibuffer-auto</c>). Its one-shot hash is an honest batch of one, so the
+/// gate's cross-check and the one-shot sweep cover it as any other SHA-256.
+/// </summary>
+public sealed class ManagedMultiBufferSha256(InstructionSet? path)
+    : HashImplementation(Algorithms.Sha256, Providers.Managed, VariantOf(path)), IBatchHashImplementation
+{
+    public override Support Support =>
+        path is not { } p || Sha256MultiBuffer.IsSupported(p) ? Support.Yes
+        : !InstructionSets.IsSupported(p) ? Support.No($"this CPU lacks {InstructionSets.VariantName(p)}")
+        : Support.No($"the multi-buffer {InstructionSets.VariantName(p)} path needs x86");
+
+    public void HashBatch(ReadOnlySpan<byte> messages, int messageLength, Span<byte> destination)
+    {
+        if (path is { } p)
+        {
+            Sha256MultiBuffer.HashBatch(messages, messageLength, destination, p);
+        }
+        else
+        {
+            Sha256MultiBuffer.HashBatch(messages, messageLength, destination);
+        }
+    }
+
+    protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (!source.IsEmpty)
+        {
+            HashBatch(source, source.Length, destination);
+            return;
+        }
+
+        // The end-to-end layout has no empty message (its length must be positive); the layout of memories has.
+        var empty = ReadOnlyMemory<byte>.Empty;
+        var one = new ReadOnlySpan<ReadOnlyMemory<byte>>(in empty);
+        if (path is { } p)
+        {
+            Sha256MultiBuffer.HashBatch(one, destination, p);
+        }
+        else
+        {
+            Sha256MultiBuffer.HashBatch(one, destination);
+        }
+    }
+
+    private static string VariantOf(InstructionSet? path) => $"multibuffer-{(path is { } p ? InstructionSets.VariantName(p) : "auto")}";
+}
+
 /// <summary>The managed entries, built from the paths each algorithm reports.</summary>
 internal static unsafe class ManagedEntries
 {
@@ -128,6 +177,14 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedStreamingHash(Algorithms.Blake3, path, &Blake3.HashData, Blake3.IsSupported, p => new Blake3Incremental(p)));
         }
 
+        // Every multi-buffer path exists on every CPU (Sha256MultiBuffer.IsSupported also asks the CPU), so all four are
+        // entries and the ones this CPU lacks are listed as unsupported; beside them, the dispatching default.
+        foreach (var path in Enum.GetValues<InstructionSet>())
+        {
+            entries.Add(new ManagedMultiBufferSha256(path));
+        }
+
+        entries.Add(new ManagedMultiBufferSha256(path: null));
         return entries;
     }
 

@@ -68,6 +68,25 @@ public interface IStreamingHashImplementation : IHashImplementation
     IIncrementalHash CreateIncremental();
 }
 
+/// <summary>
+/// A hash that also takes many independent messages in one call, as multi-buffer code hashes several messages per
+/// vector. The batch scenario times this call against a loop of single calls of every other implementation of the
+/// algorithm over the same messages.
+/// </summary>
+public interface IBatchHashImplementation : IHashImplementation
+{
+    /// <summary>
+    /// Hashes each of the <c>messages.Length / messageLength</c> messages of <paramref name="messageLength"/> bytes laid
+    /// end to end in <paramref name="messages"/>, writing the digests end to end, <see cref="IHashImplementation.OutputBytes"/>
+    /// each, in batch order.
+    /// </summary>
+    /// <exception cref="ArgumentException">
+    /// <paramref name="messageLength"/> is not positive or does not divide the length of <paramref name="messages"/>, or
+    /// <paramref name="destination"/> is shorter than one digest per message.
+    /// </exception>
+    void HashBatch(ReadOnlySpan<byte> messages, int messageLength, Span<byte> destination);
+}
+
 /// <summary>One incremental hashing state, reusable after <see cref="Finish"/>.</summary>
 public interface IIncrementalHash : IDisposable
 {

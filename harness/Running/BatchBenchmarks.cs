@@ -1,0 +1,55 @@
+using BenchmarkDotNet.Attributes;
+using CryptoHarness.Implementations;
+
+namespace CryptoHarness.Running;
+
+/// <summary>
+/// Many independent short messages of one length, laid end to end as a level of a Merkle tree is. An implementation
+/// with a batch API hashes the batch in one call; every other implementation of the algorithm hashes the same messages
+/// in a loop of single calls, so every case does the same work and the ratio of medians is the ratio of costs.
+/// </summary>
+public class BatchBenchmarks
+{
+    private Workload _workload = null!;
+
+    /// <summary>From the lane count of a 256-bit vector to eight full steps of a 512-bit one.</summary>
+    public static IReadOnlyList<int> BatchSizes { get; } = [8, 16, 32, 64, 128];
+
+    /// <summary>One digest (hashing hashes) and two (a Merkle tree's inner node: one block of message, one of padding).</summary>
+    public static IReadOnlyList<int> MessageLengths { get; } = [32, 64];
+
+    /// <summary>Set by the host before the run; only gate-approved ids are ever put here.</summary>
+    public static IReadOnlyList<string> SelectedIds { get; set; } = [];
+
+    public static IEnumerable<string> Cases => SelectedIds;
+
+    public static IEnumerable<int> BatchSizeValues => BatchSizes;
+
+    public static IEnumerable<int> MessageLengthValues => MessageLengths;
+
+    [ParamsSource(nameof(Cases))]
+    public string Case { get; set; } = "";
+
+    [ParamsSource(nameof(BatchSizeValues))]
+    public int BatchSize { get; set; }
+
+    [ParamsSource(nameof(MessageLengthValues))]
+    public int MessageBytes { get; set; }
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        var implementation = Registry.Find(Case) as IHashImplementation
+            ?? throw new InvalidOperationException($"'{Case}' is not a registered hash implementation.");
+        var support = implementation.Support;
+        if (!support.IsSupported)
+        {
+            throw new InvalidOperationException($"{Case} is not supported here: {support.Reason}");
+        }
+
+        _workload = Workload.CreateBatch(implementation, BatchSize, MessageBytes);
+    }
+
+    [Benchmark]
+    public void Run() => _workload.Run();
+}
