@@ -180,8 +180,16 @@ public sealed record ResultRecord : ImplementationRecord
     [JsonPropertyName("n")]
     public required int N { get; init; }
 
+    /// <summary>
+    /// Managed bytes allocated per operation by the calling thread, counted exactly (see AllocationProbe); null if unknown.
+    /// </summary>
     [JsonPropertyName("allocated_bytes")]
     public required long? AllocatedBytes { get; init; }
+
+    /// <summary>BenchmarkDotNet's figure, which counts every thread's allocations during the run (background work included).</summary>
+    [JsonPropertyName("allocated_bytes_all_threads")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public long? AllocatedBytesAllThreads { get; init; }
 
     /// <summary>Decimal megabytes (10^6 bytes) per second at the median.</summary>
     [JsonPropertyName("mb_per_s")]

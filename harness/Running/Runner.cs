@@ -150,7 +150,8 @@ public static class Runner
                 CiLowerNs = Finite(interval.Lower),
                 CiUpperNs = Finite(interval.Upper),
                 N = statistics.N,
-                AllocatedBytes = report.GcStats.GetBytesAllocatedPerOperation(benchmarkCase),
+                AllocatedBytes = AllocationProbe.PerOperation(benchmarkCase, statistics.Median),
+                AllocatedBytesAllThreads = report.GcStats.GetBytesAllocatedPerOperation(benchmarkCase),
                 MbPerS = identity.SizeBytes / statistics.Median * 1e9 / 1e6,
                 SamplesNs = samples,
             });

@@ -17,7 +17,9 @@ public sealed class EndToEndTests
         var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
         using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
         var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();
-        var providers = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256").Where(i => i.Support.IsSupported).ToArray();
+        // Batch entries are measured in the batch scenario only.
+        var providers = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256")
+            .Where(i => i.Support.IsSupported && i is not CryptoHarness.Implementations.IBatchHashImplementation).ToArray();
         Assert.Equal(providers.Length * 2, records.Length);
         Assert.All(records, r => Assert.Equal("SHA-256", r.GetProperty("algorithm").GetString()));
         Assert.Equal("dry", summary.RootElement.GetProperty("run").GetProperty("job").GetString());
