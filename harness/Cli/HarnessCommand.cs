@@ -259,8 +259,8 @@ public static class HarnessCommand
     /// <summary>
     /// With <c>--out DIR</c>: every file into DIR, the spec as <c>machine-spec.md</c>. Otherwise the repository's
     /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c>. A one-shot run also keeps each of its
-    /// families' results in <c>data/&lt;family&gt;.json</c> there, and the family index and highlights are rendered from
-    /// every family's latest file, so a run of one family updates its rows without dropping the others.
+    /// algorithms' results in <c>data/&lt;slug&gt;.json</c> there, and the family index and highlights are rendered from
+    /// every algorithm's latest file, so a run of one algorithm or family updates its rows without dropping the others.
     /// Everything is rendered before anything is written.
     /// </summary>
     private static IReadOnlyList<string> WriteReports(ReportStage stage, RunSummary summary, string? outDirectory, string root)
@@ -274,11 +274,10 @@ public static class HarnessCommand
 
         var dataDirectory = Path.Combine(directory, "data");
         var fresh = FamilyData.Split(summary);
-        var families = FamilyData.Load(dataDirectory)
+        var families = FamilyData.Families(FamilyData.Load(dataDirectory)
             .Where(existing => !fresh.ContainsKey(existing.Key))
             .Select(existing => existing.Value)
-            .Concat(fresh.Values)
-            .ToArray();
+            .Concat(fresh.Values));
         var files = stage.Render(summary, specName, families);
 
         var written = new List<string>();

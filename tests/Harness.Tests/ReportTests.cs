@@ -42,13 +42,14 @@ public sealed class ReportTests
         using var folder = new TestFolder();
         var other = folder.Combine("other-summary.json");
         var json = File.ReadAllText(Path.Combine(Fixtures, "sha256-quick", "summary.json"));
-        File.WriteAllText(other, json.Replace("\"family\": \"SHA-2\"", "\"family\": \"Other\"", StringComparison.Ordinal));
+        File.WriteAllText(other, json
+            .Replace("\"family\": \"SHA-2\"", "\"family\": \"Other\"", StringComparison.Ordinal)
+            .Replace("\"slug\": \"sha256\"", "\"slug\": \"other256\"", StringComparison.Ordinal));
 
         Assert.Equal(0, Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", folder.Path).ExitCode);
         Assert.Equal(0, Cli.Run("report", "--results", other, "--out", folder.Path).ExitCode);
 
-        Assert.True(File.Exists(folder.Combine("data", "sha2.json")));
-        Assert.True(File.Exists(folder.Combine("data", "other.json")));
+        Assert.True(File.Exists(folder.Combine("data", "sha256.json")));
         var index = File.ReadAllText(folder.Combine("index.md"));
         Assert.Contains("### SHA-2", index, StringComparison.Ordinal);
         Assert.Contains("### Other", index, StringComparison.Ordinal);
