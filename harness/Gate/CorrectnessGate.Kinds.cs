@@ -142,9 +142,9 @@ public static partial class CorrectnessGate
     /// in the tag, the ciphertext or the associated data.
     /// </summary>
     private static void CheckAeadProperties(
-        Algorithm algorithm, IReadOnlyList<IImplementation> candidates, IReadOnlyCollection<int> benchmarkSizes, Dictionary<IImplementation, string> failures)
+        Algorithm algorithm, IReadOnlyList<IImplementation> candidates, IReadOnlyCollection<int> benchmarkSizes, byte[] buffer,
+        Dictionary<IImplementation, string> failures)
     {
-        var buffer = SharedInput(algorithm, benchmarkSizes);
         var lengths = AeadPropertyLengths.Concat(benchmarkSizes).Distinct().Order();
         foreach (var length in lengths)
         {

@@ -66,14 +66,15 @@ public static partial class CorrectnessGate
             }
 
             var failures = new Dictionary<IImplementation, string>();
+            var input = SharedInput(algorithm, benchmarkSizes);
             foreach (var (probe, what) in ProbesFor(algorithm))
             {
-                CrossCheck(algorithm, candidates, benchmarkSizes, probe, what, failures);
+                CrossCheck(algorithm, candidates, benchmarkSizes, input, probe, what, failures);
             }
 
             if (algorithm.Kind == AlgorithmKind.Aead)
             {
-                CheckAeadProperties(algorithm, candidates, benchmarkSizes, failures);
+                CheckAeadProperties(algorithm, candidates, benchmarkSizes, input, failures);
             }
 
             CheckBatches(algorithm, candidates, failures);
@@ -160,7 +161,7 @@ public static partial class CorrectnessGate
     }
 
     private static void CrossCheck(
-        Algorithm algorithm, IReadOnlyList<IImplementation> candidates, IReadOnlyCollection<int> benchmarkSizes, Probe probe, string what,
+        Algorithm algorithm, IReadOnlyList<IImplementation> candidates, IReadOnlyCollection<int> benchmarkSizes, byte[] buffer, Probe probe, string what,
         Dictionary<IImplementation, string> failures)
     {
         if (candidates.Count(c => !failures.ContainsKey(c)) < 2)
@@ -168,7 +169,6 @@ public static partial class CorrectnessGate
             return;
         }
 
-        var buffer = SharedInput(algorithm, benchmarkSizes);
         var outputs = new Dictionary<IImplementation, byte[]>();
         foreach (var (length, offset) in Slices(algorithm, benchmarkSizes))
         {

@@ -22,15 +22,15 @@ public static class FamilyOverview
 
     public static Dictionary<string, object?> Index(IReadOnlyList<RunSummary> families) => new()
     {
-        ["families"] = families.OrderBy(f => FamilyName(f), StringComparer.Ordinal).Select(IndexEntry).ToArray(),
+        ["families"] = families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal).Select(IndexEntry).ToArray(),
     };
 
     public static Dictionary<string, object?> Highlights(IReadOnlyList<RunSummary> families) => new()
     {
-        ["rows"] = families.OrderBy(f => FamilyName(f), StringComparer.Ordinal).Select(HighlightRow).Where(r => r is not null).ToArray(),
-        ["runs"] = families.OrderBy(f => FamilyName(f), StringComparer.Ordinal).Select(f => new Dictionary<string, object?>
+        ["rows"] = families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal).Select(HighlightRow).Where(r => r is not null).ToArray(),
+        ["runs"] = families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal).Select(f => new Dictionary<string, object?>
         {
-            ["family"] = FamilyName(f),
+            ["family"] = FamilyData.FamilyOf(f),
             ["job"] = f.Run.Job,
             ["git_commit"] = f.Run.GitCommit,
             ["utc"] = f.Run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture),
@@ -38,9 +38,6 @@ public static class FamilyOverview
         ["large"] = Format.Size(LargeSize),
         ["small"] = Format.Size(SmallSize),
     };
-
-    public static string FamilyName(RunSummary family) =>
-        family.Algorithms.Select(a => a.Family).Concat(family.Results.Select(r => r.Family)).FirstOrDefault(f => f.Length > 0) ?? "";
 
     private static Dictionary<string, object?> IndexEntry(RunSummary family)
     {
@@ -58,7 +55,7 @@ public static class FamilyOverview
         }).ToArray();
         return new()
         {
-            ["family"] = FamilyName(family),
+            ["family"] = FamilyData.FamilyOf(family),
             ["algorithms"] = algorithms,
             ["job"] = family.Run.Job,
             ["git_commit"] = family.Run.GitCommit,
@@ -160,7 +157,7 @@ public static class FamilyOverview
 
         return new()
         {
-            ["family"] = FamilyName(family),
+            ["family"] = FamilyData.FamilyOf(family),
             ["leader"] = leaderText,
             ["insight"] = insights.Count == 0 ? "one provider only" : $"At {Format.Size(LargeSize)}: " + string.Join("; ", insights),
         };

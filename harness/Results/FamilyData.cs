@@ -44,7 +44,8 @@ public static class FamilyData
             })
             .ToArray();
 
-    private static string FamilyOf(RunSummary summary) =>
+    /// <summary>The family a one-family (or one-algorithm) summary belongs to; empty if it names none.</summary>
+    public static string FamilyOf(RunSummary summary) =>
         summary.Algorithms.Select(a => a.Family)
             .Concat(summary.Results.Select(r => r.Family))
             .Concat(summary.Failures.Select(f => f.Family))

@@ -39,15 +39,7 @@ public class BatchBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        var implementation = Registry.Find(Case) as IHashImplementation
-            ?? throw new InvalidOperationException($"'{Case}' is not a registered hash implementation.");
-        var support = implementation.Support;
-        if (!support.IsSupported)
-        {
-            throw new InvalidOperationException($"{Case} is not supported here: {support.Reason}");
-        }
-
-        _workload = Workload.CreateBatch(implementation, BatchSize, MessageBytes);
+        _workload = Workload.CreateBatch(Workload.Resolve<IHashImplementation>(Case), BatchSize, MessageBytes);
     }
 
     [Benchmark]

@@ -30,14 +30,7 @@ public class OneShotBenchmarks
     public void Setup()
     {
         var (id, operation) = Workload.ParseCaseKey(Case);
-        var implementation = Registry.Find(id) ?? throw new InvalidOperationException($"'{id}' is not a registered implementation.");
-        var support = implementation.Support;
-        if (!support.IsSupported)
-        {
-            throw new InvalidOperationException($"{id} is not supported here: {support.Reason}");
-        }
-
-        _workload = Workload.Create(implementation, operation, Size);
+        _workload = Workload.Create(Workload.Resolve<IImplementation>(id), operation, Size);
     }
 
     [Benchmark]

@@ -59,8 +59,7 @@ public class StreamingBenchmarks
     public void Setup()
     {
         var ids = Case == MultiPassCase ? Members.Split(',') : [Case];
-        var implementations = ids.Select(id => Registry.Find(id) as IStreamingHashImplementation
-            ?? throw new InvalidOperationException($"'{id}' is not a registered streaming implementation.")).ToArray();
+        var implementations = ids.Select(Workload.Resolve<IStreamingHashImplementation>).ToArray();
         _hashers = implementations.Select(i => i.CreateIncremental()).ToArray();
         _output = new byte[implementations.Max(i => i.OutputBytes)];
         _input = new byte[Size];

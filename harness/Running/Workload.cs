@@ -47,6 +47,19 @@ public abstract class Workload
 
     public abstract void Run();
 
+    /// <summary>
+    /// The registry entry a benchmark case names, of the kind it needs and supported here. The measuring side of an
+    /// out-of-process run looks it up again from the id; only gate-approved ids reach it.
+    /// </summary>
+    public static T Resolve<T>(string id)
+        where T : class, IImplementation
+    {
+        var implementation = Registry.Find(id) as T
+            ?? throw new InvalidOperationException($"'{id}' is not a registered {typeof(T).Name}.");
+        var support = implementation.Support;
+        return support.IsSupported ? implementation : throw new InvalidOperationException($"{id} is not supported here: {support.Reason}");
+    }
+
     public static Workload Create(IImplementation implementation, string operation, int size)
     {
         var input = new byte[size];

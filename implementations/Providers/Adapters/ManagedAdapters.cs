@@ -40,7 +40,7 @@ public sealed unsafe class ManagedStreamingHash(
 public sealed class ManagedShake(Algorithm algorithm, int strength, bool customizable, InstructionSet path)
     : XofImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
 {
-    public override Support Support => InstructionSets.IsSupported(path) ? Support.Yes : Support.No($"this CPU lacks {Variant}");
+    public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
 
     protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
     {
@@ -58,7 +58,7 @@ public sealed class ManagedShake(Algorithm algorithm, int strength, bool customi
 public sealed class ManagedKmac(Algorithm algorithm, int strength, InstructionSet path)
     : MacImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
 {
-    public override Support Support => InstructionSets.IsSupported(path) ? Support.Yes : Support.No($"this CPU lacks {Variant}");
+    public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
 
     protected override void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
     {

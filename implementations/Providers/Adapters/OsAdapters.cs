@@ -50,11 +50,18 @@ public sealed class OsSha1() : OsHash(Algorithms.Sha1, HashAlgorithmName.SHA1)
 }
 #pragma warning restore CA5350
 
+/// <summary>What every os adapter says when .NET's own IsSupported is false.</summary>
+internal static class OsSupport
+{
+    public static Support Of(bool isSupported, Algorithm algorithm) =>
+        Support.When(isSupported, $".NET reports {algorithm.Name} unsupported on this platform");
+}
+
 /// <summary>An OS hash that can also stream, through <see cref="IncrementalHash"/>.</summary>
 public abstract class OsHash(Algorithm algorithm, HashAlgorithmName name, bool isSupported = true)
     : HashImplementation(algorithm, Providers.Os), IStreamingHashImplementation
 {
-    public override Support Support => isSupported ? Support.Yes : Support.No($".NET reports {Algorithm.Name} unsupported on this platform");
+    public override Support Support => OsSupport.Of(isSupported, Algorithm);
 
     public IIncrementalHash CreateIncremental() => new Incremental(IncrementalHash.CreateHash(name));
 
@@ -70,7 +77,7 @@ public abstract class OsHash(Algorithm algorithm, HashAlgorithmName name, bool i
 
 public sealed class OsShake128() : XofImplementation(Algorithms.Shake128, Providers.Os)
 {
-    public override Support Support => Shake128.IsSupported ? Support.Yes : Support.No(".NET reports SHAKE128 unsupported on this platform");
+    public override Support Support => OsSupport.Of(Shake128.IsSupported, Algorithm);
 
     protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination) =>
         Shake128.HashData(source, destination);
@@ -78,7 +85,7 @@ public sealed class OsShake128() : XofImplementation(Algorithms.Shake128, Provid
 
 public sealed class OsShake256() : XofImplementation(Algorithms.Shake256, Providers.Os)
 {
-    public override Support Support => Shake256.IsSupported ? Support.Yes : Support.No(".NET reports SHAKE256 unsupported on this platform");
+    public override Support Support => OsSupport.Of(Shake256.IsSupported, Algorithm);
 
     protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination) =>
         Shake256.HashData(source, destination);
@@ -98,7 +105,7 @@ public sealed class OsHmacSha512() : MacImplementation(Algorithms.HmacSha512, Pr
 
 public sealed class OsKmac128() : MacImplementation(Algorithms.Kmac128, Providers.Os)
 {
-    public override Support Support => Kmac128.IsSupported ? Support.Yes : Support.No(".NET reports KMAC128 unsupported on this platform");
+    public override Support Support => OsSupport.Of(Kmac128.IsSupported, Algorithm);
 
     protected override void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination) =>
         Kmac128.HashData(key, source, destination, customization);
@@ -106,7 +113,7 @@ public sealed class OsKmac128() : MacImplementation(Algorithms.Kmac128, Provider
 
 public sealed class OsKmac256() : MacImplementation(Algorithms.Kmac256, Providers.Os)
 {
-    public override Support Support => Kmac256.IsSupported ? Support.Yes : Support.No(".NET reports KMAC256 unsupported on this platform");
+    public override Support Support => OsSupport.Of(Kmac256.IsSupported, Algorithm);
 
     protected override void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination) =>
         Kmac256.HashData(key, source, destination, customization);
@@ -170,7 +177,7 @@ public abstract class OsKeyedAead<TSelf, TCipher>(Algorithm algorithm) : AeadImp
 public abstract class OsAesGcm<TSelf>(Algorithm algorithm) : OsKeyedAead<TSelf, AesGcm>(algorithm)
     where TSelf : OsAesGcm<TSelf>
 {
-    public override Support Support => AesGcm.IsSupported ? Support.Yes : Support.No(".NET reports AES-GCM unsupported on this platform");
+    public override Support Support => OsSupport.Of(AesGcm.IsSupported, Algorithm);
 
     protected override AesGcm Create(ReadOnlySpan<byte> key) => new(key, Algorithm.TagBytes);
 
@@ -187,7 +194,7 @@ public sealed class OsAes256Gcm() : OsAesGcm<OsAes256Gcm>(Algorithms.Aes256Gcm);
 
 public sealed class OsChaCha20Poly1305() : OsKeyedAead<OsChaCha20Poly1305, ChaCha20Poly1305>(Algorithms.ChaCha20Poly1305)
 {
-    public override Support Support => ChaCha20Poly1305.IsSupported ? Support.Yes : Support.No(".NET reports ChaCha20-Poly1305 unsupported on this platform");
+    public override Support Support => OsSupport.Of(ChaCha20Poly1305.IsSupported, Algorithm);
 
     protected override ChaCha20Poly1305 Create(ReadOnlySpan<byte> key) => new(key);
 

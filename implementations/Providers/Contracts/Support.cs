@@ -6,4 +6,7 @@ public readonly record struct Support(bool IsSupported, string? Reason)
     public static Support Yes { get; } = new(true, null);
 
     public static Support No(string reason) => new(false, reason);
+
+    /// <summary><see cref="Yes"/> when <paramref name="supported"/>, else <see cref="No"/> with the reason.</summary>
+    public static Support When(bool supported, string reason) => supported ? Yes : No(reason);
 }
