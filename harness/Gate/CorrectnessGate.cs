@@ -33,7 +33,9 @@ public static partial class CorrectnessGate
     /// <summary>One probe of one implementation: its output for the input slice at (length, offset).</summary>
     private delegate byte[] Probe(IImplementation implementation, ReadOnlySpan<byte> input, int length, int offset);
 
-    public static IReadOnlyList<GateVerdict> Verify(IReadOnlyList<IImplementation> implementations, IReadOnlyCollection<int> benchmarkSizes)
+    /// <param name="passwordSets">The password-hash parameter sets about to be timed; each is checked as run. None: only the small sets.</param>
+    public static IReadOnlyList<GateVerdict> Verify(
+        IReadOnlyList<IImplementation> implementations, IReadOnlyCollection<int> benchmarkSizes, IReadOnlyList<PasswordParameterSet>? passwordSets = null)
     {
         var verdicts = new Dictionary<string, GateVerdict>(StringComparer.Ordinal);
         foreach (var group in implementations.GroupBy(i => i.Algorithm))
@@ -77,6 +79,11 @@ public static partial class CorrectnessGate
                 CheckAeadProperties(algorithm, candidates, benchmarkSizes, input, failures);
             }
 
+            if (algorithm.Kind == AlgorithmKind.PasswordHash)
+            {
+                CheckPasswordHashes(algorithm, candidates, passwordSets ?? [], failures);
+            }
+
             CheckBatches(algorithm, candidates, failures);
 
             foreach (var candidate in candidates)
@@ -100,11 +107,17 @@ public static partial class CorrectnessGate
         AlgorithmKind.Xof => implementation is IXofImplementation,
         AlgorithmKind.Mac => implementation is IMacImplementation,
         AlgorithmKind.Aead => implementation is IAeadImplementation,
+        AlgorithmKind.PasswordHash => implementation is IPasswordHashImplementation,
         _ => false,
     };
 
     private static string? CheckKnownAnswers(IImplementation implementation)
     {
+        if (implementation is IPasswordHashImplementation passwordHash)
+        {
+            return CheckPasswordKnownAnswers(passwordHash);
+        }
+
         foreach (var answer in implementation.Algorithm.KnownAnswers)
         {
             string? failure;

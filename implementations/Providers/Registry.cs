@@ -41,6 +41,11 @@ public static class Registry
         new BouncyCastleAes128Gcm(), new BouncyCastleAes256Gcm(), new BouncyCastleChaCha20Poly1305(),
         new LibsodiumAes256Gcm(), new LibsodiumChaCha20Poly1305(), new LibsodiumXChaCha20Poly1305(),
 
+        // Password hashing
+        new Libargon2Argon2d(), new Libargon2Argon2i(), new Libargon2Argon2id(),
+        new LibsodiumArgon2i(), new LibsodiumArgon2id(),
+        new BouncyCastleBcrypt(), new LibxcryptBcrypt(),
+
         // Our own, one entry per algorithm and instruction-set path
         .. ManagedEntries.All(),
     ];

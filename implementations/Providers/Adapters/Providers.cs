@@ -23,6 +23,14 @@ public static class Providers
         "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim)",
         () => "blake3 crate " + Native.Blake3Shim.Version);
 
+    public static Provider Libargon2 { get; } = new(
+        "libargon2", "The Argon2 reference C implementation (phc-winner-argon2), the distribution's libargon2, loaded from the system",
+        () => "libargon2 " + (Native.DistributionPackage.Version("libargon2-1") ?? "(version not recorded)"));
+
+    public static Provider Libxcrypt { get; } = new(
+        "libxcrypt", "libxcrypt's crypt_rn, the system's password hashing library in C, loaded from the system",
+        () => "libxcrypt " + (Native.DistributionPackage.Version("libcrypt1") ?? "(version not recorded)"));
+
     private static string VersionOf(Assembly assembly, string package)
     {
         var informational = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;

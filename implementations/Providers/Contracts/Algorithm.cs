@@ -14,6 +14,11 @@ public enum AlgorithmKind
 
     /// <summary>Authenticated encryption with associated data: <see cref="IAeadImplementation"/>.</summary>
     Aead,
+
+    /// <summary>
+    /// Password hashing (Argon2, bcrypt): measured per parameter set, not per payload size: <see cref="IPasswordHashImplementation"/>.
+    /// </summary>
+    PasswordHash,
 }
 
 /// <summary>
@@ -130,4 +135,13 @@ public sealed record KnownAnswer(string Source, string Description, byte[] Input
     public byte[] Nonce { get; init; } = [];
 
     public byte[] AssociatedData { get; init; } = [];
+
+    /// <summary>A password hash's cost (<see cref="Input"/> is the password, <see cref="Nonce"/> the salt, <see cref="Key"/> Argon2's secret K).</summary>
+    public PasswordHashParameters? PasswordParameters { get; init; }
+
+    /// <summary>
+    /// A password hash's published encoded string (PHC or modular crypt format) that <see cref="Input"/> must verify
+    /// against; empty when the source publishes only the raw output.
+    /// </summary>
+    public string Encoded { get; init; } = "";
 }

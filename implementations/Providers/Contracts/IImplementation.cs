@@ -95,3 +95,60 @@ public interface IIncrementalHash : IDisposable
     /// <summary>Writes the digest into the first <c>OutputBytes</c> bytes and resets, ready for the next message.</summary>
     void Finish(Span<byte> destination);
 }
+
+/// <summary>
+/// A password hash (Argon2, bcrypt): a deliberately costly function of a password and a salt under parameters that set
+/// the cost, with an encoded string form (PHC for Argon2, modular crypt for bcrypt) that carries everything needed to
+/// verify a password later.
+/// </summary>
+public interface IPasswordHashImplementation : IImplementation
+{
+    /// <summary>
+    /// Whether this implementation can run these parameters with inputs of these sizes, and why not (libsodium runs
+    /// Argon2 with one lane only; bcrypt takes no secret): a table says so instead of leaving a hole.
+    /// </summary>
+    Support SupportFor(PasswordHashParameters parameters, PasswordHashInputs inputs);
+
+    /// <summary>
+    /// Writes the raw tag, <see cref="PasswordHashParameters.TagBytes"/> bytes, into <paramref name="tag"/>.
+    /// <paramref name="secret"/> and <paramref name="associatedData"/> are Argon2's K and X; empty for bcrypt.
+    /// </summary>
+    void Hash(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData,
+        PasswordHashParameters parameters, Span<byte> tag);
+
+    /// <summary>
+    /// Hashes and encodes (<c>$argon2id$v=19$m=…,t=…,p=…$salt$hash</c>, <c>$2b$10$…</c>). A provider whose encoding
+    /// call draws its own salt (libsodium's <c>crypto_pwhash_str</c>) ignores <paramref name="salt"/>; its
+    /// <see cref="SupportFor"/> says which salt length it draws.
+    /// </summary>
+    string HashToString(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, PasswordHashParameters parameters);
+
+    /// <summary>
+    /// True when <paramref name="password"/> matches <paramref name="encoded"/>, false when it does not. A malformed
+    /// string either throws <see cref="FormatException"/> or, where the provider cannot tell malformed from wrong
+    /// (libsodium, libxcrypt), returns false; never another exception.
+    /// </summary>
+    bool Verify(string encoded, ReadOnlySpan<byte> password);
+
+    /// <summary>
+    /// False for an alternative code path of a provider whose primary entry is measured in full (the managed
+    /// instruction-set variants): only its raw hash is timed, since encoding and verifying cost the same on every path.
+    /// </summary>
+    bool IsPrimary => true;
+}
+
+/// <summary>What a password-hash call does: some providers can verify strings they cannot produce (libsodium verifies p=4).</summary>
+public enum PasswordHashUse
+{
+    /// <summary>The raw tag.</summary>
+    Hash,
+
+    /// <summary>Hash and encode as a string.</summary>
+    Encode,
+
+    /// <summary>Parse a string and verify a password against it.</summary>
+    Verify,
+}
+
+/// <summary>The sizes of a password hash's inputs, which some providers restrict (libsodium: 16-byte salts, no secret), and the use.</summary>
+public readonly record struct PasswordHashInputs(int SaltBytes, int SecretBytes, int AssociatedDataBytes, PasswordHashUse Use);

@@ -127,4 +127,33 @@ internal static unsafe partial class Libsodium
     internal static partial int crypto_aead_xchacha20poly1305_ietf_decrypt_detached(
         byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
         byte* nonce, byte* key);
+
+    // Password hashing (libsodium documentation, "Password hashing"; crypto_pwhash.h). libsodium's Argon2 runs one
+    // lane (p=1) only; the salt is exactly crypto_pwhash_SALTBYTES; outputs are 16 bytes or more.
+    internal const int PwhashAlgArgon2i13 = 1;
+    internal const int PwhashAlgArgon2id13 = 2;
+    internal const int PwhashSaltBytes = 16;
+    internal const int PwhashBytesMin = 16;
+
+    /// <summary>crypto_pwhash_argon2i_OPSLIMIT_MIN: libsodium refuses Argon2i with fewer than three passes.</summary>
+    internal const int PwhashArgon2iOpsLimitMin = 3;
+
+    /// <summary>crypto_pwhash_STRBYTES: the encoded string buffer, NUL included.</summary>
+    internal const int PwhashStrBytes = 128;
+
+    /// <summary>The tag length crypto_pwhash_str writes (STR_HASHBYTES in libsodium's pwhash_argon2i.c and pwhash_argon2id.c).</summary>
+    internal const int PwhashStrTagBytes = 32;
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_pwhash(byte* output, ulong outputLength, byte* password, ulong passwordLength, byte* salt, ulong opsLimit, nuint memLimit, int algorithm);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_pwhash_argon2id_str(byte* output, byte* password, ulong passwordLength, ulong opsLimit, nuint memLimit);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_pwhash_argon2i_str(byte* output, byte* password, ulong passwordLength, ulong opsLimit, nuint memLimit);
+
+    /// <summary>Verifies an $argon2id$ or $argon2i$ string: 0 on a match, -1 on a mismatch or a string it cannot parse.</summary>
+    [LibraryImport(Library)]
+    internal static partial int crypto_pwhash_str_verify(byte* encoded, byte* password, ulong passwordLength);
 }

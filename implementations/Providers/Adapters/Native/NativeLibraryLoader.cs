@@ -69,7 +69,41 @@ internal static class NativeResolver
         {
             Libsodium.Library => Libsodium.Loader.Handle,
             Blake3Shim.Library => Blake3Shim.Loader.Handle,
+            Libargon2.Library => Libargon2.Loader.Handle,
+            Libxcrypt.Library => Libxcrypt.Loader.Handle,
             _ => IntPtr.Zero,
         };
+    }
+}
+
+/// <summary>
+/// The version of a distribution package as its package database records it (Debian's dpkg status file), for
+/// libraries that do not report their own (libargon2, libxcrypt). Null where there is no such database.
+/// </summary>
+internal static class DistributionPackage
+{
+    private const string DpkgStatus = "/var/lib/dpkg/status";
+
+    public static string? Version(string package)
+    {
+        if (!File.Exists(DpkgStatus))
+        {
+            return null;
+        }
+
+        var current = false;
+        foreach (var line in File.ReadLines(DpkgStatus))
+        {
+            if (line.StartsWith("Package: ", StringComparison.Ordinal))
+            {
+                current = line.AsSpan(9).SequenceEqual(package);
+            }
+            else if (current && line.StartsWith("Version: ", StringComparison.Ordinal))
+            {
+                return line[9..];
+            }
+        }
+
+        return null;
     }
 }

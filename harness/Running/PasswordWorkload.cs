@@ -1,0 +1,110 @@
+using CryptoHarness.Implementations;
+
+namespace CryptoHarness.Running;
+
+/// <summary>
+/// One timed password-hash operation at one parameter set. The inputs are the same for every provider: a 28-byte
+/// password, a 16-byte salt (the size every provider takes), no secret or associated data.
+/// </summary>
+public abstract class PasswordWorkload : Workload
+{
+    /// <summary>The raw tag.</summary>
+    public const string HashTag = "hash";
+
+    /// <summary>Hash and encode: PHC string for Argon2, modular crypt string for bcrypt.</summary>
+    public const string HashPhc = "hash-phc";
+
+    /// <summary>Verify the right password against the provider's own string.</summary>
+    public const string VerifyRight = "verify";
+
+    /// <summary>Verify a wrong password: the whole hash is still computed, then the comparison fails.</summary>
+    public const string VerifyWrong = "verify-wrong";
+
+    public const int SaltBytes = 16;
+
+    public static IReadOnlyList<string> Operations { get; } = [HashTag, HashPhc, VerifyRight, VerifyWrong];
+
+    public static byte[] Password { get; } = "correct horse battery staple"u8.ToArray();
+
+    public static byte[] WrongPassword { get; } = "correct horse battery stapler"u8.ToArray();
+
+    public static byte[] Salt { get; } = BenchmarkSalt();
+
+    /// <summary>
+    /// The inputs of <paramref name="operation"/>, for the providers' <see cref="IPasswordHashImplementation.SupportFor"/>.
+    /// Verifying uses the provider's own string, so it needs what encoding needs.
+    /// </summary>
+    public static PasswordHashInputs InputsOf(string operation) =>
+        new(SaltBytes, 0, 0, operation == HashTag ? PasswordHashUse.Hash : PasswordHashUse.Encode);
+
+    /// <summary>A primary entry is timed on every operation; an alternative path on the raw hash only.</summary>
+    public static IReadOnlyList<string> OperationsOf(IPasswordHashImplementation implementation) =>
+        implementation.IsPrimary ? Operations : [HashTag];
+
+    /// <summary>A case key: id, operation and set name (set names and compact sets have no spaces).</summary>
+    public static string CaseKey(string id, string operation, string set) => $"{id} {operation} {set}";
+
+    public static (string Id, string Operation, string Set) ParseKey(string key)
+    {
+        var parts = key.Split(' ');
+        return parts.Length == 3 ? (parts[0], parts[1], parts[2]) : throw new FormatException($"'{key}' is not a password case key (id operation set).");
+    }
+
+    /// <summary>A set from its name as a case key carries it: a named set, or a user's compact form.</summary>
+    public static PasswordParameterSet ResolveSet(string name)
+    {
+        var named = PasswordParameterSets.Argon2.Concat(PasswordParameterSets.Bcrypt)
+            .FirstOrDefault(s => string.Equals(s.Name, name, StringComparison.Ordinal));
+        if (named is not null)
+        {
+            return named;
+        }
+
+        return name.StartsWith("cost", StringComparison.Ordinal)
+            ? PasswordParameterSets.ParseBcryptCosts(name.TrimStart("cost=".ToCharArray()))[0]
+            : PasswordParameterSets.ParseArgon2(name);
+    }
+
+    public static PasswordWorkload Create(IPasswordHashImplementation implementation, string operation, PasswordHashParameters parameters) => operation switch
+    {
+        HashTag => new TagWorkload(implementation, parameters),
+        HashPhc => new EncodeWorkload(implementation, parameters),
+        VerifyRight => new VerifyWorkload(implementation, parameters, Password, expected: true),
+        VerifyWrong => new VerifyWorkload(implementation, parameters, WrongPassword, expected: false),
+        _ => throw new InvalidOperationException($"{implementation.Id} has no password operation '{operation}'. Valid: {string.Join(", ", Operations)}."),
+    };
+
+    private static byte[] BenchmarkSalt()
+    {
+        var salt = new byte[SaltBytes];
+        new Random(SaltBytes).NextBytes(salt);
+        return salt;
+    }
+
+    private sealed class TagWorkload(IPasswordHashImplementation implementation, PasswordHashParameters parameters) : PasswordWorkload
+    {
+        private readonly byte[] _tag = new byte[parameters.TagBytes];
+
+        public override void Run() => implementation.Hash(Password, Salt, [], [], parameters, _tag);
+    }
+
+    private sealed class EncodeWorkload(IPasswordHashImplementation implementation, PasswordHashParameters parameters) : PasswordWorkload
+    {
+        public override void Run() => _ = implementation.HashToString(Password, Salt, parameters);
+    }
+
+    /// <summary>Verifies against the provider's own string, made once; an unexpected answer means the gate missed something, so it throws.</summary>
+    private sealed class VerifyWorkload(IPasswordHashImplementation implementation, PasswordHashParameters parameters, byte[] password, bool expected)
+        : PasswordWorkload
+    {
+        private readonly string _encoded = implementation.HashToString(Password, Salt, parameters);
+
+        public override void Run()
+        {
+            if (implementation.Verify(_encoded, password) != expected)
+            {
+                throw new InvalidOperationException($"{implementation.Id} verified {(expected ? "the right password as wrong" : "a wrong password as right")}.");
+            }
+        }
+    }
+}
