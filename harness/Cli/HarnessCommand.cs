@@ -27,15 +27,18 @@ public static class HarnessCommand
     /// <c>oneshot</c>: the size sweep; <c>stream</c>: incremental hashing of one large input in 64 KiB chunks;
     /// <c>batch</c>: many short messages of one length, a batch API against a loop of single calls.
     /// </summary>
-    public static readonly IReadOnlyList<string> Scenarios = ["oneshot", "stream", "batch"];
+    /// <c>password</c>: password hashes at parameter sets (the default when the filters select only password hashes).
+    public static readonly IReadOnlyList<string> Scenarios = ["oneshot", "stream", "batch", "password"];
+
+    private static readonly string[] PasswordOptions = ["argon2-set", "argon2", "bcrypt-cost"];
 
     public const int DefaultStreamBytes = 64 * 1024 * 1024;
 
     private static readonly Dictionary<string, IReadOnlySet<string>> Commands = new(StringComparer.Ordinal)
     {
         ["list"] = new HashSet<string>(Filters) { "json" },
-        ["verify"] = new HashSet<string>(Filters) { "sizes" },
-        ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet", "scenario", "stream-size" },
+        ["verify"] = new HashSet<string>(Filters) { "sizes", "argon2-set", "argon2", "bcrypt-cost" },
+        ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet", "scenario", "stream-size", "argon2-set", "argon2", "bcrypt-cost" },
         ["report"] = new HashSet<string> { "results", "out", "templates" },
         ["compare"] = new HashSet<string>
         {
@@ -108,14 +111,16 @@ public static class HarnessCommand
     {
         var selected = Select(arguments);
         var sizes = arguments.Sizes("sizes") ?? DefaultSizes;
-        var verdicts = RunGate(selected, sizes, stdout);
+        var sets = PasswordOptions.Any(arguments.Has) ? PasswordSets(arguments, selected) : [];
+        var verdicts = RunGate(selected, sizes, stdout, sets);
         return verdicts.Any(v => v.Status == GateStatus.Failed) ? ImplementationFailed : Success;
     }
 
-    private static IReadOnlyList<GateVerdict> RunGate(IReadOnlyList<IImplementation> selected, IReadOnlyList<int> sizes, TextWriter stdout)
+    private static IReadOnlyList<GateVerdict> RunGate(
+        IReadOnlyList<IImplementation> selected, IReadOnlyList<int> sizes, TextWriter stdout, IReadOnlyList<PasswordParameterSet>? passwordSets = null)
     {
         stdout.WriteLine($"Correctness gate: {selected.Count} implementation(s), known answers and cross-check (seed {CorrectnessGate.Seed}).");
-        var verdicts = CorrectnessGate.Verify(selected, sizes);
+        var verdicts = CorrectnessGate.Verify(selected, sizes, passwordSets);
         var table = new TextTable("Id", "Gate", "Reason");
         foreach (var verdict in verdicts)
         {
@@ -138,7 +143,7 @@ public static class HarnessCommand
         var jobName = arguments.Value("job") ?? JobPreset.Quick.Name;
         var job = JobPreset.All.FirstOrDefault(j => j.Name == jobName)
             ?? throw new UsageException($"Unknown job '{jobName}'. Valid jobs: {string.Join(", ", JobPreset.All.Select(j => j.Name))}.");
-        var scenario = arguments.Value("scenario") ?? "oneshot";
+        var scenario = arguments.Value("scenario") ?? DefaultScenario(arguments, selected);
         if (!Scenarios.Contains(scenario))
         {
             throw new UsageException($"Unknown scenario '{scenario}'. Valid scenarios: {string.Join(", ", Scenarios)}.");
@@ -154,6 +159,7 @@ public static class HarnessCommand
             {
                 "stream" => "The filters select no implementation with an incremental API. Valid families for --scenario stream: "
                     + $"{string.Join(", ", Registry.Implementations.OfType<IStreamingHashImplementation>().Select(i => i.Algorithm.Family).Distinct())}.",
+                "password" => $"The filters select no password hash. Valid families for --scenario password: {string.Join(", ", Registry.Implementations.OfType<IPasswordHashImplementation>().Select(i => i.Algorithm.Family).Distinct())}.",
                 "batch" => "The filters select no implementation with a batch API. Valid for --scenario batch: "
                     + $"{string.Join(", ", BatchCapable(i => i.Algorithm.Family))} (families) or {string.Join(", ", BatchCapable(i => i.Algorithm.Name))} (algorithms), "
                     + $"with a provider that has a batch API: {string.Join(", ", BatchCapable(i => i.Provider.Key))}.",
@@ -168,21 +174,32 @@ public static class HarnessCommand
             Scenario = scenario,
             ChunkBytes = scenario == "stream" ? StreamingBenchmarks.ChunkBytes : 0,
         };
+        var passwordSets = scenario == "password" ? PasswordSets(arguments, selected) : [];
+        if (scenario != "password" && PasswordOptions.FirstOrDefault(arguments.Has) is { } misplaced)
+        {
+            throw new UsageException($"--{misplaced} applies to password hashes; valid with --scenario password or --family Argon2/bcrypt, not with --scenario {scenario}.");
+        }
+
         var runFolder = RunFolder.Create(arguments.Value("results") ?? Path.Combine(root, "artifacts", "results"), run.MachineKey, started, job.Name);
         stdout.WriteLine($"Run folder: {runFolder}");
 
-        var verdicts = RunGate(selected, sizes, stdout);
+        var verdicts = RunGate(selected, sizes, stdout, passwordSets);
         var passed = verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => v.Implementation).ToArray();
         var failures = verdicts.Where(v => v.Status == GateStatus.Failed).Select(v => ToFailure(v.Implementation, v.Reason!)).ToList();
-        var unsupported = verdicts.Where(v => v.Status == GateStatus.Unsupported).Select(v => ToFailure(v.Implementation, v.Reason!)).ToArray();
+        Failure[] unsupported = verdicts.Where(v => v.Status == GateStatus.Unsupported).Select(v => ToFailure(v.Implementation, v.Reason!)).ToArray();
 
         IReadOnlyList<ResultRecord> results = [];
         if (passed.Length > 0)
         {
             ILogger logger = arguments.Has("quiet") ? NullLogger.Instance : ConsoleLogger.Default;
             var artifacts = Path.Combine(runFolder, "benchmarkdotnet");
+            var passwordCases = PasswordCases(passed.OfType<IPasswordHashImplementation>(), passwordSets);
+            unsupported = [.. unsupported, .. passwordCases.CannotRun];
             var outcome = scenario switch
             {
+                // Only implementations with a case at some set: one that can run none of them is listed per set, not failed.
+                "password" => Runner.RunPassword(passed.OfType<IPasswordHashImplementation>()
+                    .Where(i => passwordCases.Keys.Any(k => PasswordWorkload.ParseKey(k).Id == i.Id)).ToArray(), passwordCases.Keys, job, artifacts, logger),
                 "stream" => Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), streamBytes, job, artifacts, logger),
                 "batch" => Runner.RunBatch(passed.OfType<IHashImplementation>().ToArray(), job, artifacts, logger),
                 _ => Runner.RunOneShot(passed, sizes, job, artifacts, logger),
@@ -198,6 +215,7 @@ public static class HarnessCommand
             Failures = failures,
             Unsupported = unsupported,
             Algorithms = selected.Select(i => i.Algorithm).Distinct().Select(Describe).ToArray(),
+            ParameterSets = scenario == "password" ? passwordSets.Select(DescribeSet).ToArray() : null,
         };
         SummaryFile.Write(summary, Path.Combine(runFolder, SummaryFile.FileName));
 
@@ -228,6 +246,8 @@ public static class HarnessCommand
         {
             case "stream":
                 return selected.Where(i => i is IStreamingHashImplementation).ToArray();
+            case "password":
+                return selected.Where(i => i is IPasswordHashImplementation).ToArray();
             case "batch":
                 // Algorithms with a batch API in the selection, and every selected hash of them: the ones without a batch
                 // API are the loops of single calls the batch API is measured against.
@@ -236,9 +256,101 @@ public static class HarnessCommand
             default:
                 // A batch API's one-shot call is a batch of one: not what it is for, and the one-shot tables have the
                 // single-message paths. Batch entries are measured in the batch scenario, against loops of single calls.
-                return selected.Where(i => i is not IBatchHashImplementation).ToArray();
+                // Password hashes have no payload size: they are measured per parameter set in their own scenario.
+                return selected.Where(i => i is not IBatchHashImplementation and not IPasswordHashImplementation).ToArray();
         }
     }
+
+    /// <summary>
+    /// <c>password</c> when the filters select only password hashes or a password option is given; else <c>oneshot</c>
+    /// (which a full sweep is: password hashes are measured on request, their sets take minutes).
+    /// </summary>
+    private static string DefaultScenario(Arguments arguments, IReadOnlyList<IImplementation> selected) =>
+        PasswordOptions.Any(arguments.Has) || (selected.Count > 0 && selected.All(i => i is IPasswordHashImplementation)) ? "password" : "oneshot";
+
+    /// <summary>
+    /// The sets to run: <c>--argon2-set</c> names (comma-separated, or <c>all</c>), <c>--argon2</c> user sets
+    /// (semicolon-separated), <c>--bcrypt-cost</c> costs. Without Argon2 options every named Argon2 set but
+    /// <c>high</c> (minutes per provider on 2 cores; ask for it by name); without <c>--bcrypt-cost</c>, costs 10 and 12.
+    /// Only the kinds the selection holds are kept.
+    /// </summary>
+    internal static IReadOnlyList<PasswordParameterSet> PasswordSets(Arguments arguments, IReadOnlyList<IImplementation> selected)
+    {
+        var argon2 = new List<PasswordParameterSet>();
+        if (arguments.Value("argon2-set") is { } names)
+        {
+            argon2.AddRange(names.Trim() == "all" ? PasswordParameterSets.Argon2
+                : names.Split(',', StringSplitOptions.TrimEntries).Select(PasswordParameterSets.FindArgon2));
+        }
+
+        if (arguments.Value("argon2") is { } custom)
+        {
+            argon2.AddRange(custom.Split(';', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries).Select(PasswordParameterSets.ParseArgon2));
+        }
+
+        if (argon2.Count == 0)
+        {
+            argon2.AddRange(PasswordParameterSets.Argon2.Where(s => s.Name != "high"));
+        }
+
+        var bcrypt = arguments.Value("bcrypt-cost") is { } costs ? PasswordParameterSets.ParseBcryptCosts(costs) : PasswordParameterSets.Bcrypt;
+        var hashes = selected.OfType<IPasswordHashImplementation>().ToArray();
+        return argon2.Where(_ => hashes.Any(h => h.Algorithm != Algorithms.Bcrypt))
+            .Concat(bcrypt.Where(_ => hashes.Any(h => h.Algorithm == Algorithms.Bcrypt)))
+            .DistinctBy(s => s.Parameters)
+            .ToArray();
+    }
+
+    /// <summary>Every (implementation, operation, set) the implementation can run, and for the rest the reason, per set.</summary>
+    internal static (IReadOnlyList<string> Keys, IReadOnlyList<Failure> CannotRun) PasswordCases(
+        IEnumerable<IPasswordHashImplementation> implementations, IReadOnlyList<PasswordParameterSet> sets)
+    {
+        var keys = new List<string>();
+        var cannot = new List<Failure>();
+        foreach (var implementation in implementations)
+        {
+            foreach (var set in sets.Where(s => s.Parameters.IsBcrypt == (implementation.Algorithm == Algorithms.Bcrypt)))
+            {
+                var refused = new List<(string Operation, string Reason)>();
+                foreach (var operation in PasswordWorkload.OperationsOf(implementation))
+                {
+                    var support = implementation.SupportFor(set.Parameters, PasswordWorkload.InputsOf(operation));
+                    if (support.IsSupported)
+                    {
+                        keys.Add(PasswordWorkload.CaseKey(implementation.Id, operation, set.Name));
+                    }
+                    else
+                    {
+                        refused.Add((operation, support.Reason!));
+                    }
+                }
+
+                if (refused.Count > 0)
+                {
+                    cannot.Add(ToFailure(implementation, refused[0].Reason) with
+                    {
+                        ParameterSet = set.Name,
+                        Operations = refused.Select(r => r.Operation).ToArray(),
+                    });
+                }
+            }
+        }
+
+        return (keys, cannot);
+    }
+
+    private static ParameterSetInfo DescribeSet(PasswordParameterSet set) => new()
+    {
+        Name = set.Name,
+        Description = set.Parameters.Describe(),
+        Source = set.Source,
+        Kind = set.Parameters.IsBcrypt ? "bcrypt" : "argon2",
+        MemoryKib = set.Parameters.MemoryKib,
+        Passes = set.Parameters.Passes,
+        Lanes = set.Parameters.Lanes,
+        TagBytes = set.Parameters.TagBytes,
+        Cost = set.Parameters.Cost,
+    };
 
     private static IEnumerable<string> BatchCapable(Func<IImplementation, string> name) =>
         Registry.Implementations.OfType<IBatchHashImplementation>().Select(name).Distinct();
@@ -267,18 +379,23 @@ public static class HarnessCommand
     {
         var directory = outDirectory ?? Path.Combine(root, "reports", summary.Run.MachineKey);
         var specName = outDirectory is null ? Path.Combine("..", "..", "machine-specs", summary.Run.MachineKey + ".md") : "machine-spec.md";
-        if (summary.Run.Scenario != "oneshot")
+        if (summary.Run.Scenario is not ("oneshot" or "password"))
         {
             return ReportStage.Write(stage.Render(summary, specName), directory);
         }
 
+        // One-shot and password runs keep each algorithm's latest results in data/; the pages that span algorithms (the
+        // family index and highlights; the password overview) are rendered from those of the same scenario.
         var dataDirectory = Path.Combine(directory, "data");
         var fresh = FamilyData.Split(summary);
-        var families = FamilyData.Families(FamilyData.Load(dataDirectory)
-            .Where(existing => !fresh.ContainsKey(existing.Key))
+        var latest = FamilyData.Load(dataDirectory)
+            .Where(existing => !fresh.ContainsKey(existing.Key) && existing.Value.Run.Scenario == summary.Run.Scenario)
             .Select(existing => existing.Value)
-            .Concat(fresh.Values));
-        var files = stage.Render(summary, specName, families);
+            .Concat(fresh.Values)
+            .ToArray();
+        var files = summary.Run.Scenario == "password"
+            ? stage.Render(summary, specName, latest)
+            : stage.Render(summary, specName, FamilyData.Families(latest));
 
         var written = new List<string>();
         foreach (var (name, familySummary) in fresh)

@@ -8,12 +8,12 @@ public static class ComparisonTable
 {
     public static void Write(RunSummary summary, TextWriter writer)
     {
-        var table = new TextTable("Algorithm", "Operation", "Size", "Provider", "Median", "Ratio", "MB/s", "Allocated", "CV");
+        var table = new TextTable("Algorithm", "Operation", "Size or set", "Provider", "Median", "Ratio", "Throughput", "Allocated", "CV");
         // A batch is compared across its two operations (a batch call, a loop of single calls): they did the same work.
         var groups = summary.Results
-            .GroupBy(r => (r.Algorithm, Operation: r.BatchSize is null ? r.Operation : "", r.MessageBytes, r.BatchSize, r.SizeBytes))
+            .GroupBy(r => (r.Algorithm, Operation: r.BatchSize is null ? r.Operation : "", r.MessageBytes, r.BatchSize, r.SizeBytes, r.ParameterSet))
             .OrderBy(g => g.Key.Algorithm, StringComparer.Ordinal).ThenBy(g => g.Key.Operation, StringComparer.Ordinal)
-            .ThenBy(g => g.Key.MessageBytes).ThenBy(g => g.Key.BatchSize).ThenBy(g => g.Key.SizeBytes);
+            .ThenBy(g => g.Key.MessageBytes).ThenBy(g => g.Key.BatchSize).ThenBy(g => g.Key.SizeBytes).ThenBy(g => g.Key.ParameterSet, StringComparer.Ordinal);
         foreach (var group in groups)
         {
             var ordered = group.OrderBy(r => r.MedianNs).ToArray();
@@ -23,7 +23,8 @@ public static class ComparisonTable
                 var cv = r.StdDevNs is { } sd && r.MeanNs > 0 ? Format.Number(100 * sd / r.MeanNs, "N1") + "%" : "n/a";
                 table.Add(r.Algorithm, r.Operation, Format.Payload(r), r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
                     $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(r.MedianNs / ordered[0].MedianNs, "N2"),
-                    Format.Number(r.MbPerS, "N1"), Format.Allocated(r.AllocatedBytes), cv);
+                    r.GibPerS is { } gib ? $"{Format.Number(gib, "N2")} GiB/s" : r.Cost is not null ? "" : $"{Format.Number(r.MbPerS, "N1")} MB/s",
+                    Format.Allocated(r.AllocatedBytes), cv);
             }
         }
 

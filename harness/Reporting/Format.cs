@@ -18,10 +18,11 @@ public static class Format
 
     /// <summary>
     /// What one operation of a record hashed: its size (<c>128 B</c>), or in the batch scenario the batch
-    /// (<c>64 × 32 B</c>), since batches of equal total size are different cases.
+    /// (<c>64 × 32 B</c>), since batches of equal total size are different cases; for a password hash, its parameter set.
     /// </summary>
     public static string Payload(ResultRecord record) =>
-        record.BatchSize is { } count && record.MessageBytes is { } length ? $"{count} × {Size(length)}" : Size(record.SizeBytes);
+        record.ParameterSet is { } set ? set
+        : record.BatchSize is { } count && record.MessageBytes is { } length ? $"{count} × {Size(length)}" : Size(record.SizeBytes);
 
     /// <summary>Allocated bytes per operation: zero is "0 B", never a dash; unknown is "n/a".</summary>
     public static string Allocated(long? bytes) => bytes switch

@@ -18,6 +18,8 @@ public sealed partial class ReportStage
     public const string BatchTemplate = "batch.md.hbs";
     public const string IndexTemplate = "index.md.hbs";
     public const string HighlightsTemplate = "highlights.md.hbs";
+    public const string PasswordTemplate = "password.md.hbs";
+    public const string PasswordOverviewTemplate = "password-hashing.md.hbs";
 
     private readonly string _templatesDirectory;
     private readonly IHandlebars _handlebars;
@@ -41,7 +43,8 @@ public sealed partial class ReportStage
     /// <summary>
     /// Renders a run: for a one-shot run every algorithm page, and, given the latest summary of every family, the family
     /// index and the highlights; for a streaming run its page; for a batch run a <c>&lt;slug&gt;-batch.md</c> page per
-    /// algorithm. Always the machine spec, named <paramref name="machineSpecName"/>.
+    /// algorithm; for a password run a page per algorithm and the overview, from every password algorithm's latest summary
+    /// in <paramref name="families"/> (or the run alone). Always the machine spec, named <paramref name="machineSpecName"/>.
     /// </summary>
     public IReadOnlyList<RenderedFile> Render(RunSummary summary, string machineSpecName = "machine-spec.md", IReadOnlyList<RunSummary>? families = null)
     {
@@ -50,6 +53,22 @@ public sealed partial class ReportStage
         if (summary.Run.Scenario == "stream")
         {
             files.Add(new("streaming.md", Apply(StreamingTemplate, Compile(StreamingTemplate), ReportModel.Streaming(summary))));
+        }
+        else if (summary.Run.Scenario == "password")
+        {
+            // Each algorithm's page from its own latest results (a run of one algorithm keeps the others' pages as they
+            // were); the overview from all of them.
+            var password = Compile(PasswordTemplate);
+            foreach (var latest in families is { Count: > 0 } ? families : [summary])
+            {
+                foreach (var (slug, model) in PasswordReport.Algorithms(latest))
+                {
+                    files.Add(new($"{slug}.md", Apply(PasswordTemplate, password, model)));
+                }
+            }
+
+            files.Add(new("password-hashing.md", Apply(PasswordOverviewTemplate, Compile(PasswordOverviewTemplate),
+                PasswordReport.Overview(families is { Count: > 0 } ? families : [summary]))));
         }
         else if (summary.Run.Scenario == "batch")
         {

@@ -28,6 +28,44 @@ public sealed record RunSummary
     /// <summary>What the registry said about each algorithm in the run, so reports describe it without consulting the registry.</summary>
     [JsonPropertyName("algorithms")]
     public IReadOnlyList<AlgorithmInfo> Algorithms { get; init; } = [];
+
+    /// <summary>The password scenario's parameter sets, in full, in the order they were run; absent in other scenarios.</summary>
+    [JsonPropertyName("parameter_sets")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<ParameterSetInfo>? ParameterSets { get; init; }
+}
+
+/// <summary>A password-hash parameter set as run: its name (or compact form, for a user's set) and every value.</summary>
+public sealed record ParameterSetInfo
+{
+    [JsonPropertyName("name")]
+    public required string Name { get; init; }
+
+    /// <summary>The values in words, e.g. <c>m=19456 KiB (19 MiB), t=2, p=1, 32-byte tag</c>: what every table prints.</summary>
+    [JsonPropertyName("description")]
+    public required string Description { get; init; }
+
+    [JsonPropertyName("source")]
+    public required string Source { get; init; }
+
+    /// <summary><c>argon2</c> or <c>bcrypt</c>.</summary>
+    [JsonPropertyName("kind")]
+    public required string Kind { get; init; }
+
+    [JsonPropertyName("memory_kib")]
+    public int MemoryKib { get; init; }
+
+    [JsonPropertyName("passes")]
+    public int Passes { get; init; }
+
+    [JsonPropertyName("lanes")]
+    public int Lanes { get; init; }
+
+    [JsonPropertyName("tag_bytes")]
+    public int TagBytes { get; init; }
+
+    [JsonPropertyName("cost")]
+    public int Cost { get; init; }
 }
 
 /// <summary>An algorithm's parameters as measured, and the registry's note on why it is here.</summary>
@@ -109,7 +147,7 @@ public sealed record RunInfo
     [JsonPropertyName("job_description")]
     public required string JobDescription { get; init; }
 
-    /// <summary><c>oneshot</c>, <c>stream</c> or <c>batch</c>; absent in files written before the streaming scenario, which were one-shot.</summary>
+    /// <summary><c>oneshot</c>, <c>stream</c>, <c>batch</c> or <c>password</c>; absent in files written before the streaming scenario, which were one-shot.</summary>
     [JsonPropertyName("scenario")]
     public string Scenario { get; init; } = "oneshot";
 
@@ -198,6 +236,38 @@ public sealed record ResultRecord : ImplementationRecord
     /// <summary>Per-operation time of every actual workload iteration, outliers included, for later statistics.</summary>
     [JsonPropertyName("samples_ns")]
     public required IReadOnlyList<double> SamplesNs { get; init; }
+
+    /// <summary>Password scenario: the parameter set's name, or a user set's compact form (<c>m=65536,t=4,p=1,len=32</c>).</summary>
+    [JsonPropertyName("parameter_set")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? ParameterSet { get; init; }
+
+    /// <summary>Password scenario, Argon2: m in KiB.</summary>
+    [JsonPropertyName("memory_kib")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? MemoryKib { get; init; }
+
+    [JsonPropertyName("passes")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? Passes { get; init; }
+
+    [JsonPropertyName("lanes")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? Lanes { get; init; }
+
+    [JsonPropertyName("tag_bytes")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? TagBytes { get; init; }
+
+    /// <summary>Password scenario, bcrypt: the cost (log2 rounds).</summary>
+    [JsonPropertyName("cost")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public int? Cost { get; init; }
+
+    /// <summary>Password scenario, Argon2: memory processed per second, m·t KiB ÷ the median, in GiB/s (2^30 bytes).</summary>
+    [JsonPropertyName("gib_per_s")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? GibPerS { get; init; }
 }
 
 /// <summary>Which implementation a record is about; every field is copied from the registry at run time.</summary>
@@ -227,4 +297,14 @@ public sealed record Failure : ImplementationRecord
 {
     [JsonPropertyName("reason")]
     public required string Reason { get; init; }
+
+    /// <summary>Password scenario: the set this implementation cannot run (the rest of its sets were measured).</summary>
+    [JsonPropertyName("parameter_set")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? ParameterSet { get; init; }
+
+    /// <summary>Password scenario: the operations it cannot run at that set.</summary>
+    [JsonPropertyName("operations")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<string>? Operations { get; init; }
 }

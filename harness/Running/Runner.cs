@@ -25,7 +25,11 @@ public static class Runner
 
         public int? MessageBytes { get; init; }
 
-        public string Parameters => BatchSize is { } count ? $"a batch of {count} × {MessageBytes} bytes" : $"{SizeBytes} bytes";
+        public PasswordParameterSet? Set { get; init; }
+
+        public string Parameters => BatchSize is { } count ? $"a batch of {count} × {MessageBytes} bytes"
+            : Set is { } set ? set.Describe()
+            : $"{SizeBytes} bytes";
     }
 
     /// <summary>The one-shot sweep: every operation of every implementation at every size.</summary>
@@ -82,6 +86,19 @@ public static class Runner
                 BatchSize = batchSize,
                 MessageBytes = messageBytes,
             };
+        });
+    }
+
+    /// <summary>The password scenario: every given (implementation, operation, parameter set) case.</summary>
+    public static Outcome RunPassword(IReadOnlyList<IPasswordHashImplementation> implementations, IReadOnlyList<string> caseKeys, JobPreset job, string artifactsPath, ILogger logger)
+    {
+        PasswordBenchmarks.SelectedCases = caseKeys;
+        var summary = BenchmarkRunner.Run<PasswordBenchmarks>(Config(PasswordBenchmarks.Job(job), artifactsPath, logger));
+        var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
+        return Normalize(summary, implementations, "password", benchmarkCase =>
+        {
+            var (id, operation, set) = PasswordWorkload.ParseKey((string)benchmarkCase.Parameters["Case"]);
+            return new CaseIdentity([byId[id]], id, operation, 0) { Set = PasswordWorkload.ResolveSet(set) };
         });
     }
 
@@ -154,6 +171,15 @@ public static class Runner
                 AllocatedBytesAllThreads = report.GcStats.GetBytesAllocatedPerOperation(benchmarkCase),
                 MbPerS = identity.SizeBytes / statistics.Median * 1e9 / 1e6,
                 SamplesNs = samples,
+                ParameterSet = identity.Set?.Name,
+                MemoryKib = identity.Set is { Parameters.IsBcrypt: false } argon2 ? argon2.Parameters.MemoryKib : null,
+                Passes = identity.Set is { Parameters.IsBcrypt: false } ? identity.Set.Parameters.Passes : null,
+                Lanes = identity.Set is { Parameters.IsBcrypt: false } ? identity.Set.Parameters.Lanes : null,
+                TagBytes = identity.Set?.Parameters.TagBytes,
+                Cost = identity.Set is { Parameters.IsBcrypt: true } ? identity.Set.Parameters.Cost : null,
+                GibPerS = identity.Set is { Parameters.IsBcrypt: false } memory
+                    ? memory.Parameters.MemoryKib * 1024.0 * memory.Parameters.Passes / (statistics.Median * 1e-9) / (1L << 30)
+                    : null,
             });
         }
 

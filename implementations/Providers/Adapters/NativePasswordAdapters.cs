@@ -90,7 +90,8 @@ public abstract unsafe class LibsodiumArgon2(Algorithm algorithm, int alg) : Arg
 
     protected override bool VerifyCore(string encoded, ReadOnlySpan<byte> password)
     {
-        if (NulTerminatedAscii.From(encoded) is not { } bytes)
+        var bytes = encoded.Length <= NulTerminatedAscii.StackLimit ? stackalloc byte[encoded.Length + 1] : new byte[encoded.Length + 1];
+        if (!NulTerminatedAscii.TryWrite(encoded, bytes))
         {
             return false;
         }
@@ -172,7 +173,12 @@ public abstract unsafe class Libargon2Argon2(Algorithm algorithm, int type) : Ar
 
     protected override bool VerifyCore(string encoded, ReadOnlySpan<byte> password)
     {
-        var bytes = NulTerminatedAscii.From(encoded) ?? throw new FormatException($"{Id}: the encoded string is not NUL-free ASCII.");
+        var bytes = encoded.Length <= NulTerminatedAscii.StackLimit ? stackalloc byte[encoded.Length + 1] : new byte[encoded.Length + 1];
+        if (!NulTerminatedAscii.TryWrite(encoded, bytes))
+        {
+            throw new FormatException($"{Id}: the encoded string is not NUL-free ASCII.");
+        }
+
         int result;
         fixed (byte* text = bytes)
         fixed (byte* input = password)
@@ -238,7 +244,8 @@ public sealed unsafe class LibxcryptBcrypt() : BcryptImplementation(Providers.Li
     protected override bool VerifyCore(string encoded, ReadOnlySpan<byte> password)
     {
         RequireText(password);
-        if (NulTerminatedAscii.From(encoded) is not { } setting)
+        var setting = encoded.Length <= NulTerminatedAscii.StackLimit ? stackalloc byte[encoded.Length + 1] : new byte[encoded.Length + 1];
+        if (!NulTerminatedAscii.TryWrite(encoded, setting))
         {
             return false;
         }
@@ -254,7 +261,7 @@ public sealed unsafe class LibxcryptBcrypt() : BcryptImplementation(Providers.Li
             {
                 var result = Libxcrypt.crypt_rn(phraseBytes, settingBytes, data, Libxcrypt.DataBytes);
                 return result is not null
-                    && CryptographicOperations.FixedTimeEquals(MemoryMarshal.CreateReadOnlySpanFromNullTerminated(result), setting.AsSpan(0, setting.Length - 1));
+                    && CryptographicOperations.FixedTimeEquals(MemoryMarshal.CreateReadOnlySpanFromNullTerminated(result), setting[..^1]);
             }
         }
         finally
@@ -312,18 +319,24 @@ public sealed unsafe class LibxcryptBcrypt() : BcryptImplementation(Providers.Li
     }
 }
 
-/// <summary>An encoded password-hash string as the NUL-terminated ASCII native verifiers read; null if it has a NUL or non-ASCII character.</summary>
+/// <summary>An encoded password-hash string as the NUL-terminated ASCII native verifiers read.</summary>
 internal static class NulTerminatedAscii
 {
-    public static byte[]? From(string text)
+    /// <summary>Strings up to this length are converted on the stack, so verifying allocates nothing.</summary>
+    public const int StackLimit = 511;
+
+    /// <summary>
+    /// Writes <paramref name="text"/> and a NUL into <paramref name="destination"/> (at least one byte longer than the
+    /// text); false if it holds a NUL or a non-ASCII character, which no encoded string does.
+    /// </summary>
+    public static bool TryWrite(string text, Span<byte> destination)
     {
         if (!Ascii.IsValid(text) || text.Contains('\0', StringComparison.Ordinal))
         {
-            return null;
+            return false;
         }
 
-        var bytes = new byte[text.Length + 1];
-        Encoding.ASCII.GetBytes(text, bytes);
-        return bytes;
+        destination[Encoding.ASCII.GetBytes(text, destination)] = 0;
+        return true;
     }
 }

@@ -56,6 +56,9 @@ public sealed record PasswordHashParameters
 
     public override string ToString() => Compact();
 
+    /// <summary>What the process may use (the machine's memory, or a container's limit); read once, as reading it allocates.</summary>
+    private static readonly Lazy<long> AvailableMemoryBytes = new(() => GC.GetGCMemoryInfo().TotalAvailableMemoryBytes);
+
     /// <summary>Argon2 p ≤ 2^24 − 1 (RFC 9106 section 3.1).</summary>
     public const int MaxLanes = (1 << 24) - 1;
 
@@ -92,7 +95,7 @@ public sealed record PasswordHashParameters
             return string.Create(CultureInfo.InvariantCulture, $"Argon2 tag length {TagBytes} bytes is too short; valid: 4 bytes or more.");
         }
 
-        var available = GC.GetGCMemoryInfo().TotalAvailableMemoryBytes;
+        var available = AvailableMemoryBytes.Value;
         return MemoryKib * 1024L > available
             ? string.Create(CultureInfo.InvariantCulture, $"Argon2 memory m={MemoryKib} KiB ({MemoryKib / 1048576.0:0.##} GiB) is more than this machine can give ({available / 1073741824.0:0.##} GiB available); valid: m ≤ {available / 1024} KiB.")
             : null;

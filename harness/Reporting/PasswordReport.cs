@@ -1,0 +1,142 @@
+using CryptoHarness.Results;
+using CryptoHarness.Running;
+
+namespace CryptoHarness.Reporting;
+
+/// <summary>
+/// The password-hash pages: per algorithm, one table per parameter set (the set printed in full) with every operation of
+/// every provider; and an overview with one table per set across Argon2's variants and bcrypt, plus Argon2 and bcrypt
+/// side by side at similar time. Built from summaries alone, like every report model.
+/// </summary>
+public static class PasswordReport
+{
+    /// <summary>Above this coefficient of variation a row is marked: its median is less trustworthy than its neighbours'.</summary>
+    private const double HighCv = 0.05;
+
+    public static IReadOnlyList<(string Slug, Dictionary<string, object?> Model)> Algorithms(RunSummary summary) =>
+        summary.Results.Where(r => r.Scenario == "password").Select(r => (r.Slug, r.Algorithm, r.Family))
+            .Concat(summary.Failures.Concat(summary.Unsupported).Select(f => (f.Slug, f.Algorithm, f.Family)))
+            .Distinct()
+            .OrderBy(s => s.Slug, StringComparer.Ordinal)
+            .Select(s => (s.Slug, Algorithm(summary, s.Slug, s.Algorithm, s.Family)))
+            .ToArray();
+
+    private static Dictionary<string, object?> Algorithm(RunSummary summary, string slug, string algorithm, string family)
+    {
+        var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "password").ToArray();
+        var cannotRun = summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is not null).ToArray();
+        var tables = SetsOf(summary, results.Select(r => r.ParameterSet!).Concat(cannotRun.Select(f => f.ParameterSet!)))
+            .Select(set => SetTable(set, results.Where(r => r.ParameterSet == set.Name), cannotRun.Where(f => f.ParameterSet == set.Name), byOperation: true))
+            .ToArray();
+        var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
+        return new()
+        {
+            ["algorithm"] = algorithm,
+            ["family"] = family,
+            ["slug"] = slug,
+            ["note"] = info?.Note ?? "",
+            ["is_argon2"] = results.Any(r => r.MemoryKib is not null) || family == "Argon2",
+            ["run"] = ReportModel.MachineSpec(summary.Run),
+            ["tables"] = tables,
+            ["providers"] = Providers(summary, results.Select(r => r.Provider).Concat(summary.Failures.Concat(summary.Unsupported).Where(f => f.Slug == slug).Select(f => f.Provider))),
+            ["failures"] = Rows(summary.Failures.Where(f => f.Slug == slug)),
+            ["unsupported"] = Rows(summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is null)),
+        };
+    }
+
+    /// <summary>
+    /// The overview over every password-hash algorithm's latest results (one summary each): the raw hash at each set
+    /// across algorithms and providers, and the fastest provider of each (algorithm, set), ordered by time, with the
+    /// memory each guess costs an attacker.
+    /// </summary>
+    public static Dictionary<string, object?> Overview(IReadOnlyList<RunSummary> summaries)
+    {
+        var results = summaries.SelectMany(s => s.Results).Where(r => r.Scenario == "password" && r.Operation == PasswordWorkload.HashTag).ToArray();
+        var cannotRun = summaries.SelectMany(s => s.Unsupported).Where(f => f.ParameterSet is not null && f.Operations!.Contains(PasswordWorkload.HashTag)).ToArray();
+        var sets = summaries.SelectMany(s => s.ParameterSets ?? []).DistinctBy(s => s.Name).ToArray();
+        var newest = summaries.MaxBy(s => s.Run.Utc)!;
+        var bestPerCase = results.GroupBy(r => (r.Algorithm, r.ParameterSet))
+            .Select(g => g.MinBy(r => r.MedianNs)!)
+            .OrderBy(r => r.MedianNs)
+            .ToArray();
+        var unit = results.Length == 0 ? Format.UnitFor(1e6) : Format.UnitFor(results.Min(r => r.MedianNs));
+        return new()
+        {
+            ["run"] = ReportModel.MachineSpec(newest.Run),
+            ["runs"] = summaries.Select(s => s.Run).DistinctBy(r => (r.GitCommit, r.Utc)).OrderBy(r => r.Utc)
+                .Select(r => new Dictionary<string, object?> { ["utc"] = ReportModel.MachineSpec(r)["utc"], ["git_commit"] = r.GitCommit, ["job"] = r.Job }).ToArray(),
+            ["tables"] = sets.Where(s => results.Any(r => r.ParameterSet == s.Name))
+                .Select(set => SetTable(set, results.Where(r => r.ParameterSet == set.Name), cannotRun.Where(f => f.ParameterSet == set.Name), byOperation: false))
+                .ToArray(),
+            ["unit"] = unit.Name,
+            ["similar_cost"] = bestPerCase.Select(r => new Dictionary<string, object?>
+            {
+                ["algorithm"] = r.Algorithm,
+                ["set"] = r.ParameterSet,
+                ["parameters"] = sets.FirstOrDefault(s => s.Name == r.ParameterSet)?.Description ?? r.ParameterSet,
+                ["label"] = Format.ProviderLabel(r.Provider, r.Variant),
+                ["median"] = Format.Time(r.MedianNs, unit),
+                ["memory"] = r.MemoryKib is { } kib ? Format.Size(kib * 1024L) : "4 KiB (Blowfish state)",
+            }).ToArray(),
+            ["providers"] = Providers(newest, results.Select(r => r.Provider)),
+        };
+    }
+
+    /// <summary>The sets named, in the order the run listed them; a name the run did not describe (an old file) is kept with its name only.</summary>
+    private static IEnumerable<ParameterSetInfo> SetsOf(RunSummary summary, IEnumerable<string> names)
+    {
+        var wanted = names.ToHashSet(StringComparer.Ordinal);
+        var described = (summary.ParameterSets ?? []).Where(s => wanted.Contains(s.Name)).ToArray();
+        return described.Concat(wanted.Where(n => described.All(d => d.Name != n))
+            .Select(n => new ParameterSetInfo { Name = n, Description = n, Source = "", Kind = "" }));
+    }
+
+    private static Dictionary<string, object?> SetTable(ParameterSetInfo set, IEnumerable<ResultRecord> records, IEnumerable<Failure> cannotRun, bool byOperation)
+    {
+        var rows = records.ToArray();
+        var fastestByOperation = rows.GroupBy(r => r.Operation).ToDictionary(g => g.Key, g => g.Min(r => r.MedianNs), StringComparer.Ordinal);
+        var unit = rows.Length == 0 ? Format.UnitFor(1e6) : Format.UnitFor(Math.Min(rows.Min(r => r.MedianNs), rows.Min(r => r.MeanNs)));
+        var ordered = rows.OrderBy(r => PasswordWorkload.Operations.ToList().IndexOf(r.Operation)).ThenBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal);
+        return new()
+        {
+            ["name"] = set.Name,
+            ["description"] = set.Description,
+            ["source"] = set.Source,
+            ["unit"] = unit.Name,
+            ["has_throughput"] = rows.Any(r => r.GibPerS is not null),
+            ["rows"] = ordered.Select(r => new Dictionary<string, object?>
+            {
+                ["id"] = r.Id,
+                ["label"] = byOperation ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Algorithm} · {Format.ProviderLabel(r.Provider, r.Variant)}",
+                ["operation"] = r.Operation,
+                ["mean"] = Format.Time(r.MeanNs, unit),
+                ["median"] = Format.Time(r.MedianNs, unit),
+                ["ci"] = r.CiLowerNs is { } lower && r.CiUpperNs is { } upper ? $"{Format.Time(lower, unit)} – {Format.Time(upper, unit)}" : "n/a",
+                ["allocated"] = Format.Allocated(r.AllocatedBytes),
+                ["gib_per_s"] = r.GibPerS is { } gib ? Format.Number(gib, "N2") : "",
+                ["ratio"] = Format.Number(r.MedianNs / fastestByOperation[r.Operation], "N2"),
+                ["n"] = r.N,
+                ["cv"] = Cv(r) is { } cv ? Format.Number(cv * 100, "N1") + "%" + (cv > HighCv ? " ⚠" : "") : "n/a",
+            }).ToArray(),
+            ["cannot_run"] = cannotRun.OrderBy(f => f.Id, StringComparer.Ordinal).Select(f => new Dictionary<string, object?>
+            {
+                ["label"] = byOperation ? Format.ProviderLabel(f.Provider, f.Variant) : $"{f.Algorithm} · {Format.ProviderLabel(f.Provider, f.Variant)}",
+                ["operations"] = string.Join(", ", f.Operations ?? []),
+                ["reason"] = f.Reason,
+            }).ToArray(),
+        };
+    }
+
+    private static double? Cv(ResultRecord record) =>
+        record.StdDevNs is { } sd && record.MeanNs > 0 ? sd / record.MeanNs : null;
+
+    private static Dictionary<string, object?>[] Providers(RunSummary summary, IEnumerable<string> keys) =>
+        keys.Where(k => k.Length > 0).Distinct().Order(StringComparer.Ordinal)
+            .Select(p => new Dictionary<string, object?> { ["provider"] = p, ["version"] = summary.Run.Packages.TryGetValue(p, out var v) ? v : "unknown" })
+            .ToArray();
+
+    private static Dictionary<string, object?>[] Rows(IEnumerable<Failure> failures) =>
+        failures.OrderBy(f => f.Id, StringComparer.Ordinal)
+            .Select(f => new Dictionary<string, object?> { ["id"] = f.Id, ["provider"] = f.Provider, ["reason"] = f.Reason })
+            .ToArray();
+}
