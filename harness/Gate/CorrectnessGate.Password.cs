@@ -155,6 +155,7 @@ public static partial class CorrectnessGate
                 continue;
             }
 
+            var refusals = new List<(IPasswordHashImplementation Verifier, string Failure)>();
             foreach (var verifier in verifiers.Where(h => !failures.ContainsKey(h)))
             {
                 var failure = Guard(() =>
@@ -163,9 +164,36 @@ public static partial class CorrectnessGate
                     : null);
                 if (failure is not null)
                 {
-                    // When a string fails everywhere, its producer is at fault; when one verifier refuses what the others accept, that verifier is.
-                    var blame = verifiers.Count(v => v != producer && !failures.ContainsKey(v)) > 1 && verifier != producer ? verifier : producer;
-                    failures[blame] = failure;
+                    refusals.Add((verifier, failure));
+                }
+            }
+
+            // A string that most other verifiers refuse is the producer's fault; a verifier that alone refuses what the
+            // others accept is its own. With a single other verifier there is no majority: both parties fail.
+            var others = verifiers.Count(v => v != producer && !failures.ContainsKey(v));
+            var refusedByOthers = refusals.Count(r => r.Verifier != producer);
+            if (refusals.Count == 0)
+            {
+                continue;
+            }
+
+            if (others >= 2 && 2 * refusedByOthers > others)
+            {
+                failures[producer] = $"its string is refused by {string.Join(", ", refusals.Where(r => r.Verifier != producer).Select(r => r.Verifier.Id))}: {refusals[0].Failure}";
+            }
+            else if (others >= 2)
+            {
+                foreach (var (verifier, failure) in refusals)
+                {
+                    failures[verifier] = failure;
+                }
+            }
+            else
+            {
+                foreach (var (verifier, failure) in refusals)
+                {
+                    failures[verifier] = $"{failure}; no third provider to decide which is right";
+                    failures[producer] = $"{verifier.Id} {failure}; no third provider to decide which is right";
                 }
             }
         }

@@ -21,7 +21,20 @@ public sealed class BadInputTests
     [InlineData("run --scenario stream --family AEAD", "The filters select no implementation with an incremental API")]
     [InlineData("run --scenario batch --family BLAKE3", "The filters select no implementation with a batch API")]
     [InlineData("run --scenario batch --family SHA-256 --provider os", "The filters select no implementation with a batch API")]
-    [InlineData("run --scenario batched", "Unknown scenario 'batched'. Valid scenarios: oneshot, stream, batch.")]
+    [InlineData("run --scenario batched", "Unknown scenario 'batched'. Valid scenarios: oneshot, stream, batch, password.")]
+    [InlineData("run --family Argon2 --argon2 m=4096GiB,t=1,p=1", "Invalid --argon2 'm=4096GiB,t=1,p=1': m=4294967296 KiB (4 TiB)")]
+    [InlineData("run --family Argon2 --argon2 m=2047GiB,t=1,p=1", "Invalid --argon2 'm=2047GiB,t=1,p=1': Argon2 memory m=2146435072 KiB (2047 GiB) is more than this machine can give")]
+    [InlineData("run --family Argon2 --argon2 m=16,t=1,p=4", "Invalid --argon2 'm=16,t=1,p=4': Argon2 memory m=16 KiB is below 8·p = 32 KiB")]
+    [InlineData("run --family Argon2 --argon2 m=65536,t=0,p=1", "Invalid --argon2 'm=65536,t=0,p=1': Argon2 passes t=0 is out of range")]
+    [InlineData("run --family Argon2 --argon2 m=65536,t=1,p=0", "Invalid --argon2 'm=65536,t=1,p=0': Argon2 lanes p=0 is out of range")]
+    [InlineData("run --family Argon2 --argon2 m=268435456,t=1,p=16777216", "Invalid --argon2 'm=268435456,t=1,p=16777216': Argon2 lanes p=16777216 is out of range")]
+    [InlineData("run --family Argon2 --argon2 m=65536,t=1,p=1,len=3", "Invalid --argon2 'm=65536,t=1,p=1,len=3': Argon2 tag length 3 bytes is too short")]
+    [InlineData("run --family Argon2 --argon2 m=65536,t=1", "Invalid --argon2 'm=65536,t=1': p= is missing")]
+    [InlineData("run --family Argon2 --argon2 m=64MB,t=1,p=1", "Invalid --argon2 'm=64MB,t=1,p=1' at 'm=64MB'")]
+    [InlineData("run --family Argon2 --argon2-set fast", "Unknown Argon2 parameter set 'fast'")]
+    [InlineData("run --family bcrypt --bcrypt-cost 3", "Invalid --bcrypt-cost '3'")]
+    [InlineData("run --family SHA-256 --scenario oneshot --argon2-set owasp", "--argon2-set applies to password hashes")]
+    [InlineData("run --scenario password --family SHA-256", "The filters select no password hash")]
     public void Bad_input_gets_one_line_exit_2_and_writes_nothing(string commandLine, string start)
     {
         using var folder = new TestFolder();
