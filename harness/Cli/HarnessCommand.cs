@@ -9,7 +9,7 @@ using CryptoHarness.Running;
 namespace CryptoHarness.Cli;
 
 /// <summary>
-/// <c>harness list | verify | run | report | compare</c>. Exit codes: 0 success; 1 an implementation failed the gate or its
+/// <c>harness list | verify | run | report | compare | merge | site</c>. Exit codes: 0 success; 1 an implementation failed the gate or its
 /// benchmark, or (compare) a regression was found; 2 bad input (one line naming the value and the valid choices, nothing written).
 /// </summary>
 public static class HarnessCommand
@@ -40,6 +40,8 @@ public static class HarnessCommand
         ["verify"] = new HashSet<string>(Filters) { "sizes", "argon2-set", "argon2", "bcrypt-cost" },
         ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet", "scenario", "stream-size", "argon2-set", "argon2", "bcrypt-cost" },
         ["report"] = new HashSet<string> { "results", "out", "templates" },
+        ["merge"] = new HashSet<string> { "runs", "out", "templates" },
+        ["site"] = new HashSet<string> { "machine", "reports", "out", "templates" },
         ["compare"] = new HashSet<string>
         {
             "base", "diff", "threshold", "noise", "fdr", "allocation-threshold", "fail-on", "out", "templates", "allow-different-machines",
@@ -60,6 +62,8 @@ public static class HarnessCommand
                 "run" => RunBenchmarks(arguments, stdout),
                 "report" => Report(arguments, stdout),
                 "compare" => CompareCommand.Run(arguments, stdout),
+                "merge" => SiteCommand.Merge(arguments, stdout),
+                "site" => SiteCommand.Site(arguments, stdout),
                 _ => throw new UsageException($"Unknown command '{arguments.Command}'."),
             };
         }
@@ -357,9 +361,23 @@ public static class HarnessCommand
 
     private static int Report(Arguments arguments, TextWriter stdout)
     {
-        var source = arguments.Value("results") ?? throw new UsageException("report needs --results <run folder or summary.json>.");
-        var summary = SummaryFile.Load(source);
+        var source = arguments.Value("results") ?? throw new UsageException("report needs --results <run folder, summary.json or a reports data folder>.");
         var stage = new ReportStage(arguments.Value("templates") ?? ReportStage.DefaultTemplatesDirectory);
+        if (SiteCommand.IsDataFolder(source))
+        {
+            // A machine's data/ folder: re-render its pages from the per-algorithm results, measuring nothing.
+            var algorithms = FamilyData.Load(source).Values.ToArray();
+            var files = stage.RenderData(algorithms, arguments.Value("out") is null ? SpecPath(algorithms[0].Run.MachineKey) : "machine-spec.md");
+            var target = arguments.Value("out") ?? Path.Combine(RepositoryRoot.Find(), "reports", algorithms[0].Run.MachineKey);
+            foreach (var path in ReportStage.Write(files, target))
+            {
+                stdout.WriteLine($"Wrote {path}");
+            }
+
+            return Success;
+        }
+
+        var summary = SummaryFile.Load(source);
         foreach (var path in WriteReports(stage, summary, arguments.Value("out"), RepositoryRoot.Find()))
         {
             stdout.WriteLine($"Wrote {path}");
@@ -375,10 +393,10 @@ public static class HarnessCommand
     /// every algorithm's latest file, so a run of one algorithm or family updates its rows without dropping the others.
     /// Everything is rendered before anything is written.
     /// </summary>
-    private static IReadOnlyList<string> WriteReports(ReportStage stage, RunSummary summary, string? outDirectory, string root)
+    internal static IReadOnlyList<string> WriteReports(ReportStage stage, RunSummary summary, string? outDirectory, string root)
     {
         var directory = outDirectory ?? Path.Combine(root, "reports", summary.Run.MachineKey);
-        var specName = outDirectory is null ? Path.Combine("..", "..", "machine-specs", summary.Run.MachineKey + ".md") : "machine-spec.md";
+        var specName = outDirectory is null ? SpecPath(summary.Run.MachineKey) : "machine-spec.md";
         if (summary.Run.Scenario is not ("oneshot" or "password"))
         {
             return ReportStage.Write(stage.Render(summary, specName), directory);
@@ -408,6 +426,9 @@ public static class HarnessCommand
         written.AddRange(ReportStage.Write(files, directory));
         return written;
     }
+
+    /// <summary>Where a machine's spec goes, relative to its reports folder: <c>../../machine-specs/&lt;machine&gt;.md</c>.</summary>
+    internal static string SpecPath(string machineKey) => Path.Combine("..", "..", "machine-specs", machineKey + ".md");
 
     private static AlgorithmInfo Describe(Algorithm algorithm) => new()
     {
@@ -439,6 +460,7 @@ public static class HarnessCommand
         var cpu = MachineInfo.CpuName();
         var level = MachineInfo.InstructionSetLevel();
         var runtime = MachineInfo.Runtime();
+        var clock = MachineInfo.ClockRate();
         return new RunInfo
         {
             MachineKey = MachineInfo.MachineKey(cpu, level, MachineInfo.OsKey(), runtime),
@@ -455,6 +477,8 @@ public static class HarnessCommand
             Utc = started,
             Job = job.Name,
             JobDescription = job.Description,
+            CpuFrequencyHz = clock?.Hertz,
+            CpuFrequencySource = clock?.Source,
         };
     }
 }

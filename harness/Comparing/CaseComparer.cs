@@ -1,6 +1,5 @@
 using Perfolizer;
 using Perfolizer.Horology;
-using Perfolizer.Mathematics.Multimodality;
 using Perfolizer.Mathematics.SignificanceTesting.Base;
 using Perfolizer.Mathematics.SignificanceTesting.MannWhitney;
 using Perfolizer.Metrology;
@@ -43,11 +42,6 @@ public sealed record CaseDecision(Verdict Verdict, double BaseMedianNs, double D
 /// </summary>
 public static class CaseComparer
 {
-    /// <summary>BenchmarkDotNet's mValue levels: above 2.8 "can have several modes", above 3.2 bimodal, above 4.2 multimodal.</summary>
-    private const double SeveralModes = 2.8;
-    private const double Bimodal = 3.2;
-    private const double Multimodal = 4.2;
-
     /// <summary>
     /// Share of the threshold the significance test must clear. Confirming that a 10% loss exceeds a 5% threshold
     /// with 15 samples of 5% CV is beyond any test's power (63% of such cases in the simulation tests), confirming
@@ -115,24 +109,10 @@ public static class CaseComparer
 
     private static string? Modality(SamplePair pair)
     {
-        string? Describe(string side, IReadOnlyList<double> values)
-        {
-            if (values.Count < 3)
-            {
-                return null;
-            }
-
-            var m = MValueCalculator.Calculate(values.ToArray());
-            return m switch
-            {
-                > Multimodal => FormattableString.Invariant($"{side} multimodal (mValue {m:0.##})"),
-                > Bimodal => FormattableString.Invariant($"{side} bimodal (mValue {m:0.##})"),
-                > SeveralModes => FormattableString.Invariant($"{side} may have several modes (mValue {m:0.##})"),
-                _ => null,
-            };
-        }
-
-        var warnings = new[] { Describe("base", pair.BaseNs), Describe("diff", pair.DiffNs) }.Where(w => w is not null).ToArray();
+        var warnings = new[] { ("base", pair.BaseNs), ("diff", pair.DiffNs) }
+            .Select(side => SampleModality.Describe(side.Item2) is { } reading ? $"{side.Item1} {reading}" : null)
+            .Where(w => w is not null)
+            .ToArray();
         return warnings.Length == 0 ? null : string.Join("; ", warnings);
     }
 }

@@ -69,7 +69,7 @@ public static class FamilyOverview
     /// <summary>
     /// One operation per algorithm speaks for it: hash or MAC; the shortest XOF output; encryption for an AEAD.
     /// </summary>
-    private static IEnumerable<ResultRecord> PrimaryRecords(RunSummary family)
+    internal static IEnumerable<ResultRecord> PrimaryRecords(RunSummary family)
     {
         var oneShot = family.Results.Where(r => r.Scenario == "oneshot").ToArray();
         foreach (var bySlug in oneShot.GroupBy(r => r.Slug))

@@ -45,7 +45,7 @@ public static class ReportModel
         var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "oneshot").ToArray();
         var tables = results.GroupBy(r => (r.Operation, r.SizeBytes))
             .OrderBy(g => OperationOrder(g.Key.Operation)).ThenBy(g => g.Key.SizeBytes)
-            .Select(g => SizeTable(g.Key.Operation, g.Key.SizeBytes, g))
+            .Select(g => SizeTable(g.Key.Operation, g.Key.SizeBytes, g, summary.Run))
             .ToArray();
         var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
 
@@ -58,6 +58,12 @@ public static class ReportModel
             ["parameters"] = info is null ? "" : Parameters(info),
             ["run"] = MachineSpec(summary.Run),
             ["tables"] = tables,
+            ["charts"] = Charts(summary, slug).Select(c => new Dictionary<string, object?>
+            {
+                ["file"] = c.File,
+                ["title"] = c.Title,
+            }).ToArray(),
+            ["clock"] = Clock(summary.Run),
             ["providers"] = Providers(summary, results.Select(r => r.Provider)
                 .Concat(summary.Failures.Where(f => f.Slug == slug).Select(f => f.Provider))
                 .Concat(summary.Unsupported.Where(f => f.Slug == slug).Select(f => f.Provider))),
@@ -95,7 +101,88 @@ public static class ReportModel
         _ => operation,
     };
 
-    private static Dictionary<string, object?> SizeTable(string operation, int size, IEnumerable<ResultRecord> records)
+    /// <summary>Above this coefficient of variation a row is flagged: the median is then a loose description of the samples.</summary>
+    public const double CvWarning = 0.05;
+
+    /// <summary>A throughput chart of one operation of an algorithm: its file (relative to the page), title and SVG.</summary>
+    public sealed record Chart(string File, string Title, string Svg);
+
+    /// <summary>
+    /// One chart per operation of a one-shot algorithm: MB/s against payload size, one series per provider. A provider
+    /// with several variants is drawn by the one fastest at the largest size, at every size, so a line is one
+    /// implementation, never a splice of several. Named <c>charts/&lt;slug&gt;.svg</c>, or
+    /// <c>charts/&lt;slug&gt;-&lt;operation&gt;.svg</c> when the page has several operations.
+    /// </summary>
+    public static IReadOnlyList<Chart> Charts(RunSummary summary, string slug)
+    {
+        var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "oneshot").ToArray();
+        var operations = results.Select(r => r.Operation).Distinct().OrderBy(OperationOrder).ToArray();
+        var providerOrder = summary.Run.Packages.Keys.Concat(results.Select(r => r.Provider)).Distinct().Order(StringComparer.Ordinal).ToList();
+        var charts = new List<Chart>();
+        foreach (var operation in operations)
+        {
+            var records = results.Where(r => r.Operation == operation).ToArray();
+            var largest = records.Max(r => r.SizeBytes);
+            var series = records.GroupBy(r => r.Provider)
+                .Select(p =>
+                {
+                    var chosen = p.GroupBy(r => r.Variant)
+                        .MinBy(v => v.Where(r => r.SizeBytes == largest).Select(r => r.MedianNs).DefaultIfEmpty(double.PositiveInfinity).Min())!;
+                    return (Provider: p.Key, Series: new ChartSeries(Format.ProviderLabel(p.Key, chosen.Key),
+                        chosen.OrderBy(r => r.SizeBytes).Select(r => ((double)r.SizeBytes, r.MbPerS)).ToArray()));
+                })
+                .OrderByDescending(s => s.Series.Points.Where(pt => pt.X == largest).Select(pt => pt.Y).DefaultIfEmpty(0).Max())
+                .ThenBy(s => s.Provider, StringComparer.Ordinal)
+                .ToArray();
+            var title = OperationTitle(operation);
+            var name = summary.Algorithms.FirstOrDefault(a => a.Slug == slug)?.Name ?? records[0].Algorithm;
+            var chartTitle = $"{name}{(title.Length == 0 ? "" : $", {title.ToLowerInvariant()}")}: throughput by payload size";
+            var providerOf = series.ToDictionary(s => s.Series.Label, s => s.Provider, StringComparer.Ordinal);
+            var svg = SvgChart.LogXLine(chartTitle, "Payload size (log scale)", "MB/s (10⁶ bytes per second, at the median)",
+                series.Select(s => s.Series).ToArray(), x => Format.Size((long)x), label => providerOrder.IndexOf(providerOf[label]));
+            var file = operations.Length == 1 ? $"charts/{slug}.svg" : $"charts/{slug}-{operation}.svg";
+            charts.Add(new Chart(file, chartTitle, svg));
+        }
+
+        return charts;
+    }
+
+    /// <summary>The clock rate cycles per byte come from, in words for the note under each table; null when the run recorded none.</summary>
+    public static Dictionary<string, object?>? Clock(RunInfo run) => run.CpuFrequencyHz is { } hz and > 0
+        ? new()
+        {
+            ["ghz"] = Format.Number(hz / 1e9, "N3"),
+            ["source"] = run.CpuFrequencySource ?? "unknown source",
+        }
+        : null;
+
+    /// <summary>Cycles per byte at the median: seconds per operation × cycles per second ÷ bytes.</summary>
+    public static double CyclesPerByte(ResultRecord record, double hertz) => record.MedianNs * 1e-9 * hertz / record.SizeBytes;
+
+    /// <summary>
+    /// The row's statistical note: a warning when the coefficient of variation is above <see cref="CvWarning"/> or the
+    /// samples are bimodal or multimodal (BenchmarkDotNet's mValue, as the comparison reads it); empty otherwise.
+    /// </summary>
+    public static string StatisticalWarning(ResultRecord record)
+    {
+        var warnings = new List<string>();
+        if (Cv(record) is { } cv && cv > CvWarning)
+        {
+            warnings.Add($"CV {Format.Number(cv * 100, "N1")}% > {Format.Number(CvWarning * 100, "N0")}%");
+        }
+
+        if (Comparing.SampleModality.Of(record.SamplesNs) is { Modes: Comparing.Modes.Bimodal or Comparing.Modes.Multimodal } modes)
+        {
+            warnings.Add(Comparing.SampleModality.Describe(record.SamplesNs)!);
+        }
+
+        return warnings.Count == 0 ? "" : "⚠ " + string.Join("; ", warnings);
+    }
+
+    /// <summary>Standard deviation ÷ mean, as BenchmarkDotNet computed them; null without a deviation (a single sample).</summary>
+    public static double? Cv(ResultRecord record) => record.StdDevNs is { } sd && record.MeanNs > 0 ? sd / record.MeanNs : null;
+
+    private static Dictionary<string, object?> SizeTable(string operation, int size, IEnumerable<ResultRecord> records, RunInfo run)
     {
         var ordered = records.OrderBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal).ToArray();
         var fastest = ordered[0].MedianNs;
@@ -107,6 +194,7 @@ public static class ReportModel
             ["operation"] = operation,
             ["size"] = Format.Size(size),
             ["size_bytes"] = size,
+            ["bytes"] = Format.Number(size, "N0"),
             ["unit"] = unit.Name,
             ["rows"] = ordered.Select(r => new Dictionary<string, object?>
             {
@@ -123,6 +211,9 @@ public static class ReportModel
                 ["mb_per_s"] = Format.Number(r.MbPerS, "N1"),
                 ["allocated"] = Format.Allocated(r.AllocatedBytes),
                 ["n"] = r.N,
+                ["cv"] = Cv(r) is { } cv ? $"{Format.Number(cv * 100, "N1")}%" : "n/a",
+                ["cycles_per_byte"] = run.CpuFrequencyHz is { } hz and > 0 ? Format.Number(CyclesPerByte(r, hz), "N2") : "n/a",
+                ["warning"] = StatisticalWarning(r),
             }).ToArray(),
         };
     }

@@ -84,6 +84,7 @@ public sealed partial class ReportStage
             foreach (var (slug, model) in ReportModel.Algorithms(summary))
             {
                 files.Add(new($"{slug}.md", Apply(AlgorithmTemplate, algorithm, model)));
+                files.AddRange(ReportModel.Charts(summary, slug).Select(c => new RenderedFile(c.File, c.Svg)));
             }
 
             if (families is { Count: > 0 })
@@ -97,6 +98,43 @@ public sealed partial class ReportStage
 
         files.Add(new(machineSpecName, Apply(MachineSpecTemplate, machineSpec, ReportModel.MachineSpec(summary.Run))));
         return files;
+    }
+
+    /// <summary>
+    /// Re-renders a machine's pages from its per-algorithm data (<c>data/&lt;slug&gt;.json</c>): each algorithm's page and
+    /// charts from the run that measured it, the family index and highlights from all of them, and the machine spec from
+    /// the newest. Nothing is measured; the same data gives the same files.
+    /// </summary>
+    public IReadOnlyList<RenderedFile> RenderData(IReadOnlyList<RunSummary> algorithms, string machineSpecName = "machine-spec.md")
+    {
+        if (algorithms.Count == 0)
+        {
+            throw new UsageException("No per-algorithm data to render: the data folder holds no <slug>.json.");
+        }
+
+        var machines = algorithms.Select(a => a.Run.MachineKey).Distinct(StringComparer.Ordinal).ToArray();
+        if (machines.Length > 1)
+        {
+            throw new UsageException($"The data comes from several machines ({string.Join(", ", machines)}); render one machine's data folder at a time.");
+        }
+
+        // Password hashes render together (their overview spans algorithms); every other algorithm on its own, then the
+        // family index and highlights from all of those.
+        var password = algorithms.Where(a => a.Run.Scenario == "password").ToArray();
+        var oneShot = algorithms.Where(a => a.Run.Scenario != "password").ToArray();
+        var files = oneShot.SelectMany(a => Render(a, machineSpecName).Where(f => f.Name != machineSpecName)).ToList();
+        if (password.Length > 0)
+        {
+            files.AddRange(Render(password[0], machineSpecName, password).Where(f => f.Name != machineSpecName || oneShot.Length == 0));
+        }
+
+        if (oneShot.Length > 0)
+        {
+            var newest = oneShot.MaxBy(a => a.Run.Utc)!;
+            files.AddRange(Render(newest with { Results = [], Failures = [], Unsupported = [] }, machineSpecName, FamilyData.Families(oneShot)));
+        }
+
+        return files.GroupBy(f => f.Name, StringComparer.Ordinal).Select(g => g.Last()).OrderBy(f => f.Name, StringComparer.Ordinal).ToArray();
     }
 
     /// <summary>Renders one named template with a prepared model.</summary>

@@ -71,6 +71,42 @@ public static class MachineInfo
         return Sse42.IsSupported && Popcnt.IsSupported ? "x86-64-v2" : "x86-64";
     }
 
+    /// <summary>
+    /// The CPU clock rate cycles per byte are derived from, and where it was read: BenchmarkDotNet's CpuInfo (nominal,
+    /// else maximum frequency; from lscpu, WMI or sysctl), else on Linux the kernel's current <c>cpu MHz</c> from
+    /// /proc/cpuinfo, averaged over the logical cores when the run starts. Neither follows turbo or power states
+    /// during the run, which is why the source travels with the figure. Null when no source answers.
+    /// </summary>
+    public static (double Hertz, string Source)? ClockRate()
+    {
+        var cpu = BenchmarkDotNet.Environments.HostEnvironmentInfo.GetCurrent().CpuInfo.Value;
+        if (cpu?.NominalFrequency is { } nominal && nominal.Hertz > 0)
+        {
+            return (nominal.Hertz, "BenchmarkDotNet's CpuInfo nominal frequency");
+        }
+
+        if (cpu?.MaxFrequency is { } max && max.Hertz > 0)
+        {
+            return (max.Hertz, "BenchmarkDotNet's CpuInfo maximum frequency");
+        }
+
+        if (OperatingSystem.IsLinux() && File.Exists("/proc/cpuinfo"))
+        {
+            var megahertz = File.ReadLines("/proc/cpuinfo")
+                .Where(l => l.StartsWith("cpu MHz", StringComparison.Ordinal))
+                .Select(l => double.TryParse(l[(l.IndexOf(':', StringComparison.Ordinal) + 1)..], System.Globalization.NumberStyles.Float,
+                    System.Globalization.CultureInfo.InvariantCulture, out var mhz) ? mhz : 0)
+                .Where(mhz => mhz > 0)
+                .ToArray();
+            if (megahertz.Length > 0)
+            {
+                return (megahertz.Average() * 1e6, "/proc/cpuinfo 'cpu MHz' at the start of the run (BenchmarkDotNet's CpuInfo had no frequency)");
+            }
+        }
+
+        return null;
+    }
+
     public static string OsName() => RuntimeInformation.OSDescription;
 
     public static string OsKey() =>

@@ -155,6 +155,19 @@ public sealed record RunInfo
     [JsonPropertyName("chunk_bytes")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
     public int ChunkBytes { get; init; }
+
+    /// <summary>
+    /// The CPU clock rate, in hertz, that cycles per byte are derived from (see <c>MachineInfo.ClockRate</c>); absent in
+    /// files written before it was recorded, or when the run could read none.
+    /// </summary>
+    [JsonPropertyName("cpu_frequency_hz")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public double? CpuFrequencyHz { get; init; }
+
+    /// <summary>Where <see cref="CpuFrequencyHz"/> was read, in words, so the derivation under a table can say it.</summary>
+    [JsonPropertyName("cpu_frequency_source")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? CpuFrequencySource { get; init; }
 }
 
 public sealed record ResultRecord : ImplementationRecord

@@ -28,6 +28,14 @@ public sealed partial class WorkflowTests
         Assert.Contains(WorkflowCommands(), row => (string)row[0] == "benchmarks.yml" && ((string)row[1]).StartsWith("run ", StringComparison.Ordinal));
     }
 
+    [Fact]
+    public void The_matrix_workflow_merges_the_runs_and_refreshes_the_site()
+    {
+        Assert.Contains(WorkflowCommands(), row => (string)row[0] == "benchmarks-matrix.yml" && ((string)row[1]).StartsWith("run ", StringComparison.Ordinal));
+        Assert.Contains(WorkflowCommands(), row => (string)row[0] == "benchmarks-matrix.yml" && ((string)row[1]).StartsWith("merge --runs ", StringComparison.Ordinal));
+        Assert.Contains(WorkflowCommands(), row => (string)row[0] == "benchmarks-matrix.yml" && ((string)row[1]).StartsWith("site --machine ", StringComparison.Ordinal));
+    }
+
     [Theory]
     [MemberData(nameof(WorkflowCommands))]
     public void Workflow_command_parses(string workflow, string commandLine)

@@ -471,9 +471,17 @@ public sealed class Blake3Tests
         }
 
         Run();
-        var before = GC.GetAllocatedBytesForCurrentThread();
-        Run();
-        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        // The least of three rounds: an allocation of the code shows in every round; one the runtime makes on this
+        // thread now and then (tiered compilation's bookkeeping, seen once in a full test run) does not.
+        var least = long.MaxValue;
+        for (var round = 0; round < 3; round++)
+        {
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            Run();
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
+
+        Assert.Equal(0, least);
     }
 
     [Fact]
