@@ -48,6 +48,7 @@ public static class Registry
 
         // Our own, one entry per algorithm and instruction-set path
         .. ManagedEntries.All(),
+        .. ManagedArgon2.All(),
     ];
 
     public static IReadOnlyList<Algorithm> Algorithms { get; } =
