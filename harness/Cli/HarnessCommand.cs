@@ -41,10 +41,10 @@ public static class HarnessCommand
         {
             "base", "diff", "threshold", "noise", "fdr", "allocation-threshold", "fail-on", "out", "templates", "allow-different-machines",
         },
-        ["touched"] = new HashSet<string> { "changed-files", "json" },
+        ["touched"] = new HashSet<string> { "changed-files", "all", "json" },
     };
 
-    private static readonly HashSet<string> Flags = ["json", "quiet", "allow-different-machines"];
+    private static readonly HashSet<string> Flags = ["json", "quiet", "allow-different-machines", "all"];
 
     /// <summary>Options that may be given more than once: compare's launches of each side.</summary>
     private static readonly HashSet<string> Repeatable = ["base", "diff"];

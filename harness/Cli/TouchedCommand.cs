@@ -7,10 +7,11 @@ using CryptoHarness.Selecting;
 namespace CryptoHarness.Cli;
 
 /// <summary>
-/// <c>harness touched --changed-files &lt;file | -&gt; [--json]</c>: the families a change must measure. The first line
+/// <c>harness touched --changed-files &lt;file | -&gt; [--all] [--json]</c>: the families a change must measure. The first line
 /// is the filter to pass to <c>run --family</c> (families comma-separated), or <c>all</c>, or <c>none</c>; then one
 /// line per changed file with what it selects and why. <c>--json</c> prints the same as one object, with the number
-/// of one-shot cases the selection measures per launch (for the workflow's time budget).
+/// of one-shot cases the selection measures per launch (for the workflow's time budget). <c>--all</c> selects every
+/// family whatever the files (the workflow's <c>benchmark-all</c> label), still listing what each file selects.
 /// </summary>
 public static class TouchedCommand
 {
@@ -34,6 +35,11 @@ public static class TouchedCommand
 
         var map = SourceMap.Build(Registry.Implementations, RepositoryRoot.Find());
         var selection = TouchedFamilies.Select(lines, map, Registry.Implementations);
+        if (arguments.Has("all"))
+        {
+            selection = selection with { Families = Registry.Families, All = true };
+        }
+
         var measured = HarnessCommand.ForScenario("oneshot", Registry.Implementations.Where(i => selection.Families.Contains(i.Algorithm.Family)).ToArray());
         var cases = measured.Sum(i => Workload.OperationsOf(i).Count) * HarnessCommand.DefaultSizes.Count;
         if (arguments.Has("json"))
