@@ -189,3 +189,33 @@ public sealed class TouchedFamiliesTests
         Assert.Contains("Valid", result.Error, StringComparison.Ordinal);
     }
 }
+
+/// <summary>The pull-request workflow runs what these tests check: touched on the diff, interleaved launches, compare of two a side.</summary>
+public sealed class PullRequestWorkflowTests
+{
+    private static readonly string Workflow = File.ReadAllText(Path.Combine(RepositoryRoot.Find(), ".github", "workflows", "benchmarks.yml"));
+
+    [Fact]
+    public void It_selects_families_from_the_diff_and_forces_all_with_the_label()
+    {
+        Assert.Contains("git -C head diff --name-only \"$BASE_SHA\"...HEAD > changed-files.txt", Workflow, StringComparison.Ordinal);
+        Assert.Contains("-- touched --changed-files ../changed-files.txt --json", Workflow, StringComparison.Ordinal);
+        Assert.Contains("-- touched --changed-files ../changed-files.txt --all --json", Workflow, StringComparison.Ordinal);
+        Assert.Contains("'benchmark-all'", Workflow, StringComparison.Ordinal);
+        Assert.Contains("--family \"$families\"", Workflow, StringComparison.Ordinal);
+        Assert.Contains("no benchmarked code changed", Workflow, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void It_interleaves_two_launches_a_side_and_compares_them_all()
+    {
+        var order = new[] { "measure base 1", "measure head 1", "measure base 2", "measure head 2" }
+            .Select(step => Workflow.IndexOf(step, StringComparison.Ordinal)).ToArray();
+        Assert.All(order, index => Assert.True(index > 0));
+        Assert.Equal(order.Order(), order);
+        var compare = WorkflowTests.WorkflowCommands().Select(row => (string)row[1]).Single(c => c.StartsWith("compare ", StringComparison.Ordinal));
+        var parsed = HarnessCommand.Parse(compare.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(t => t.Trim('"')).ToArray());
+        Assert.Equal(2, parsed.Values("base").Count);
+        Assert.Equal(2, parsed.Values("diff").Count);
+    }
+}
