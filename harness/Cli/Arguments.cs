@@ -9,12 +9,15 @@ namespace CryptoHarness.Cli;
 public sealed class Arguments
 {
     private readonly Dictionary<string, string?> _options = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, List<string>> _repeated = new(StringComparer.Ordinal);
 
     private Arguments(string command) => Command = command;
 
     public string Command { get; }
 
-    public static Arguments Parse(IReadOnlyList<string> args, IReadOnlyDictionary<string, IReadOnlySet<string>> commands, IReadOnlySet<string> flags)
+    /// <param name="repeatable">Options that may be given more than once; <see cref="Values"/> returns them all.</param>
+    public static Arguments Parse(
+        IReadOnlyList<string> args, IReadOnlyDictionary<string, IReadOnlySet<string>> commands, IReadOnlySet<string> flags, IReadOnlySet<string>? repeatable = null)
     {
         if (args.Count == 0)
         {
@@ -38,6 +41,23 @@ public sealed class Arguments
             }
 
             var name = token[2..];
+            if (repeatable?.Contains(name) == true && !flags.Contains(name))
+            {
+                if (i + 1 >= args.Count)
+                {
+                    throw new UsageException($"Option '--{name}' needs a value.");
+                }
+
+                parsed._options.TryAdd(name, args[i + 1]);
+                if (!parsed._repeated.TryGetValue(name, out var values))
+                {
+                    parsed._repeated[name] = values = [];
+                }
+
+                values.Add(args[++i]);
+                continue;
+            }
+
             if (parsed._options.ContainsKey(name))
             {
                 throw new UsageException($"Option '--{name}' is given twice.");
@@ -62,7 +82,11 @@ public sealed class Arguments
 
     public bool Has(string name) => _options.ContainsKey(name);
 
+    /// <summary>The option's value; for a repeatable option, the first.</summary>
     public string? Value(string name) => _options.TryGetValue(name, out var value) ? value : null;
+
+    /// <summary>Every value of a repeatable option, in command-line order; empty if absent.</summary>
+    public IReadOnlyList<string> Values(string name) => _repeated.TryGetValue(name, out var values) ? values : [];
 
     /// <summary>Comma-separated positive byte counts, plain or with a binary unit: <c>128,1KiB,64MiB</c>.</summary>
     public IReadOnlyList<int>? Sizes(string name)

@@ -6,15 +6,24 @@ using CryptoHarness.Results;
 namespace CryptoHarness.Cli;
 
 /// <summary>
-/// <c>harness compare --base RUN --diff RUN [--threshold 5%] [--noise 1ns] [--fdr 1%] [--allocation-threshold 0]
+/// <c>harness compare --base RUN [--base RUN…] --diff RUN [--diff RUN…] [--threshold 5%] [--noise 1ns] [--fdr 1%] [--allocation-threshold 0]
 /// [--fail-on slower|never] [--out comment.md] [--allow-different-machines]</c>.
 /// </summary>
 public static class CompareCommand
 {
     public static int Run(Arguments arguments, TextWriter stdout)
     {
-        var basePath = arguments.Value("base") ?? throw new UsageException("compare needs --base <run folder or summary.json>.");
-        var diffPath = arguments.Value("diff") ?? throw new UsageException("compare needs --diff <run folder or summary.json>.");
+        var basePaths = arguments.Values("base");
+        var diffPaths = arguments.Values("diff");
+        if (basePaths.Count == 0)
+        {
+            throw new UsageException("compare needs --base <run folder or summary.json> (once per launch).");
+        }
+
+        if (diffPaths.Count == 0)
+        {
+            throw new UsageException("compare needs --diff <run folder or summary.json> (once per launch).");
+        }
         var settings = new ComparisonSettings(
             Threshold: Percentage("threshold", arguments.Value("threshold") ?? "5%"),
             NoiseNs: Duration("noise", arguments.Value("noise") ?? "1ns"),
@@ -27,7 +36,8 @@ public static class CompareCommand
         }
 
         var comparison = RunComparison.Create(
-            SummaryFile.Load(basePath), basePath, SummaryFile.Load(diffPath), diffPath,
+            basePaths.Select(p => new Launch(SummaryFile.Load(p), p)).ToArray(),
+            diffPaths.Select(p => new Launch(SummaryFile.Load(p), p)).ToArray(),
             settings, allocationThreshold, arguments.Has("allow-different-machines"));
         var stage = new ReportStage(arguments.Value("templates") ?? ReportStage.DefaultTemplatesDirectory);
         var comment = stage.RenderTemplate(ReportStage.ComparisonTemplate, ComparisonModel.Build(comparison));

@@ -9,7 +9,7 @@ using CryptoHarness.Running;
 namespace CryptoHarness.Cli;
 
 /// <summary>
-/// <c>harness list | verify | run | report | compare | merge | site</c>. Exit codes: 0 success; 1 an implementation failed the gate or its
+/// <c>harness list | verify | run | report | compare | touched | merge | site</c>. Exit codes: 0 success; 1 an implementation failed the gate or its
 /// benchmark, or (compare) a regression was found; 2 bad input (one line naming the value and the valid choices, nothing written).
 /// </summary>
 public static class HarnessCommand
@@ -46,15 +46,19 @@ public static class HarnessCommand
         {
             "base", "diff", "threshold", "noise", "fdr", "allocation-threshold", "fail-on", "out", "templates", "allow-different-machines",
         },
+        ["touched"] = new HashSet<string> { "changed-files", "all", "json" },
     };
 
-    private static readonly HashSet<string> Flags = ["json", "quiet", "allow-different-machines"];
+    private static readonly HashSet<string> Flags = ["json", "quiet", "allow-different-machines", "all"];
+
+    /// <summary>Options that may be given more than once: compare's launches of each side.</summary>
+    private static readonly HashSet<string> Repeatable = ["base", "diff"];
 
     public static int Run(IReadOnlyList<string> args, TextWriter stdout, TextWriter stderr)
     {
         try
         {
-            var arguments = Arguments.Parse(args, Commands, Flags);
+            var arguments = Arguments.Parse(args, Commands, Flags, Repeatable);
             return arguments.Command switch
             {
                 "list" => List(arguments, stdout),
@@ -64,6 +68,7 @@ public static class HarnessCommand
                 "compare" => CompareCommand.Run(arguments, stdout),
                 "merge" => SiteCommand.Merge(arguments, stdout),
                 "site" => SiteCommand.Site(arguments, stdout),
+                "touched" => TouchedCommand.Run(arguments, Console.In, stdout),
                 _ => throw new UsageException($"Unknown command '{arguments.Command}'."),
             };
         }
@@ -75,10 +80,23 @@ public static class HarnessCommand
     }
 
     /// <summary>Parses a command line without running it (used to check the commands the workflows run).</summary>
-    internal static Arguments Parse(IReadOnlyList<string> args) => Arguments.Parse(args, Commands, Flags);
+    internal static Arguments Parse(IReadOnlyList<string> args) => Arguments.Parse(args, Commands, Flags, Repeatable);
 
-    private static IReadOnlyList<IImplementation> Select(Arguments arguments) =>
-        Registry.Select(arguments.Value("family"), arguments.Value("algorithm"), arguments.Value("provider"));
+    /// <summary>
+    /// The filters' selection. <c>--family</c> may list several families or algorithms, comma-separated (what
+    /// <c>harness touched</c> prints): the union of each, in registry order.
+    /// </summary>
+    private static IReadOnlyList<IImplementation> Select(Arguments arguments)
+    {
+        var families = arguments.Value("family")?.Split(',', StringSplitOptions.TrimEntries);
+        if (families is null || families.Length == 1)
+        {
+            return Registry.Select(families?[0], arguments.Value("algorithm"), arguments.Value("provider"));
+        }
+
+        var selected = families.SelectMany(f => Registry.Select(f, arguments.Value("algorithm"), arguments.Value("provider"))).ToHashSet();
+        return Registry.Implementations.Where(selected.Contains).ToArray();
+    }
 
     private static int List(Arguments arguments, TextWriter stdout)
     {
@@ -475,6 +493,7 @@ public static class HarnessCommand
                 .ToDictionary(p => p.Key, p => p.Version, StringComparer.Ordinal),
             GitCommit = MachineInfo.GitCommit(root),
             Utc = started,
+            LaunchId = Guid.NewGuid().ToString("N"),
             Job = job.Name,
             JobDescription = job.Description,
             CpuFrequencyHz = clock?.Hertz,

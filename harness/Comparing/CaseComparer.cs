@@ -24,13 +24,38 @@ public sealed record ComparisonSettings(double Threshold = 0.05, double NoiseNs 
         FormattableString.Invariant($"{Threshold * 100:0.####}%|{NoiseNs:0.####}ns"));
 }
 
-/// <summary>Two samples of per-operation times for one case, base and diff.</summary>
-public sealed record SamplePair(IReadOnlyList<double> BaseNs, IReadOnlyList<double> DiffNs);
+/// <summary>
+/// The per-operation times of one case, base and diff, one sample per launch (process) on each side. Samples of one
+/// launch share its process's JIT, memory layout and machine state; a second launch shows how far those move.
+/// </summary>
+public sealed record SamplePair(IReadOnlyList<IReadOnlyList<double>> BaseLaunches, IReadOnlyList<IReadOnlyList<double>> DiffLaunches)
+{
+    /// <summary>One launch a side.</summary>
+    public SamplePair(IReadOnlyList<double> baseNs, IReadOnlyList<double> diffNs)
+        : this([baseNs], [diffNs])
+    {
+    }
 
-/// <summary>The decision for one case; the medians are of the raw samples the decision was made on.</summary>
+    /// <summary>Every base sample, all launches pooled.</summary>
+    public IReadOnlyList<double> BaseNs { get; } = [.. BaseLaunches.SelectMany(l => l)];
+
+    /// <summary>Every diff sample, all launches pooled.</summary>
+    public IReadOnlyList<double> DiffNs { get; } = [.. DiffLaunches.SelectMany(l => l)];
+}
+
+/// <summary>
+/// The decision for one case; the medians are of the raw samples the decision was made on, all launches of a side
+/// pooled. <see cref="LaunchSpread"/> is the largest ratio between the medians of two launches of the same side,
+/// minus one (0 with one launch a side).
+/// </summary>
 public sealed record CaseDecision(Verdict Verdict, double BaseMedianNs, double DiffMedianNs, double PSlower, double PFaster, double QSlower, double QFaster, string? ModalityWarning)
 {
     public double RatioOfMedians => DiffMedianNs / BaseMedianNs;
+
+    public double LaunchSpread { get; init; }
+
+    /// <summary>Significant and beyond the threshold, but not beyond <see cref="LaunchSpread"/>: reported as same.</summary>
+    public bool WithinLaunchSpread { get; init; }
 }
 
 /// <summary>
@@ -39,6 +64,12 @@ public sealed record CaseDecision(Verdict Verdict, double BaseMedianNs, double D
 /// than it): the two one-sided tests of an equivalence test. Across cases the p-values are corrected with
 /// Benjamini–Hochberg, so that among the cases reported changed, the expected share of false alarms is at most the
 /// false-discovery rate. A case is same unless its corrected p-value in one direction is within that rate.
+/// With several launches a side, the shift must also exceed the spread between launches of the same side: a case is
+/// slower only if diff ÷ base (ratio of pooled medians) is above 1 + spread, faster only if below 1 ÷ (1 + spread),
+/// where the spread is the largest ratio between two launch medians of the same side, minus one. A process-to-process
+/// offset (JIT, code alignment, machine state) moves every sample of a launch alike, so the samples of one launch
+/// cannot show it and the significance test alone takes it for a change; the spread can. With one launch a side the
+/// spread is 0 and the rule is the single-launch one.
 /// </summary>
 public static class CaseComparer
 {
@@ -74,13 +105,39 @@ public static class CaseComparer
             var baseMedian = Median(pairs[i].BaseNs);
             var diffMedian = Median(pairs[i].DiffNs);
             var beyond = Math.Abs(diffMedian - baseMedian) > Math.Max(settings.Threshold * baseMedian, settings.NoiseNs);
-            var verdict = beyond && qSlower <= settings.FalseDiscoveryRate && diffMedian > baseMedian ? Verdict.Slower
-                : beyond && qFaster <= settings.FalseDiscoveryRate && diffMedian < baseMedian ? Verdict.Faster
+            var slower = beyond && qSlower <= settings.FalseDiscoveryRate && diffMedian > baseMedian;
+            var faster = beyond && qFaster <= settings.FalseDiscoveryRate && diffMedian < baseMedian;
+            var spread = LaunchSpread(pairs[i]);
+            var ratio = diffMedian / baseMedian;
+            var beyondSpread = ratio > 1 + spread || ratio < 1 / (1 + spread);
+            var verdict = slower && beyondSpread ? Verdict.Slower
+                : faster && beyondSpread ? Verdict.Faster
                 : Verdict.Same;
-            decisions[i] = new CaseDecision(verdict, baseMedian, diffMedian, pSlower[i], pFaster[i], qSlower, qFaster, Modality(pairs[i]));
+            decisions[i] = new CaseDecision(verdict, baseMedian, diffMedian, pSlower[i], pFaster[i], qSlower, qFaster, Modality(pairs[i]))
+            {
+                LaunchSpread = spread,
+                WithinLaunchSpread = (slower || faster) && !beyondSpread,
+            };
         }
 
         return decisions;
+    }
+
+    /// <summary>The largest ratio between the medians of two launches of the same side, minus one; 0 with one launch a side.</summary>
+    public static double LaunchSpread(SamplePair pair)
+    {
+        static double Of(IReadOnlyList<IReadOnlyList<double>> launches)
+        {
+            if (launches.Count < 2)
+            {
+                return 0;
+            }
+
+            var medians = launches.Select(Median).ToArray();
+            return (medians.Max() / medians.Min()) - 1;
+        }
+
+        return Math.Max(Of(pair.BaseLaunches), Of(pair.DiffLaunches));
     }
 
     /// <summary>Benjamini–Hochberg adjusted p-values (step-up, monotone), in the input order.</summary>
@@ -109,10 +166,12 @@ public static class CaseComparer
 
     private static string? Modality(SamplePair pair)
     {
-        var warnings = new[] { ("base", pair.BaseNs), ("diff", pair.DiffNs) }
-            .Select(side => SampleModality.Describe(side.Item2) is { } reading ? $"{side.Item1} {reading}" : null)
-            .Where(w => w is not null)
-            .ToArray();
+        // Per launch: launches pooled are several modes whenever their processes differ, which the spread reports.
+        string? Describe(string side, IReadOnlyList<double> values) => SampleModality.Describe(values) is { } reading ? $"{side} {reading}" : null;
+        IEnumerable<string?> Side(string side, IReadOnlyList<IReadOnlyList<double>> launches) => launches.Count == 1
+            ? [Describe(side, launches[0])]
+            : launches.Select((l, n) => Describe($"{side} launch {n + 1}", l));
+        var warnings = Side("base", pair.BaseLaunches).Concat(Side("diff", pair.DiffLaunches)).Where(w => w is not null).ToArray();
         return warnings.Length == 0 ? null : string.Join("; ", warnings);
     }
 }

@@ -16,9 +16,11 @@ public static class ComparisonModel
             ["summary_line"] = SummaryLine(comparison),
             ["warnings"] = comparison.Warnings,
             ["method"] = FormattableString.Invariant(
-                $"Per case: Perfolizer's Mann–Whitney test, one-sided each way against a threshold of {settings.Threshold * 100:0.##}% or {settings.NoiseNs:0.##} ns, whichever is larger. Across the {comparison.Cases.Count} cases ({2 * comparison.Cases.Count} tests): Benjamini–Hochberg at a false-discovery rate of {settings.FalseDiscoveryRate * 100:0.##}%. Allocation: any increase from 0 B, or more than {comparison.AllocationThresholdBytes} B."),
-            ["base"] = Describe(comparison.BaseRun.Run),
-            ["diff"] = Describe(comparison.DiffRun.Run),
+                $"Per case: Perfolizer's Mann–Whitney test, one-sided each way against a threshold of {settings.Threshold * 100:0.##}% or {settings.NoiseNs:0.##} ns, whichever is larger. Across the {comparison.Cases.Count} cases ({2 * comparison.Cases.Count} tests): Benjamini–Hochberg at a false-discovery rate of {settings.FalseDiscoveryRate * 100:0.##}%.")
+                + (comparison.SeveralLaunches ? " " + LaunchRule : "")
+                + FormattableString.Invariant($" Allocation: any increase from 0 B, or more than {comparison.AllocationThresholdBytes} B."),
+            ["base"] = Describe(comparison.BaseLaunches),
+            ["diff"] = Describe(comparison.DiffLaunches),
             ["slower"] = slower.Select(Row).ToArray(),
             ["faster"] = faster.Select(Row).ToArray(),
             ["allocation_regressions"] = comparison.Cases.Where(c => c.AllocationRegressed).Select(c => new Dictionary<string, object?>
@@ -42,21 +44,39 @@ public static class ComparisonModel
         };
     }
 
+    /// <summary>The launch-spread rule in words, for the comment's footnote (the README states the same).</summary>
+    public const string LaunchRule =
+        "Launches: samples are pooled over the launches (processes) of each side, and a case is slower only if it is significant, "
+        + "beyond the threshold, and diff ÷ base (ratio of pooled medians) is above 1 + the spread, faster only if below 1 ÷ (1 + the spread), "
+        + "where the spread is the largest ratio between the medians of two launches of the same side, minus one.";
+
     public static string SummaryLine(RunComparison c) =>
         $"{c.Slower} slower, {c.Faster} faster, {c.Same} same — geomean {Format.Number(c.GeometricMeanRatio, "0.00")}×"
+        + (c.WithinLaunchSpread > 0 ? $" — {c.WithinLaunchSpread} within the spread between launches" : "")
         + (c.AllocationRegressions > 0 ? $" — {c.AllocationRegressions} allocation regression(s)" : "")
         + (c.OnlyInBase.Count + c.OnlyInDiff.Count > 0 ? $" — {c.OnlyInBase.Count} case(s) only in base, {c.OnlyInDiff.Count} only in diff" : "");
 
-    private static string Describe(Results.RunInfo run) =>
-        $"{run.GitCommit} ({run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", CultureInfo.InvariantCulture)}, job {run.Job}, {run.MachineKey})";
+    private static string Describe(IReadOnlyList<Launch> launches)
+    {
+        var run = launches[0].Summary.Run;
+        string Time(Results.RunInfo r) => r.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", CultureInfo.InvariantCulture);
+        return launches.Count == 1
+            ? $"{run.GitCommit} ({Time(run)}, job {run.Job}, {run.MachineKey})"
+            : $"{run.GitCommit} ({launches.Count} launches: {string.Join(", ", launches.Select(l => Time(l.Summary.Run)))}; job {run.Job}, {run.MachineKey})";
+    }
 
     private static Dictionary<string, object?> Row(ComparedCase c)
     {
         var baseMedian = c.Decision.BaseMedianNs;
         var diffMedian = c.Decision.DiffMedianNs;
         var unit = Format.UnitFor(Math.Min(baseMedian, diffMedian));
-        var notes = new[] { c.PackageChange is null ? null : $"package changed: {c.PackageChange}", c.Decision.ModalityWarning }
-            .Where(n => n is not null);
+        var notes = new[]
+        {
+            c.PackageChange is null ? null : $"package changed: {c.PackageChange}",
+            c.Decision.WithinLaunchSpread ? $"within the {Format.Number(c.Decision.LaunchSpread * 100, "0.0")}% spread between launches" : null,
+            c.BaseLaunches != c.DiffLaunches ? $"launches: {c.BaseLaunches} base, {c.DiffLaunches} diff" : null,
+            c.Decision.ModalityWarning,
+        }.Where(n => n is not null);
         return new()
         {
             ["case"] = c.Key,

@@ -6,7 +6,21 @@ using CryptoHarness.Results;
 namespace CryptoHarness.Comparing;
 
 /// <summary>One case present in both runs, with its decision.</summary>
-public sealed record ComparedCase(string Key, ResultRecord Base, ResultRecord Diff, CaseDecision Decision, bool AllocationRegressed, string? PackageChange);
+/// <param name="Base">The case's record in the first base launch that has it (for its identity and allocation).</param>
+/// <param name="BaseLaunches">How many base launches measured it; likewise <paramref name="DiffLaunches"/>.</param>
+public sealed record ComparedCase(string Key, ResultRecord Base, ResultRecord Diff, CaseDecision Decision, bool AllocationRegressed, string? PackageChange)
+{
+    public int BaseLaunches { get; init; } = 1;
+
+    public int DiffLaunches { get; init; } = 1;
+}
+
+/// <summary>One process's results (a <c>summary.json</c>) and the path it was read from, for messages.</summary>
+public sealed record Launch(RunSummary Summary, string Name)
+{
+    /// <summary>The run's launch id, or for files written before launch ids, the file it came from.</summary>
+    public string Identity => Summary.Run.LaunchId ?? Path.GetFullPath(Name);
+}
 
 /// <summary>
 /// Compares two runs case by case. Cases match on implementation id, scenario, parameters (payload size, or batch size
@@ -14,11 +28,11 @@ public sealed record ComparedCase(string Key, ResultRecord Base, ResultRecord Di
 /// </summary>
 public sealed class RunComparison
 {
-    private RunComparison(RunSummary baseRun, RunSummary diffRun, ComparisonSettings settings, long allocationThreshold,
+    private RunComparison(IReadOnlyList<Launch> baseLaunches, IReadOnlyList<Launch> diffLaunches, ComparisonSettings settings, long allocationThreshold,
         IReadOnlyList<ComparedCase> cases, IReadOnlyList<string> onlyBase, IReadOnlyList<string> onlyDiff, IReadOnlyList<string> warnings)
     {
-        BaseRun = baseRun;
-        DiffRun = diffRun;
+        BaseLaunches = baseLaunches;
+        DiffLaunches = diffLaunches;
         Settings = settings;
         AllocationThresholdBytes = allocationThreshold;
         Cases = cases;
@@ -27,9 +41,20 @@ public sealed class RunComparison
         Warnings = warnings;
     }
 
-    public RunSummary BaseRun { get; }
+    public IReadOnlyList<Launch> BaseLaunches { get; }
 
-    public RunSummary DiffRun { get; }
+    public IReadOnlyList<Launch> DiffLaunches { get; }
+
+    /// <summary>The first base launch: its machine, packages and job stand for the side (launches of a side must agree).</summary>
+    public RunSummary BaseRun => BaseLaunches[0].Summary;
+
+    public RunSummary DiffRun => DiffLaunches[0].Summary;
+
+    /// <summary>Whether either side has several launches, so the launch-spread rule applies.</summary>
+    public bool SeveralLaunches => BaseLaunches.Count > 1 || DiffLaunches.Count > 1;
+
+    /// <summary>Cases significant and beyond the threshold but within the spread between launches: reported as same.</summary>
+    public int WithinLaunchSpread => Cases.Count(c => c.Decision.WithinLaunchSpread);
 
     public ComparisonSettings Settings { get; }
 
@@ -54,15 +79,37 @@ public sealed class RunComparison
     /// <summary>Geometric mean of diff ÷ base medians over all matched cases; below 1 is faster.</summary>
     public double GeometricMeanRatio => Cases.Count == 0 ? 1 : Math.Exp(Cases.Average(c => Math.Log(c.Decision.RatioOfMedians)));
 
-    /// <summary>
-    /// Compares <paramref name="baseRun"/> with <paramref name="diffRun"/>.
-    /// </summary>
-    /// <exception cref="UsageException">The runs come from different machines and that is not allowed, or a run has a duplicate or empty case.</exception>
+    /// <summary>Compares one launch a side.</summary>
     public static RunComparison Create(RunSummary baseRun, string baseName, RunSummary diffRun, string diffName,
+        ComparisonSettings settings, long allocationThresholdBytes, bool allowDifferentMachines) =>
+        Create([new Launch(baseRun, baseName)], [new Launch(diffRun, diffName)], settings, allocationThresholdBytes, allowDifferentMachines);
+
+    /// <summary>
+    /// Compares the launches of the base with those of the diff. Every launch of a side must come from the same commit
+    /// and job; a case's samples are pooled over the launches of a side that measured it, and the spread between those
+    /// launches enters the decision (see <see cref="CaseComparer"/>).
+    /// </summary>
+    /// <exception cref="UsageException">
+    /// The runs come from different machines and that is not allowed, a side mixes commits or jobs, a launch is given
+    /// twice, or a run has a duplicate or empty case.
+    /// </exception>
+    public static RunComparison Create(IReadOnlyList<Launch> baseLaunches, IReadOnlyList<Launch> diffLaunches,
         ComparisonSettings settings, long allocationThresholdBytes, bool allowDifferentMachines)
     {
+        if (baseLaunches.Count == 0 || diffLaunches.Count == 0)
+        {
+            throw new UsageException("compare needs at least one --base and one --diff.");
+        }
+
+        SameMeasurement("base", baseLaunches);
+        SameMeasurement("diff", diffLaunches);
+        var baseRun = baseLaunches[0].Summary;
+        var diffRun = diffLaunches[0].Summary;
         var warnings = new List<string>();
-        var machineDifferences = MachineDifferences(baseRun.Run, diffRun.Run);
+        var machineDifferences = baseLaunches.Skip(1).Concat(diffLaunches)
+            .SelectMany(l => MachineDifferences(baseRun.Run, l.Summary.Run))
+            .Distinct(StringComparer.Ordinal)
+            .ToList();
         if (machineDifferences.Count > 0)
         {
             var named = string.Join("; ", machineDifferences);
@@ -74,8 +121,10 @@ public sealed class RunComparison
             warnings.Add($"The runs come from different machines ({named}): differences below reflect the machines as much as the code.");
         }
 
-        var baseCases = Index(baseRun, baseName);
-        var diffCases = Index(diffRun, diffName);
+        var baseIndexes = baseLaunches.Select(l => Index(l.Summary, l.Name)).ToArray();
+        var diffIndexes = diffLaunches.Select(l => Index(l.Summary, l.Name)).ToArray();
+        var baseCases = FirstOfEach(baseIndexes);
+        var diffCases = FirstOfEach(diffIndexes);
         var keys = InCaseOrder(baseCases.Keys.Intersect(diffCases.Keys, StringComparer.Ordinal), baseCases);
 
         var changedPackages = baseRun.Run.Packages
@@ -86,18 +135,31 @@ public sealed class RunComparison
             warnings.Add($"Provider `{provider}` changed version ({change}): its deltas reflect the library upgrade, not our code.");
         }
 
+        IReadOnlyList<ResultRecord> Measured(Dictionary<string, ResultRecord>[] indexes, string key) =>
+            indexes.Where(index => index.ContainsKey(key)).Select(index => index[key]).ToArray();
         var decisions = CaseComparer.Decide(
-            keys.Select(k => new SamplePair(baseCases[k].SamplesNs, diffCases[k].SamplesNs)).ToArray(), settings);
+            keys.Select(k => new SamplePair(
+                Measured(baseIndexes, k).Select(r => r.SamplesNs).ToArray(),
+                Measured(diffIndexes, k).Select(r => r.SamplesNs).ToArray())).ToArray(),
+            settings);
         var cases = keys.Select((k, i) =>
         {
-            var b = baseCases[k];
-            var d = diffCases[k];
-            var allocation = b.AllocatedBytes is { } before && d.AllocatedBytes is { } after
+            var b = Measured(baseIndexes, k);
+            var d = Measured(diffIndexes, k);
+            // An increase only when every diff launch allocates more than every base launch (allocation is counted
+            // exactly, so launches normally agree).
+            var before = b.Max(r => r.AllocatedBytes);
+            var after = d.Min(r => r.AllocatedBytes);
+            var allocation = b.All(r => r.AllocatedBytes is not null) && d.All(r => r.AllocatedBytes is not null)
                 && ((before == 0 && after > 0) || after - before > allocationThresholdBytes);
-            return new ComparedCase(k, b, d, decisions[i], allocation, changedPackages.GetValueOrDefault(b.Provider));
+            return new ComparedCase(k, b[0], d[0], decisions[i], allocation, changedPackages.GetValueOrDefault(b[0].Provider))
+            {
+                BaseLaunches = b.Count,
+                DiffLaunches = d.Count,
+            };
         }).ToArray();
 
-        return new RunComparison(baseRun, diffRun, settings, allocationThresholdBytes, cases,
+        return new RunComparison(baseLaunches, diffLaunches, settings, allocationThresholdBytes, cases,
             InCaseOrder(baseCases.Keys.Except(diffCases.Keys, StringComparer.Ordinal), baseCases),
             InCaseOrder(diffCases.Keys.Except(baseCases.Keys, StringComparer.Ordinal), diffCases),
             warnings);
@@ -143,6 +205,42 @@ public sealed class RunComparison
         }
 
         return index;
+    }
+
+    /// <summary>Each case's record in the first launch that has it.</summary>
+    private static Dictionary<string, ResultRecord> FirstOfEach(IEnumerable<Dictionary<string, ResultRecord>> indexes)
+    {
+        var first = new Dictionary<string, ResultRecord>(StringComparer.Ordinal);
+        foreach (var (key, record) in indexes.SelectMany(index => index))
+        {
+            first.TryAdd(key, record);
+        }
+
+        return first;
+    }
+
+    /// <summary>
+    /// Launches of one side repeat one measurement: one commit, one job, each launch once (a launch given twice would
+    /// make the spread between launches read as zero). A run compared with itself, base against diff, is allowed.
+    /// </summary>
+    private static void SameMeasurement(string side, IReadOnlyList<Launch> launches)
+    {
+        var repeated = launches.GroupBy(l => l.Identity, StringComparer.Ordinal).FirstOrDefault(g => g.Count() > 1);
+        if (repeated is not null)
+        {
+            throw new UsageException(
+                $"{string.Join(" and ", repeated.Select(l => l.Name))} are the same {side} launch ({repeated.Key}): give each launch once, or the spread between launches reads as zero.");
+        }
+
+        var first = launches[0];
+        foreach (var other in launches.Skip(1))
+        {
+            if (other.Summary.Run.GitCommit != first.Summary.Run.GitCommit || other.Summary.Run.Job != first.Summary.Run.Job)
+            {
+                throw new UsageException(
+                    $"The {side} launches differ: {first.Name} is commit {first.Summary.Run.GitCommit}, job {first.Summary.Run.Job}; {other.Name} is commit {other.Summary.Run.GitCommit}, job {other.Summary.Run.Job}. Launches of one side repeat the same measurement.");
+            }
+        }
     }
 
     private static List<string> MachineDifferences(RunInfo a, RunInfo b)

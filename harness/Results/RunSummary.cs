@@ -140,6 +140,14 @@ public sealed record RunInfo
     [JsonPropertyName("utc")]
     public required DateTimeOffset Utc { get; init; }
 
+    /// <summary>
+    /// One id per process that measured (a launch): its samples share that process's JIT, memory layout and machine
+    /// state, so compare tells launches apart by it. Absent in files written before it existed.
+    /// </summary>
+    [JsonPropertyName("launch_id")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? LaunchId { get; init; }
+
     [JsonPropertyName("job")]
     public required string Job { get; init; }
 

@@ -22,6 +22,9 @@ public unsafe class ManagedHash(
 
     protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination) => hash(source, destination, Path);
 
+    /// <summary>The algorithm's class is the one whose <c>IsSupported</c> names its paths (Blake2b, Sha224, …).</summary>
+    public override IReadOnlyList<Type> CodeTypes { get; } = [hasPath.Method.DeclaringType!];
+
     /// <summary>Every path an algorithm has, each as an entry; the CPU decides at run time which are supported.</summary>
     public static IEnumerable<InstructionSet> PathsOf(Func<InstructionSet, bool> hasPath) =>
         Enum.GetValues<InstructionSet>().Where(p => hasPath(p) || p == InstructionSet.Scalar);
@@ -42,6 +45,8 @@ public sealed class ManagedShake(Algorithm algorithm, int strength, bool customi
 {
     public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
 
+    public override IReadOnlyList<Type> CodeTypes { get; } = [customizable ? typeof(CShake) : typeof(Shake)];
+
     protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         switch (customizable, strength)
@@ -59,6 +64,8 @@ public sealed class ManagedKmac(Algorithm algorithm, int strength, InstructionSe
     : MacImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
 {
     public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
+
+    public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(Kmac)];
 
     protected override void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
     {
@@ -85,6 +92,8 @@ public sealed class ManagedMultiBufferSha256(InstructionSet? path)
         path is not { } p || Sha256MultiBuffer.IsSupported(p) ? Support.Yes
         : !InstructionSets.IsSupported(p) ? Support.No($"this CPU lacks {InstructionSets.VariantName(p)}")
         : Support.No($"the multi-buffer {InstructionSets.VariantName(p)} path needs x86");
+
+    public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(Sha256MultiBuffer)];
 
     public void HashBatch(ReadOnlySpan<byte> messages, int messageLength, Span<byte> destination)
     {

@@ -19,6 +19,8 @@ public sealed class ManagedArgon2(Algorithm algorithm, Argon2Type type, Instruct
 
     public bool IsPrimary => path == Argon2.DefaultPath;
 
+    public override IReadOnlyList<Type> CodeTypes => [typeof(Argon2), typeof(Argon2Phc)];
+
     protected override void HashCore(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData,
         PasswordHashParameters parameters, Span<byte> tag) =>
         Argon2.Hash(type, Managed(parameters), password, salt, tag, secret, associatedData, path);

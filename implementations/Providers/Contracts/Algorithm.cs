@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace CryptoHarness.Implementations;
 
 /// <summary>What an algorithm does, and so which contract its implementations follow.</summary>
@@ -27,7 +29,8 @@ public enum AlgorithmKind
 /// </summary>
 public sealed class Algorithm
 {
-    public Algorithm(string family, string name, int outputBytes, int blockBytes, IReadOnlyList<KnownAnswer> knownAnswers)
+    public Algorithm(string family, string name, int outputBytes, int blockBytes, IReadOnlyList<KnownAnswer> knownAnswers,
+        [CallerFilePath] string catalogFile = "")
     {
         ArgumentException.ThrowIfNullOrWhiteSpace(family);
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
@@ -39,7 +42,14 @@ public sealed class Algorithm
         BlockBytes = blockBytes;
         KnownAnswers = knownAnswers;
         Slug = ToSlug(name);
+        CatalogFile = catalogFile;
     }
+
+    /// <summary>
+    /// The catalog file that defines the algorithm and its known answers, as the compiler saw it (see
+    /// <see cref="SourceRoot"/>): a change to it selects the algorithm's family for measurement in a pull request.
+    /// </summary>
+    public string CatalogFile { get; }
 
     /// <summary>The family, e.g. <c>SHA-2</c>.</summary>
     public string Family { get; }

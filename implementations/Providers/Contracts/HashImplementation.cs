@@ -1,8 +1,10 @@
+using System.Runtime.CompilerServices;
+
 namespace CryptoHarness.Implementations;
 
 /// <summary>Base of every fixed-length hash adapter.</summary>
-public abstract class HashImplementation(Algorithm algorithm, Provider provider, string variant = "")
-    : Implementation(algorithm, provider, variant), IHashImplementation
+public abstract class HashImplementation(Algorithm algorithm, Provider provider, string variant = "", [CallerFilePath] string adapterFile = "")
+    : Implementation(algorithm, provider, variant, adapterFile), IHashImplementation
 {
     public int OutputBytes => Algorithm.OutputBytes;
 
@@ -17,8 +19,8 @@ public abstract class HashImplementation(Algorithm algorithm, Provider provider,
 }
 
 /// <summary>Base of every extendable-output adapter.</summary>
-public abstract class XofImplementation(Algorithm algorithm, Provider provider, string variant = "")
-    : Implementation(algorithm, provider, variant), IXofImplementation
+public abstract class XofImplementation(Algorithm algorithm, Provider provider, string variant = "", [CallerFilePath] string adapterFile = "")
+    : Implementation(algorithm, provider, variant, adapterFile), IXofImplementation
 {
     public void Hash(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
     {
@@ -35,8 +37,8 @@ public abstract class XofImplementation(Algorithm algorithm, Provider provider, 
 }
 
 /// <summary>Base of every MAC adapter.</summary>
-public abstract class MacImplementation(Algorithm algorithm, Provider provider, string variant = "")
-    : Implementation(algorithm, provider, variant), IMacImplementation
+public abstract class MacImplementation(Algorithm algorithm, Provider provider, string variant = "", [CallerFilePath] string adapterFile = "")
+    : Implementation(algorithm, provider, variant, adapterFile), IMacImplementation
 {
     public int OutputBytes => Algorithm.OutputBytes;
 
@@ -56,8 +58,8 @@ public abstract class MacImplementation(Algorithm algorithm, Provider provider, 
 }
 
 /// <summary>Base of every AEAD adapter: key, nonce and tag lengths are the algorithm's, checked once here.</summary>
-public abstract class AeadImplementation(Algorithm algorithm, Provider provider, string variant = "")
-    : Implementation(algorithm, provider, variant), IAeadImplementation
+public abstract class AeadImplementation(Algorithm algorithm, Provider provider, string variant = "", [CallerFilePath] string adapterFile = "")
+    : Implementation(algorithm, provider, variant, adapterFile), IAeadImplementation
 {
     public void Encrypt(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)

@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace CryptoHarness.Implementations;
 
 /// <summary>
@@ -6,13 +8,26 @@ namespace CryptoHarness.Implementations;
 /// </summary>
 public abstract class Implementation : IImplementation
 {
-    protected Implementation(Algorithm algorithm, Provider provider, string variant)
+    protected Implementation(Algorithm algorithm, Provider provider, string variant, [CallerFilePath] string adapterFile = "")
     {
         Algorithm = algorithm;
         Provider = provider;
         Variant = variant;
         Id = variant.Length == 0 ? $"{algorithm.Slug}/{provider.Key}" : $"{algorithm.Slug}/{provider.Key}/{variant}";
+        AdapterFile = adapterFile;
     }
+
+    /// <summary>
+    /// The adapter's source file as the compiler saw it (see <see cref="SourceRoot"/>): the file of the class that called
+    /// the kind base's constructor. A change to it selects the implementation's family for measurement in a pull request.
+    /// </summary>
+    public string AdapterFile { get; }
+
+    /// <summary>
+    /// Our own types whose code the implementation runs (<c>implementations/Managed</c>); empty for third parties.
+    /// Their files, and the files those files name, select the family when changed.
+    /// </summary>
+    public virtual IReadOnlyList<Type> CodeTypes => [];
 
     public string Id { get; }
 

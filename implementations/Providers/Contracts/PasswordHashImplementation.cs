@@ -1,11 +1,13 @@
+using System.Runtime.CompilerServices;
+
 namespace CryptoHarness.Implementations;
 
 /// <summary>
 /// Base of every password-hash adapter: checks the parameters' kind, range and tag length and the provider's own
 /// limits once, then calls a bare <c>…Core</c>.
 /// </summary>
-public abstract class PasswordHashImplementation(Algorithm algorithm, Provider provider, string variant = "")
-    : Implementation(algorithm, provider, variant), IPasswordHashImplementation
+public abstract class PasswordHashImplementation(Algorithm algorithm, Provider provider, string variant = "", [CallerFilePath] string adapterFile = "")
+    : Implementation(algorithm, provider, variant, adapterFile), IPasswordHashImplementation
 {
     /// <summary>Whether the algorithm is bcrypt (parameters are a cost) rather than Argon2 (memory, passes, lanes).</summary>
     protected abstract bool TakesBcryptCost { get; }
@@ -62,8 +64,8 @@ public abstract class PasswordHashImplementation(Algorithm algorithm, Provider p
 }
 
 /// <summary>Base of the Argon2 adapters (<see cref="Algorithms.Argon2d"/>, <see cref="Algorithms.Argon2i"/>, <see cref="Algorithms.Argon2id"/>).</summary>
-public abstract class Argon2Implementation(Algorithm algorithm, Provider provider, string variant = "")
-    : PasswordHashImplementation(algorithm, provider, variant)
+public abstract class Argon2Implementation(Algorithm algorithm, Provider provider, string variant = "", [CallerFilePath] string adapterFile = "")
+    : PasswordHashImplementation(algorithm, provider, variant, adapterFile)
 {
     /// <summary>RFC 9106 section 3.1: the salt is at least 8 bytes (16 recommended).</summary>
     public const int MinSaltBytes = 8;
@@ -77,8 +79,8 @@ public abstract class Argon2Implementation(Algorithm algorithm, Provider provide
 }
 
 /// <summary>Base of the bcrypt adapters: a 16-byte salt, no secret or associated data, a password of UTF-8 text.</summary>
-public abstract class BcryptImplementation(Provider provider, string variant = "")
-    : PasswordHashImplementation(Algorithms.Bcrypt, provider, variant)
+public abstract class BcryptImplementation(Provider provider, string variant = "", [CallerFilePath] string adapterFile = "")
+    : PasswordHashImplementation(Algorithms.Bcrypt, provider, variant, adapterFile)
 {
     /// <summary>bcrypt's salt is 128 bits (OpenBSD bcrypt.c, BCRYPT_MAXSALT).</summary>
     public const int SaltBytes = 16;
