@@ -73,10 +73,8 @@ public sealed class Argon2Tests
                 ? (uint)random.Next(1024, 4097)
                 : (uint)(8 * lanes * Math.Pow(2, random.NextDouble() * 6)) + (uint)random.Next(0, 4 * lanes);
             int tagLength = random.Next(4) switch { 0 => random.Next(4, 64), 1 => 64, 2 => 65, _ => random.Next(66, 129) };
-            byte[] password = RandomBytes(random, random.Next(0, 100), out ReadOnlyMemory<byte> passwordSlice);
-            _ = password;
-            byte[] saltBuffer = RandomBytes(random, random.Next(8, 40), out ReadOnlyMemory<byte> salt);
-            _ = saltBuffer;
+            RandomBytes(random, random.Next(0, 100), out ReadOnlyMemory<byte> passwordSlice);
+            RandomBytes(random, random.Next(8, 40), out ReadOnlyMemory<byte> salt);
             ReadOnlyMemory<byte> secret = random.Next(2) == 0 ? default : RandomSlice(random, random.Next(1, 40));
             ReadOnlyMemory<byte> associatedData = random.Next(2) == 0 ? default : RandomSlice(random, random.Next(1, 60));
 
