@@ -104,7 +104,7 @@ public readonly record struct Argon2Parameters(uint MemoryKib, uint Passes, int 
 /// <para>
 /// Clearing: H0, the H' chaining values, the final block and every stack scratch block are wiped with
 /// <see cref="CryptographicOperations.ZeroMemory"/>; the whole matrix is zeroed before it goes back to the pool
-/// (one memset of m KiB, a few percent of a hash: see <c>MatrixPool</c>).
+/// (a memset of m KiB, by all participants in parallel when p &gt; 1: about 1 ms for 64 MiB, under 2% of a hash).
 /// </para>
 /// </remarks>
 public static unsafe partial class Argon2
@@ -249,6 +249,7 @@ public static unsafe partial class Argon2
         // H0 (64 bytes) followed by the two 32-bit words of step 5 and 6: block index and lane.
         Span<byte> seed = stackalloc byte[Blake2b.MaxHashSizeInBytes + 8];
         Span<byte> finalBlock = stackalloc byte[BlockSizeInBytes];
+        bool matrixCleared = false;
         try
         {
             ComputeH0(type, parameters, password, salt, tag.Length, secret, associatedData, seed[..Blake2b.MaxHashSizeInBytes]);
@@ -264,7 +265,7 @@ public static unsafe partial class Argon2
                 }
             }
 
-            Fill(in instance);
+            matrixCleared = Fill(in instance);
 
             // RFC 9106 §3.2 steps 8 and 9: C is the XOR of the last column, the tag is H'^T(C).
             new ReadOnlySpan<byte>(instance.BlockPointer(laneLength - 1), BlockSizeInBytes).CopyTo(finalBlock);
@@ -279,7 +280,20 @@ public static unsafe partial class Argon2
         {
             CryptographicOperations.ZeroMemory(seed);
             CryptographicOperations.ZeroMemory(finalBlock);
-            MatrixPool.ClearAndReturn(instance.Memory, matrixBytes, matrixCapacity);
+            if (matrixCleared)
+            {
+                // All but the last column, which the final block was read from, is zero already.
+                for (int lane = 0; lane < lanes; lane++)
+                {
+                    MatrixPool.Clear(instance.BlockPointer(((nuint)lane * laneLength) + laneLength - 1), BlockSizeInBytes);
+                }
+            }
+            else
+            {
+                MatrixPool.Clear(instance.Memory, matrixBytes);
+            }
+
+            MatrixPool.Return(instance.Memory, matrixCapacity);
         }
     }
 
@@ -368,8 +382,11 @@ public static unsafe partial class Argon2
         _ => &CompressScalar,
     };
 
-    /// <summary>Runs every pass and slice: on the calling thread for one lane, else on <see cref="FillJob"/>.</summary>
-    private static void Fill(in Instance instance)
+    /// <summary>
+    /// Runs every pass and slice: on the calling thread for one lane, else on <see cref="FillJob"/>. Returns whether
+    /// the matrix was also cleared, all but its last column, as the job does in parallel.
+    /// </summary>
+    private static bool Fill(in Instance instance)
     {
         int workers = Math.Min(instance.Lanes, Environment.ProcessorCount);
         if (workers == 1)
@@ -388,11 +405,11 @@ public static unsafe partial class Argon2
             }
 
             CryptographicOperations.ZeroMemory(new Span<byte>(aligned, ScratchBlocks * BlockSizeInBytes));
+            return false;
         }
-        else
-        {
-            FillJob.Run(in instance, workers - 1);
-        }
+
+        FillJob.Run(in instance, workers - 1);
+        return true;
     }
 
     // Scratch blocks start on a 64-byte boundary, so no vector load of them splits a cache line.
@@ -593,7 +610,8 @@ public static unsafe partial class Argon2
     /// <para>
     /// Segments are numbered in the order pass, slice, lane, and every participant claims the next one with one
     /// interlocked increment; before computing a segment of slice s it waits until every segment of the slices before
-    /// it is done (a count of finished segments reaching s * p). So the work spreads over however many participants
+    /// it is done (a count of finished segments reaching s * p). After the last slice come p more tasks, clearing one
+    /// lane each but for its last block, so the matrix is wiped in parallel too. So the work spreads over however many participants
     /// turn up: with more lanes than cores a worker takes several lanes' segments of a slice, and a worker the pool
     /// starts late (or never) only means the others do more. Waiting spins briefly, then blocks on a monitor that the
     /// participant finishing a slice pulses.
@@ -606,15 +624,17 @@ public static unsafe partial class Argon2
     /// </remarks>
     private sealed class FillJob : IThreadPoolWorkItem
     {
-        // SpinWait iterations before blocking: the first ten or so spin, the rest yield the processor, which with as
-        // many participants as cores is a wait of a few microseconds, shorter than a segment's fraction of a block.
-        private const int SpinsBeforeBlocking = 30;
+        // How long a participant spins (yielding the processor after the first few iterations) before it blocks: a
+        // blocked thread takes tens of microseconds to wake, and the wait at a slice's end is usually shorter than
+        // this, a segment taking a millisecond or more at the usual sizes.
+        private static readonly long SpinTicks = Stopwatch.Frequency / 5000;
 
         private static FillJob? s_cached;
 
         private readonly object _gate = new();
         private Instance _instance;
         private long _totalSegments;
+        private long _totalTasks;
         private long _nextSegment;
         private long _finishedSegments;
         private int _participants;
@@ -624,6 +644,7 @@ public static unsafe partial class Argon2
             FillJob job = Interlocked.Exchange(ref s_cached, null) ?? new FillJob();
             job._instance = instance;
             job._totalSegments = (long)instance.Passes * SyncPoints * instance.Lanes;
+            job._totalTasks = job._totalSegments + instance.Lanes;
             job._nextSegment = 0;
             job._finishedSegments = 0;
             job._participants = helpers + 1;
@@ -634,8 +655,8 @@ public static unsafe partial class Argon2
 
             job.Participate();
 
-            // Helpers may still be computing the last slice's segments.
-            job.WaitUntilFinished(job._totalSegments);
+            // Helpers may still be computing the last slice's segments or clearing.
+            job.WaitUntilFinished(job._totalTasks);
             job.Leave();
         }
 
@@ -654,15 +675,25 @@ public static unsafe partial class Argon2
             while (true)
             {
                 long segment = Interlocked.Increment(ref _nextSegment) - 1;
-                if (segment >= _totalSegments)
+                if (segment >= _totalTasks)
                 {
                     break;
                 }
 
                 long slices = segment / lanes;
                 WaitUntilFinished(slices * lanes);
-                FillSegment(in _instance, (uint)(slices / SyncPoints), (int)(slices % SyncPoints), (int)(segment % lanes), aligned);
-                used = true;
+                if (segment < _totalSegments)
+                {
+                    FillSegment(in _instance, (uint)(slices / SyncPoints), (int)(slices % SyncPoints), (int)(segment % lanes), aligned);
+                    used = true;
+                }
+                else
+                {
+                    // After the last slice: clear a lane but for its last block, which the final block needs.
+                    uint laneLength = _instance.LaneLength;
+                    MatrixPool.Clear(_instance.BlockPointer((nuint)(segment - _totalSegments) * laneLength), (nuint)(laneLength - 1) * BlockSizeInBytes);
+                }
+
                 if (Interlocked.Increment(ref _finishedSegments) % lanes == 0)
                 {
                     lock (_gate)
@@ -681,9 +712,10 @@ public static unsafe partial class Argon2
         private void WaitUntilFinished(long segments)
         {
             SpinWait spinner = default;
+            long start = Stopwatch.GetTimestamp();
             while (Volatile.Read(ref _finishedSegments) < segments)
             {
-                if (spinner.Count >= SpinsBeforeBlocking)
+                if (spinner.Count >= 10 && Stopwatch.GetTimestamp() - start > SpinTicks)
                 {
                     // The pulse comes after the count is raised and under the lock, so it cannot fall between the
                     // check below and the wait.
@@ -719,11 +751,22 @@ public static unsafe partial class Argon2
     /// <remarks>
     /// At most <see cref="MaxRetainedBuffers"/> buffers and <see cref="MaxRetainedBytes"/> in all are kept (enough for
     /// several concurrent callers at the usual 19 to 64 MiB); anything beyond is freed at once. A buffer is zeroed
-    /// before it is kept or freed: one memset of the whole matrix, measured at about 1 ms for 64 MiB here, against
-    /// about 70 ms for the hash at m = 64 MiB, t = 4 (1.5%). Thread-safe: rent and return take a lock only to pick or put a buffer.
+    /// before it is kept or freed (by the hash, see <see cref="Clear"/>): a memset of the whole matrix, measured at
+    /// about 1 ms for 64 MiB here, against about 60 ms for the hash at m = 64 MiB, t = 4, p = 1. Thread-safe: rent and return take a lock only to pick or put a buffer.
     /// </remarks>
     private static partial class MatrixPool
     {
+        /// <summary>Zeroes <paramref name="bytes"/> bytes from <paramref name="start"/>.</summary>
+        public static void Clear(ulong* start, nuint bytes)
+        {
+            // ZeroMemory takes a span, so matrices of 2 GiB and more are cleared in pieces.
+            const int chunk = 1 << 30;
+            for (nuint offset = 0; offset < bytes; offset += chunk)
+            {
+                CryptographicOperations.ZeroMemory(new Span<byte>((byte*)start + offset, (int)Math.Min(chunk, bytes - offset)));
+            }
+        }
+
         private const int MaxRetainedBuffers = 4;
 
         // x86-64 huge pages are 2 MiB; MADV_HUGEPAGE is 14 in Linux's include/uapi/asm-generic/mman-common.h.
@@ -800,18 +843,11 @@ public static unsafe partial class Argon2
         private static partial int madvise(void* address, nuint length, int advice);
 
         /// <summary>
-        /// Zeroes the buffer's first <paramref name="bytes"/> (all that was used; the rest was zeroed by an earlier
-        /// user), then keeps or frees the buffer of <paramref name="capacity"/> bytes.
+        /// Keeps or frees a buffer of <paramref name="capacity"/> bytes, which the caller has zeroed (all of it
+        /// that it used; the rest was zeroed by an earlier user).
         /// </summary>
-        public static void ClearAndReturn(ulong* buffer, nuint bytes, nuint capacity)
+        public static void Return(ulong* buffer, nuint capacity)
         {
-            // ZeroMemory takes a span, so matrices of 2 GiB and more are cleared in pieces.
-            const int chunk = 1 << 30;
-            for (nuint offset = 0; offset < bytes; offset += chunk)
-            {
-                CryptographicOperations.ZeroMemory(new Span<byte>((byte*)buffer + offset, (int)Math.Min(chunk, bytes - offset)));
-            }
-
             lock (Gate)
             {
                 long retained = 0;

@@ -255,4 +255,34 @@ public sealed class Argon2AllocationTests
         Assert.True(perHash <= 1024, $"{perHash} bytes per hash");
     }
 
+
+    /// <summary>
+    /// Every pooled matrix is all zeros after a hash, whether one thread cleared it (p = 1) or the lanes' participants
+    /// did in parallel (p &gt; 1). Reads the private pool by reflection: there is no other way to see freed memory.
+    /// </summary>
+    [Theory]
+    [InlineData(4096u, 1)]
+    [InlineData(4096u, 4)]
+    [InlineData(1000u, 3)]
+    public unsafe void Pooled_matrices_are_zero_after_a_hash(uint memory, int lanes)
+    {
+        const System.Reflection.BindingFlags privateStatic = System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static;
+        Type pool = typeof(Argon2).GetNestedType("MatrixPool", System.Reflection.BindingFlags.NonPublic)!;
+        var buffers = (nint[])pool.GetField("Buffers", privateStatic)!.GetValue(null)!;
+        var sizes = (nuint[])pool.GetField("Sizes", privateStatic)!.GetValue(null)!;
+
+        Argon2.Hash(Argon2Type.Argon2d, new Argon2Parameters(memory, 2, lanes), "secret"u8, "saltsalt"u8, new byte[32]);
+        int checkedBuffers = 0;
+        for (int i = 0; i < buffers.Length; i++)
+        {
+            if (buffers[i] != 0)
+            {
+                var contents = new ReadOnlySpan<byte>((void*)buffers[i], checked((int)sizes[i]));
+                Assert.True(contents.IndexOfAnyExcept((byte)0) < 0, $"pooled buffer {i} of {sizes[i]} bytes is not zero");
+                checkedBuffers++;
+            }
+        }
+
+        Assert.True(checkedBuffers > 0);
+    }
 }
