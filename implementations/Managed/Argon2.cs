@@ -91,8 +91,8 @@ public readonly record struct Argon2Parameters(uint MemoryKib, uint Passes, int 
 /// <para>
 /// Dispatch (<see cref="DefaultPath"/>): Avx512, else Avx2, else Ssse3, else Scalar, each wider path measured faster
 /// than the narrower one. Measured on the AMD EPYC (Zen 4, 2 cores) this was written on, Argon2id m = 19456 KiB,
-/// t = 2, p = 1 (the OWASP setting), Stopwatch, median of 7 runs in one process, Release, .NET 10: Avx512 7.4 ms,
-/// Avx2 8.8 ms, Ssse3 13.6 ms, Scalar 55 ms; libsodium 1.0.18's crypto_pwhash (AVX-512F fill) 16.5 ms in the same
+/// t = 2, p = 1 (the OWASP setting), Stopwatch, median of 9 runs in one process, Release, .NET 10: Avx512 5.8 ms,
+/// Avx2 7.3 ms, Ssse3 13.0 ms, Scalar 45 ms; libsodium 1.0.18's crypto_pwhash (AVX-512F fill) 14.7 ms in the same
 /// run. libsodium maps fresh memory for every call and pays its page faults; the pool here does not.
 /// </para>
 /// <para>
