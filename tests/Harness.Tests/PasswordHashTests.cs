@@ -85,6 +85,19 @@ public sealed class PasswordHashTests
     }
 
     [Fact]
+    public void Only_the_default_managed_path_is_timed_on_every_operation()
+    {
+        var managed = Registry.Implementations.OfType<IPasswordHashImplementation>().Where(i => i.Provider.Key == "managed" && i.Support.IsSupported).ToArray();
+        Assert.NotEmpty(managed);
+        foreach (var algorithm in managed.GroupBy(i => i.Algorithm))
+        {
+            var primary = Assert.Single(algorithm, i => PasswordWorkload.OperationsOf(i).Count == PasswordWorkload.Operations.Count);
+            Assert.Equal(CryptoHarness.Managed.InstructionSets.VariantName(CryptoHarness.Managed.Argon2.DefaultPath), primary.Variant);
+            Assert.All(algorithm.Where(i => i != primary), i => Assert.Equal([PasswordWorkload.HashTag], PasswordWorkload.OperationsOf(i)));
+        }
+    }
+
+    [Fact]
     public void A_password_run_records_and_prints_the_exact_parameters_it_ran()
     {
         using var folder = new TestFolder();

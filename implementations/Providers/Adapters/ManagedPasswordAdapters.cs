@@ -17,7 +17,7 @@ public sealed class ManagedArgon2(Algorithm algorithm, Argon2Type type, Instruct
 
     public override Support Support => Support.When(Argon2.IsSupported(path), $"this CPU lacks {Variant}");
 
-    public bool IsPrimary => path == Argon2.DefaultPath;
+    public override bool IsPrimary => path == Argon2.DefaultPath;
 
     public override IReadOnlyList<Type> CodeTypes => [typeof(Argon2), typeof(Argon2Phc)];
 

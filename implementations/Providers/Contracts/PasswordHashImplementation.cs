@@ -9,6 +9,10 @@ namespace CryptoHarness.Implementations;
 public abstract class PasswordHashImplementation(Algorithm algorithm, Provider provider, string variant = "", [CallerFilePath] string adapterFile = "")
     : Implementation(algorithm, provider, variant, adapterFile), IPasswordHashImplementation
 {
+    /// <inheritdoc cref="IPasswordHashImplementation.IsPrimary"/>
+    /// <remarks>Virtual here, not only the interface's default: a derived adapter's own member would not replace it.</remarks>
+    public virtual bool IsPrimary => true;
+
     /// <summary>Whether the algorithm is bcrypt (parameters are a cost) rather than Argon2 (memory, passes, lanes).</summary>
     protected abstract bool TakesBcryptCost { get; }
 
