@@ -85,6 +85,24 @@ public sealed class PasswordHashTests
     }
 
     [Fact]
+    public void The_adapters_own_argument_checks_allocate_nothing_per_hash()
+    {
+        var hash = new LibsodiumArgon2id();
+        var parameters = PasswordHashParameters.Argon2(64, 1, 1);
+        var tag = new byte[32];
+        hash.Hash(PasswordWorkload.Password, PasswordWorkload.Salt, [], [], parameters, tag);
+        var least = long.MaxValue;
+        for (var round = 0; round < 3; round++)
+        {
+            var before = GC.GetAllocatedBytesForCurrentThread();
+            hash.Hash(PasswordWorkload.Password, PasswordWorkload.Salt, [], [], parameters, tag);
+            least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
+        }
+
+        Assert.Equal(0, least);
+    }
+
+    [Fact]
     public void Only_the_default_managed_path_is_timed_on_every_operation()
     {
         var managed = Registry.Implementations.OfType<IPasswordHashImplementation>().Where(i => i.Provider.Key == "managed" && i.Support.IsSupported).ToArray();

@@ -31,7 +31,12 @@ public abstract class PasswordHashImplementation(Algorithm algorithm, Provider p
         PasswordHashParameters parameters, Span<byte> tag)
     {
         Require(parameters, new PasswordHashInputs(salt.Length, secret.Length, associatedData.Length, PasswordHashUse.Hash));
-        RequireLength(tag, parameters.TagBytes, "Tag", $"{Id} at {parameters.Compact()}", nameof(tag));
+        if (tag.Length != parameters.TagBytes)
+        {
+            // Not RequireLength: its message argument would be built (and allocated) on every call, not only on failure.
+            throw new ArgumentException($"Tag is {tag.Length} bytes; {Id} at {parameters.Compact()} writes {parameters.TagBytes}.", nameof(tag));
+        }
+
         HashCore(password, salt, secret, associatedData, parameters, tag);
     }
 
