@@ -115,21 +115,7 @@ public static partial class CorrectnessGate
             }
         }
 
-        var groups = outputs.GroupBy(o => o.Value).OrderByDescending(g => g.Count()).ToArray();
-        if (groups.Length <= 1)
-        {
-            return;
-        }
-
-        var majority = groups[0].Count() > groups[1].Count() ? groups[0] : null;
-        foreach (var group in groups.Where(g => g != majority))
-        {
-            foreach (var (hash, _) in group)
-            {
-                var others = string.Join(", ", outputs.Keys.Where(k => k != hash && !group.Any(g => g.Key == k)).Select(k => k.Id));
-                failures[hash] = majority is null ? $"disagrees with {others} on {at}; no majority to decide which is right" : $"differs from {others} on {at}";
-            }
-        }
+        FailMinorities(outputs, $"on {at}", failures);
     }
 
     /// <summary>Every implementation's string verifies under every implementation that parses it: right password true, a wrong one false.</summary>

@@ -204,25 +204,31 @@ public static partial class CorrectnessGate
                 }
             }
 
-            var groups = active.Where(c => !failures.ContainsKey(c))
-                .GroupBy(c => Convert.ToHexStringLower(outputs[c]))
-                .OrderByDescending(g => g.Count())
-                .ToArray();
-            if (groups.Length <= 1)
-            {
-                continue;
-            }
+            FailMinorities(active.Where(c => !failures.ContainsKey(c)).ToDictionary(c => c, c => Convert.ToHexStringLower(outputs[c])), at, failures);
+        }
+    }
 
-            var majority = groups[0].Count() > groups[1].Count() ? groups[0] : null;
-            foreach (var group in groups.Where(g => g != majority))
+    /// <summary>
+    /// Where the outputs disagree, the larger group of agreeing outputs stands and every other implementation fails,
+    /// named against the ones it differs from; with no majority every party to the disagreement fails.
+    /// </summary>
+    private static void FailMinorities(IReadOnlyDictionary<IImplementation, string> outputs, string at, Dictionary<IImplementation, string> failures)
+    {
+        var groups = outputs.GroupBy(o => o.Value).OrderByDescending(g => g.Count()).ToArray();
+        if (groups.Length <= 1)
+        {
+            return;
+        }
+
+        var majority = groups[0].Count() > groups[1].Count() ? groups[0] : null;
+        foreach (var group in groups.Where(g => g != majority))
+        {
+            foreach (var (candidate, _) in group)
             {
-                foreach (var candidate in group)
-                {
-                    var others = string.Join(", ", active.Where(a => a != candidate && !group.Contains(a)).Select(a => a.Id));
-                    failures[candidate] = majority is null
-                        ? $"disagrees with {others} {at}; no majority to decide which is right"
-                        : $"differs from {others} {at}";
-                }
+                var others = string.Join(", ", outputs.Keys.Where(k => k != candidate && !group.Any(g => g.Key == k)).Select(k => k.Id));
+                failures[candidate] = majority is null
+                    ? $"disagrees with {others} {at}; no majority to decide which is right"
+                    : $"differs from {others} {at}";
             }
         }
     }

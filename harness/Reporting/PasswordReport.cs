@@ -10,9 +10,6 @@ namespace CryptoHarness.Reporting;
 /// </summary>
 public static class PasswordReport
 {
-    /// <summary>Above this coefficient of variation a row is marked: its median is less trustworthy than its neighbours'.</summary>
-    private const double HighCv = 0.05;
-
     public static IReadOnlyList<(string Slug, Dictionary<string, object?> Model)> Algorithms(RunSummary summary) =>
         summary.Results.Where(r => r.Scenario == "password").Select(r => (r.Slug, r.Algorithm, r.Family))
             .Concat(summary.Failures.Concat(summary.Unsupported).Select(f => (f.Slug, f.Algorithm, f.Family)))
@@ -38,9 +35,9 @@ public static class PasswordReport
             ["is_argon2"] = results.Any(r => r.MemoryKib is not null) || family == "Argon2",
             ["run"] = ReportModel.MachineSpec(summary.Run),
             ["tables"] = tables,
-            ["providers"] = Providers(summary, results.Select(r => r.Provider).Concat(summary.Failures.Concat(summary.Unsupported).Where(f => f.Slug == slug).Select(f => f.Provider))),
-            ["failures"] = Rows(summary.Failures.Where(f => f.Slug == slug)),
-            ["unsupported"] = Rows(summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is null)),
+            ["providers"] = ReportModel.Providers(summary, results.Select(r => r.Provider).Concat(summary.Failures.Concat(summary.Unsupported).Where(f => f.Slug == slug).Select(f => f.Provider))),
+            ["failures"] = ReportModel.Rows(summary.Failures.Where(f => f.Slug == slug)),
+            ["unsupported"] = ReportModel.Rows(summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is null)),
         };
     }
 
@@ -78,7 +75,7 @@ public static class PasswordReport
                 ["median"] = Format.Time(r.MedianNs, unit),
                 ["memory"] = r.MemoryKib is { } kib ? Format.Size(kib * 1024L) : "4 KiB (Blowfish state)",
             }).ToArray(),
-            ["providers"] = Providers(newest, results.Select(r => r.Provider)),
+            ["providers"] = ReportModel.Providers(newest, results.Select(r => r.Provider)),
         };
     }
 
@@ -116,7 +113,7 @@ public static class PasswordReport
                 ["gib_per_s"] = r.GibPerS is { } gib ? Format.Number(gib, "N2") : "",
                 ["ratio"] = Format.Number(r.MedianNs / fastestByOperation[r.Operation], "N2"),
                 ["n"] = r.N,
-                ["cv"] = Cv(r) is { } cv ? Format.Number(cv * 100, "N1") + "%" + (cv > HighCv ? " ⚠" : "") : "n/a",
+                ["cv"] = ReportModel.Cv(r) is { } cv ? Format.Number(cv * 100, "N1") + "%" + (cv > ReportModel.CvWarning ? " ⚠" : "") : "n/a",
             }).ToArray(),
             ["cannot_run"] = cannotRun.OrderBy(f => f.Id, StringComparer.Ordinal).Select(f => new Dictionary<string, object?>
             {
@@ -126,17 +123,4 @@ public static class PasswordReport
             }).ToArray(),
         };
     }
-
-    private static double? Cv(ResultRecord record) =>
-        record.StdDevNs is { } sd && record.MeanNs > 0 ? sd / record.MeanNs : null;
-
-    private static Dictionary<string, object?>[] Providers(RunSummary summary, IEnumerable<string> keys) =>
-        keys.Where(k => k.Length > 0).Distinct().Order(StringComparer.Ordinal)
-            .Select(p => new Dictionary<string, object?> { ["provider"] = p, ["version"] = summary.Run.Packages.TryGetValue(p, out var v) ? v : "unknown" })
-            .ToArray();
-
-    private static Dictionary<string, object?>[] Rows(IEnumerable<Failure> failures) =>
-        failures.OrderBy(f => f.Id, StringComparer.Ordinal)
-            .Select(f => new Dictionary<string, object?> { ["id"] = f.Id, ["provider"] = f.Provider, ["reason"] = f.Reason })
-            .ToArray();
 }

@@ -369,7 +369,8 @@ public static class ReportModel
             });
     }
 
-    private static Dictionary<string, object?>[] Providers(RunSummary summary, IEnumerable<string> keys) =>
+    /// <summary>Each provider named, with the package and version the run loaded.</summary>
+    internal static Dictionary<string, object?>[] Providers(RunSummary summary, IEnumerable<string> keys) =>
         keys.Where(k => k.Length > 0).Distinct().Order(StringComparer.Ordinal)
             .Select(p => new Dictionary<string, object?>
             {
@@ -378,7 +379,8 @@ public static class ReportModel
             })
             .ToArray();
 
-    private static Dictionary<string, object?>[] Rows(IEnumerable<Failure> failures) =>
+    /// <summary>Failed or unsupported implementations as table rows, by id.</summary>
+    internal static Dictionary<string, object?>[] Rows(IEnumerable<Failure> failures) =>
         failures.OrderBy(f => f.Id, StringComparer.Ordinal)
             .Select(f => new Dictionary<string, object?> { ["id"] = f.Id, ["provider"] = f.Provider, ["reason"] = f.Reason })
             .ToArray();

@@ -60,8 +60,9 @@ public abstract class PasswordWorkload : Workload
             return named;
         }
 
+        // A bcrypt set not among the named ones is named cost<N> by ParseBcryptCosts.
         return name.StartsWith("cost", StringComparison.Ordinal)
-            ? PasswordParameterSets.ParseBcryptCosts(name.TrimStart("cost=".ToCharArray()))[0]
+            ? PasswordParameterSets.ParseBcryptCosts(name["cost".Length..])[0]
             : PasswordParameterSets.ParseArgon2(name);
     }
 

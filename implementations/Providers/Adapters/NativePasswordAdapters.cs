@@ -250,25 +250,12 @@ public sealed unsafe class LibxcryptBcrypt() : BcryptImplementation(Providers.Li
             return false;
         }
 
-        Span<byte> phrase = stackalloc byte[password.Length + 1];
-        password.CopyTo(phrase);
-        phrase[^1] = 0;
-        var data = Data();
-        try
-        {
-            fixed (byte* phraseBytes = phrase)
-            fixed (byte* settingBytes = setting)
-            {
-                var result = Libxcrypt.crypt_rn(phraseBytes, settingBytes, data, Libxcrypt.DataBytes);
-                return result is not null
-                    && CryptographicOperations.FixedTimeEquals(MemoryMarshal.CreateReadOnlySpanFromNullTerminated(result), setting[..^1]);
-            }
-        }
-        finally
-        {
-            CryptographicOperations.ZeroMemory(phrase);
-            NativeMemory.Clear(data, Libxcrypt.DataBytes);
-        }
+        // A matching password reproduces the string; crypt_rn's NULL or a string of another length is not a match.
+        var result = encoded.Length <= NulTerminatedAscii.StackLimit ? stackalloc byte[encoded.Length] : new byte[encoded.Length];
+        var length = CryptRn(password, setting, result);
+        var matches = length == encoded.Length && CryptographicOperations.FixedTimeEquals(result, setting[..^1]);
+        CryptographicOperations.ZeroMemory(result);
+        return matches;
     }
 
     /// <summary>Writes the <see cref="EncodedLength"/>-character string crypt_rn returns for this password, salt and cost.</summary>
@@ -282,6 +269,19 @@ public sealed unsafe class LibxcryptBcrypt() : BcryptImplementation(Providers.Li
         setting[5] = (byte)('0' + (cost % 10));
         setting[6] = (byte)'$';
         BcryptBase64.Encode(salt, setting[PrefixLength..]);
+        var length = CryptRn(password, setting, encoded);
+        if (length != EncodedLength)
+        {
+            throw new InvalidOperationException($"{Id}: crypt_rn refused cost {cost} (it returned {(length < 0 ? "NULL" : $"{length} characters")})");
+        }
+    }
+
+    /// <summary>
+    /// crypt_rn over the NUL-terminated <paramref name="setting"/>: the result's length, copied into
+    /// <paramref name="result"/> when it fits, or -1 for NULL. The password copy and crypt_data are wiped either way.
+    /// </summary>
+    private static int CryptRn(ReadOnlySpan<byte> password, ReadOnlySpan<byte> setting, Span<byte> result)
+    {
         Span<byte> phrase = stackalloc byte[password.Length + 1];
         password.CopyTo(phrase);
         phrase[^1] = 0;
@@ -291,14 +291,19 @@ public sealed unsafe class LibxcryptBcrypt() : BcryptImplementation(Providers.Li
             fixed (byte* phraseBytes = phrase)
             fixed (byte* settingBytes = setting)
             {
-                var result = Libxcrypt.crypt_rn(phraseBytes, settingBytes, data, Libxcrypt.DataBytes);
-                var text = result is null ? default : MemoryMarshal.CreateReadOnlySpanFromNullTerminated(result);
-                if (text.Length != EncodedLength)
+                var output = Libxcrypt.crypt_rn(phraseBytes, settingBytes, data, Libxcrypt.DataBytes);
+                if (output is null)
                 {
-                    throw new InvalidOperationException($"{Id}: crypt_rn refused cost {cost} (it returned {(result is null ? "NULL" : $"{text.Length} characters")})");
+                    return -1;
                 }
 
-                text.CopyTo(encoded);
+                var text = MemoryMarshal.CreateReadOnlySpanFromNullTerminated(output);
+                if (text.Length <= result.Length)
+                {
+                    text.CopyTo(result);
+                }
+
+                return text.Length;
             }
         }
         finally
