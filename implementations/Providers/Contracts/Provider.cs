@@ -26,7 +26,7 @@ public sealed class Provider
     public string Description { get; }
 
     /// <summary>
-    /// The package or library and its version as loaded at run time (e.g. <c>Portable.BouncyCastle 1.8.10</c>),
+    /// The package or library and its version as loaded at run time (e.g. <c>BouncyCastle.Cryptography 2.7.0</c>),
     /// so a result can always be traced to the code that produced it.
     /// </summary>
     public string Version => _version.Value;
