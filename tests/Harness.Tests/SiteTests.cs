@@ -166,9 +166,9 @@ public sealed partial class SiteTests
     [Fact]
     public void The_committed_site_is_what_the_committed_reports_generate_and_keeps_DocFX_include_rules()
     {
-        var repository = RepositoryRoot.Find();
-        var docs = Path.Combine(repository, "docs");
-        var machines = SiteCommand.LoadMachines(Path.Combine(repository, "reports"));
+        using var committed = CommittedTree.Open();
+        var docs = committed.Combine("docs");
+        var machines = SiteCommand.LoadMachines(committed.Combine("reports"));
         var slugs = machines.Values.SelectMany(m => m.SelectMany(a => a.Results)).Select(r => r.Slug).Distinct().ToArray();
         CheckSite(docs, slugs);
 
@@ -176,7 +176,7 @@ public sealed partial class SiteTests
         using var folder = new TestFolder();
         var machine = File.ReadAllText(Path.Combine(docs, SiteModel.FragmentFolder, "machine-spec.md"));
         var key = machines.Keys.Single(k => machine.Contains($"| Machine | {k} |", StringComparison.Ordinal));
-        Assert.Equal(0, Cli.Run("site", "--machine", key, "--out", folder.Path).ExitCode);
+        Assert.Equal(0, Cli.Run("site", "--reports", committed.Combine("reports"), "--machine", key, "--out", folder.Path).ExitCode);
         foreach (var page in Directory.EnumerateFiles(folder.Path, "*.*", SearchOption.AllDirectories))
         {
             var relative = Path.GetRelativePath(folder.Path, page);
@@ -188,14 +188,14 @@ public sealed partial class SiteTests
     [Fact]
     public void Every_registry_algorithm_with_a_committed_report_is_on_a_site_page()
     {
-        var repository = RepositoryRoot.Find();
-        var docs = Path.Combine(repository, "docs");
+        using var committed = CommittedTree.Open();
+        var docs = committed.Combine("docs");
         var included = IncludesOf(docs).Select(i => i.Target).ToHashSet(StringComparer.Ordinal);
         var machine = File.ReadAllText(Path.Combine(docs, SiteModel.FragmentFolder, "machine-spec.md"));
-        var key = Directory.EnumerateDirectories(Path.Combine(repository, "reports")).Select(Path.GetFileName)
+        var key = Directory.EnumerateDirectories(committed.Combine("reports")).Select(Path.GetFileName)
             .Single(k => machine.Contains($"| Machine | {k} |", StringComparison.Ordinal))!;
         var reported = Implementations.Registry.Implementations.Select(i => i.Algorithm.Slug).Distinct()
-            .Where(slug => File.Exists(Path.Combine(repository, "reports", key, slug + ".md")))
+            .Where(slug => File.Exists(committed.Combine("reports", key, slug + ".md")))
             .ToArray();
 
         Assert.NotEmpty(reported);
