@@ -149,6 +149,10 @@ internal abstract unsafe class LibsodiumIncremental : IIncrementalHash
     }
 }
 
+/// <summary>
+/// The Rust crate's one-shot <c>blake3::hash</c> (single-threaded, its SIMD dispatch), called as Blake3.NET calls it:
+/// without the GC transition up to 1 KiB, with it beyond (see <see cref="Blake3Shim.harness_blake3_hash_short"/>).
+/// </summary>
 public sealed unsafe class Blake3NativeHash() : HashImplementation(Algorithms.Blake3, Providers.Blake3Native), IStreamingHashImplementation
 {
     public IIncrementalHash CreateIncremental() => new Incremental(OutputBytes);
@@ -190,7 +194,14 @@ public sealed unsafe class Blake3NativeHash() : HashImplementation(Algorithms.Bl
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            Blake3Shim.harness_blake3_hash(input, (nuint)source.Length, output, (nuint)destination.Length);
+            if (source.Length <= Blake3Shim.SuppressTransitionMaxBytes)
+            {
+                Blake3Shim.harness_blake3_hash_short(input, (nuint)source.Length, output, (nuint)destination.Length);
+            }
+            else
+            {
+                Blake3Shim.harness_blake3_hash(input, (nuint)source.Length, output, (nuint)destination.Length);
+            }
         }
     }
 }

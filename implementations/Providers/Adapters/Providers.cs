@@ -38,7 +38,7 @@ public static class Providers
         "libsodium", "libsodium, native C, loaded from the system", () => "libsodium " + Native.Libsodium.Version);
 
     public static Provider Blake3Native { get; } = new(
-        "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim)",
+        "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim); one-shot calls up to 1 KiB skip the GC transition ([SuppressGCTransition]), as Blake3.NET calls it",
         () => "blake3 crate " + Native.Blake3Shim.Version);
 
     public static Provider Libargon2 { get; } = new(
