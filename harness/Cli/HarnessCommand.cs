@@ -37,8 +37,8 @@ public static class HarnessCommand
     private static readonly Dictionary<string, IReadOnlySet<string>> Commands = new(StringComparer.Ordinal)
     {
         ["list"] = new HashSet<string>(Filters) { "json" },
-        ["verify"] = new HashSet<string>(Filters) { "sizes", "argon2-set", "argon2", "bcrypt-cost" },
-        ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet", "scenario", "stream-size", "argon2-set", "argon2", "bcrypt-cost" },
+        ["verify"] = new HashSet<string>(Filters) { "sizes", "argon2-set", "argon2", "bcrypt-cost", "isa" },
+        ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet", "scenario", "stream-size", "argon2-set", "argon2", "bcrypt-cost", "isa" },
         ["report"] = new HashSet<string> { "results", "out", "templates" },
         ["merge"] = new HashSet<string> { "runs", "out", "templates" },
         ["site"] = new HashSet<string> { "machine", "reports", "out", "templates" },
@@ -59,6 +59,11 @@ public static class HarnessCommand
         try
         {
             var arguments = Arguments.Parse(args, Commands, Flags, Repeatable);
+            if (arguments.Value("isa") is { } isa && IsaRelaunch.Run(isa, args, stdout, stderr) is { } exitCode)
+            {
+                return exitCode;
+            }
+
             return arguments.Command switch
             {
                 "list" => List(arguments, stdout),
@@ -481,10 +486,11 @@ public static class HarnessCommand
         var clock = MachineInfo.ClockRate();
         return new RunInfo
         {
-            MachineKey = MachineInfo.MachineKey(cpu, level, MachineInfo.OsKey(), runtime),
+            MachineKey = MachineInfo.MachineKey(cpu, InstructionSetEmulation.KeyLevel(level), MachineInfo.OsKey(), runtime),
             Cpu = cpu,
             LogicalCores = Environment.ProcessorCount,
             InstructionSetLevel = level,
+            IsaEmulatedOn = InstructionSetEmulation.Current is { } emulated && emulated.Level != emulated.Host ? emulated.Host : null,
             InstructionSets = MachineInfo.InstructionSets(),
             Os = MachineInfo.OsName(),
             Runtime = runtime,

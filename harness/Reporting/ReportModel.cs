@@ -15,6 +15,7 @@ public static class ReportModel
         ["cpu"] = run.Cpu,
         ["logical_cores"] = run.LogicalCores,
         ["isa_level"] = run.InstructionSetLevel,
+        ["isa_note"] = InstructionSetEmulation.Note(run.InstructionSetLevel, run.IsaEmulatedOn),
         ["instruction_sets"] = run.InstructionSets.Where(s => s.Value).Select(s => s.Key).ToArray(),
         ["missing_instruction_sets"] = run.InstructionSets.Where(s => !s.Value).Select(s => s.Key).ToArray(),
         ["os"] = run.Os,

@@ -121,6 +121,10 @@ public sealed record RunInfo
     [JsonPropertyName("instruction_sets")]
     public required IReadOnlyDictionary<string, bool> InstructionSets { get; init; }
 
+    /// <summary>The host CPU's own level when this run was made at an emulated one (<c>run --isa</c>); null otherwise.</summary>
+    [JsonPropertyName("isa_emulated_on")]
+    public string? IsaEmulatedOn { get; init; }
+
     [JsonPropertyName("os")]
     public required string Os { get; init; }
 

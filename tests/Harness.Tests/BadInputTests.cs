@@ -35,6 +35,8 @@ public sealed class BadInputTests
     [InlineData("run --family bcrypt --bcrypt-cost 3", "Invalid --bcrypt-cost '3'")]
     [InlineData("run --family SHA-256 --scenario oneshot --argon2-set owasp", "--argon2-set applies to password hashes")]
     [InlineData("run --scenario password --family SHA-256", "The filters select no password hash")]
+    [InlineData("run --family SHA-256 --isa avx9", "Unknown --isa 'avx9'. Valid levels: x86-64-v4, x86-64-v3, x86-64-v2, scalar.")]
+    [InlineData("verify --family SHA-256 --isa v3", "Unknown --isa 'v3'")]
     public void Bad_input_gets_one_line_exit_2_and_writes_nothing(string commandLine, string start)
     {
         using var folder = new TestFolder();
