@@ -22,6 +22,26 @@ public sealed partial class WorkflowTests
     }
 
     [Fact]
+    public void System_packages_are_installed_only_by_the_one_script_that_lists_them()
+    {
+        var root = RepositoryRoot.Find();
+        var callers = Directory.GetFiles(Path.Combine(root, ".github", "workflows"), "*.yml").Append(Path.Combine(root, ".ci", "run")).ToArray();
+        foreach (var file in callers)
+        {
+            var text = File.ReadAllText(file);
+            Assert.DoesNotContain("apt-get", text, StringComparison.Ordinal);
+            Assert.DoesNotContain("brew install", text, StringComparison.Ordinal);
+        }
+
+        // .ci/run and every workflow that builds the providers go through it.
+        Assert.All(callers.Where(f => File.ReadAllText(f).Contains("dotnet run", StringComparison.Ordinal) || f.EndsWith("run", StringComparison.Ordinal)),
+            f => Assert.Contains("scripts/install-system-packages.sh", File.ReadAllText(f), StringComparison.Ordinal));
+        var script = File.ReadAllText(Path.Combine(root, "scripts", "install-system-packages.sh"));
+        Assert.Contains("apt-get install", script, StringComparison.Ordinal);
+        Assert.DoesNotContain("libsodium23", script, StringComparison.Ordinal); // the NuGet package ships it
+    }
+
+    [Fact]
     public void The_benchmark_workflow_runs_the_harness()
     {
         Assert.Contains(WorkflowCommands(), row => (string)row[0] == "benchmarks.yml" && ((string)row[1]).StartsWith("compare ", StringComparison.Ordinal));

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The distribution packages the native providers need, in one list: .ci/run and every workflow call this script, and
+# nothing else installs system packages. libsodium is not here: its NuGet package ships the native library.
+#   blake3-native  the Rust blake3 crate's source (built by `dotnet build` with cargo)
+#   libargon2      the Argon2 reference C library
+#   libxcrypt      bcrypt through crypt_rn
+# Where apt-get is missing (macOS, Windows) it says so and installs nothing: those entries are then listed as
+# unsupported with the reason, and everything else runs. `--list` prints the packages and exits.
+set -euo pipefail
+
+packages=(librust-blake3-dev libargon2-1 libcrypt1)
+if ! command -v cargo >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/cargo" ]; then
+  packages+=(cargo)
+fi
+
+if [ "${1:-}" = "--list" ]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "install-system-packages: apt-get not found; install ${packages[*]} by other means (their entries are unsupported until then)" >&2
+  exit 0
+fi
+
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
