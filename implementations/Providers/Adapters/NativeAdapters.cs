@@ -343,3 +343,102 @@ public sealed unsafe class LibsodiumXChaCha20Poly1305() : AeadImplementation(Alg
         }
     }
 }
+
+/// <summary>libsodium's generic hash with a key: keyed BLAKE2b (RFC 7693), 64-byte output.</summary>
+public sealed unsafe class LibsodiumBlake2b512Mac() : MacImplementation(Algorithms.Blake2b512Mac, Providers.Libsodium)
+{
+    public override Support Support => Libsodium.Support;
+
+    public override Support SupportForKey(int keyBytes) => Blake2bMacKeys.SupportFor(keyBytes);
+
+    protected override void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* k = key)
+        fixed (byte* input = source)
+        fixed (byte* output = destination)
+        {
+            _ = Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, k, (nuint)key.Length);
+        }
+    }
+}
+
+/// <summary>
+/// libsodium's AEGIS through its detached calls (libsodium 1.0.19 and later; a portable path where the CPU has no AES
+/// instructions). They write 32-byte tags only; the library's own ABYTES is checked against the catalog's tag length.
+/// </summary>
+public abstract unsafe class LibsodiumAegis(Algorithm algorithm, string abytesSymbol) : AeadImplementation(algorithm, Providers.Libsodium)
+{
+    public override Support Support
+    {
+        get
+        {
+            var loaded = Libsodium.Support;
+            return !loaded.IsSupported ? loaded
+                : !Libsodium.Exports(abytesSymbol) ? Support.No($"libsodium {Libsodium.Version} has no {Algorithm.Name} (added in 1.0.19)")
+                : TagBytesOfLibrary() == (nuint)Algorithm.TagBytes ? Support.Yes
+                : Support.No($"libsodium's {Algorithm.Name} writes {TagBytesOfLibrary()}-byte tags, not {Algorithm.TagBytes}");
+        }
+    }
+
+    protected abstract nuint TagBytesOfLibrary();
+
+    protected abstract int Seal(byte* c, byte* t, byte* m, ulong length, byte* ad, ulong adLength, byte* n, byte* k);
+
+    protected abstract int Open(byte* m, byte* c, ulong length, byte* t, byte* ad, ulong adLength, byte* n, byte* k);
+
+    protected override void EncryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    {
+        fixed (byte* k = key)
+        fixed (byte* n = nonce)
+        fixed (byte* ad = associatedData)
+        fixed (byte* m = plaintext)
+        fixed (byte* c = ciphertext)
+        fixed (byte* t = tag)
+        {
+            _ = Seal(c, t, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, n, k);
+        }
+    }
+
+    protected override bool DecryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    {
+        fixed (byte* k = key)
+        fixed (byte* n = nonce)
+        fixed (byte* ad = associatedData)
+        fixed (byte* m = plaintext)
+        fixed (byte* c = ciphertext)
+        fixed (byte* t = tag)
+        {
+            return Open(m, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
+        }
+    }
+}
+
+public sealed unsafe class LibsodiumAegis128L() : LibsodiumAegis(Algorithms.Aegis128L, "crypto_aead_aegis128l_abytes")
+{
+    protected override nuint TagBytesOfLibrary() => Libsodium.crypto_aead_aegis128l_abytes();
+
+    protected override int Seal(byte* c, byte* t, byte* m, ulong length, byte* ad, ulong adLength, byte* n, byte* k)
+    {
+        ulong tagLength;
+        return Libsodium.crypto_aead_aegis128l_encrypt_detached(c, t, &tagLength, m, length, ad, adLength, null, n, k);
+    }
+
+    protected override int Open(byte* m, byte* c, ulong length, byte* t, byte* ad, ulong adLength, byte* n, byte* k) =>
+        Libsodium.crypto_aead_aegis128l_decrypt_detached(m, null, c, length, t, ad, adLength, n, k);
+}
+
+public sealed unsafe class LibsodiumAegis256() : LibsodiumAegis(Algorithms.Aegis256, "crypto_aead_aegis256_abytes")
+{
+    protected override nuint TagBytesOfLibrary() => Libsodium.crypto_aead_aegis256_abytes();
+
+    protected override int Seal(byte* c, byte* t, byte* m, ulong length, byte* ad, ulong adLength, byte* n, byte* k)
+    {
+        ulong tagLength;
+        return Libsodium.crypto_aead_aegis256_encrypt_detached(c, t, &tagLength, m, length, ad, adLength, null, n, k);
+    }
+
+    protected override int Open(byte* m, byte* c, ulong length, byte* t, byte* ad, ulong adLength, byte* n, byte* k) =>
+        Libsodium.crypto_aead_aegis256_decrypt_detached(m, null, c, length, t, ad, adLength, n, k);
+}

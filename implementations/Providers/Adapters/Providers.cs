@@ -17,7 +17,11 @@ public static class Providers
         () => VersionOf(typeof(Org.BouncyCastle.Crypto.Digests.Sha256Digest).Assembly, "Portable.BouncyCastle"));
 
     public static Provider Libsodium { get; } = new(
-        "libsodium", "libsodium, native C, loaded from the system", () => "libsodium " + Native.Libsodium.Version);
+        "libsodium", "libsodium, native C, from the NuGet package libsodium", () => "libsodium " + Native.Libsodium.Version);
+
+    public static Provider NSec { get; } = new(
+        "nsec", "NSec.Cryptography, a managed .NET API over libsodium",
+        () => VersionOf(typeof(global::NSec.Cryptography.Key).Assembly, "NSec.Cryptography"));
 
     public static Provider Blake3Native { get; } = new(
         "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim)",
