@@ -276,7 +276,16 @@ public sealed unsafe class LibsodiumAes256Gcm() : AeadImplementation(Algorithms.
     }
 }
 
-public sealed unsafe class LibsodiumChaCha20Poly1305() : AeadImplementation(Algorithms.ChaCha20Poly1305, Providers.Libsodium)
+/// <summary>
+/// A libsodium AEAD through its detached calls, which share one signature across constructions (ChaCha20-Poly1305 IETF,
+/// XChaCha20-Poly1305 IETF, AEGIS-128L, AEGIS-256), so an adapter is its pair of calls. The key goes in on every call:
+/// these constructions have no key schedule to keep.
+/// </summary>
+public unsafe class LibsodiumDetachedAead(
+    Algorithm algorithm,
+    delegate*<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int> encrypt,
+    delegate*<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int> decrypt)
+    : AeadImplementation(algorithm, Providers.Libsodium)
 {
     public override Support Support => Libsodium.Support;
 
@@ -291,7 +300,7 @@ public sealed unsafe class LibsodiumChaCha20Poly1305() : AeadImplementation(Algo
         fixed (byte* t = tag)
         {
             ulong tagLength;
-            _ = Libsodium.crypto_aead_chacha20poly1305_ietf_encrypt_detached(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, k);
+            _ = encrypt(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, k);
         }
     }
 
@@ -305,44 +314,16 @@ public sealed unsafe class LibsodiumChaCha20Poly1305() : AeadImplementation(Algo
         fixed (byte* c = ciphertext)
         fixed (byte* t = tag)
         {
-            return Libsodium.crypto_aead_chacha20poly1305_ietf_decrypt_detached(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
+            return decrypt(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
         }
     }
 }
 
-public sealed unsafe class LibsodiumXChaCha20Poly1305() : AeadImplementation(Algorithms.XChaCha20Poly1305, Providers.Libsodium)
-{
-    public override Support Support => Libsodium.Support;
+public sealed unsafe class LibsodiumChaCha20Poly1305() : LibsodiumDetachedAead(
+    Algorithms.ChaCha20Poly1305, &Libsodium.crypto_aead_chacha20poly1305_ietf_encrypt_detached, &Libsodium.crypto_aead_chacha20poly1305_ietf_decrypt_detached);
 
-    protected override void EncryptCore(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
-    {
-        fixed (byte* k = key)
-        fixed (byte* n = nonce)
-        fixed (byte* ad = associatedData)
-        fixed (byte* m = plaintext)
-        fixed (byte* c = ciphertext)
-        fixed (byte* t = tag)
-        {
-            ulong tagLength;
-            _ = Libsodium.crypto_aead_xchacha20poly1305_ietf_encrypt_detached(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, k);
-        }
-    }
-
-    protected override bool DecryptCore(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
-    {
-        fixed (byte* k = key)
-        fixed (byte* n = nonce)
-        fixed (byte* ad = associatedData)
-        fixed (byte* m = plaintext)
-        fixed (byte* c = ciphertext)
-        fixed (byte* t = tag)
-        {
-            return Libsodium.crypto_aead_xchacha20poly1305_ietf_decrypt_detached(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
-        }
-    }
-}
+public sealed unsafe class LibsodiumXChaCha20Poly1305() : LibsodiumDetachedAead(
+    Algorithms.XChaCha20Poly1305, &Libsodium.crypto_aead_xchacha20poly1305_ietf_encrypt_detached, &Libsodium.crypto_aead_xchacha20poly1305_ietf_decrypt_detached);
 
 /// <summary>libsodium's generic hash with a key: keyed BLAKE2b (RFC 7693), 64-byte output.</summary>
 public sealed unsafe class LibsodiumBlake2b512Mac() : MacImplementation(Algorithms.Blake2b512Mac, Providers.Libsodium)
@@ -363,10 +344,16 @@ public sealed unsafe class LibsodiumBlake2b512Mac() : MacImplementation(Algorith
 }
 
 /// <summary>
-/// libsodium's AEGIS through its detached calls (libsodium 1.0.19 and later; a portable path where the CPU has no AES
-/// instructions). They write 32-byte tags only; the library's own ABYTES is checked against the catalog's tag length.
+/// libsodium's AEGIS (libsodium 1.0.19 and later; a portable path where the CPU has no AES instructions). Its detached
+/// calls write 32-byte tags only; the library's own ABYTES is checked against the catalog's tag length.
 /// </summary>
-public abstract unsafe class LibsodiumAegis(Algorithm algorithm, string abytesSymbol) : AeadImplementation(algorithm, Providers.Libsodium)
+public unsafe class LibsodiumAegis(
+    Algorithm algorithm,
+    string abytesSymbol,
+    delegate*<nuint> abytes,
+    delegate*<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int> encrypt,
+    delegate*<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int> decrypt)
+    : LibsodiumDetachedAead(algorithm, encrypt, decrypt)
 {
     public override Support Support
     {
@@ -375,70 +362,16 @@ public abstract unsafe class LibsodiumAegis(Algorithm algorithm, string abytesSy
             var loaded = Libsodium.Support;
             return !loaded.IsSupported ? loaded
                 : !Libsodium.Exports(abytesSymbol) ? Support.No($"libsodium {Libsodium.Version} has no {Algorithm.Name} (added in 1.0.19)")
-                : TagBytesOfLibrary() == (nuint)Algorithm.TagBytes ? Support.Yes
-                : Support.No($"libsodium's {Algorithm.Name} writes {TagBytesOfLibrary()}-byte tags, not {Algorithm.TagBytes}");
-        }
-    }
-
-    protected abstract nuint TagBytesOfLibrary();
-
-    protected abstract int Seal(byte* c, byte* t, byte* m, ulong length, byte* ad, ulong adLength, byte* n, byte* k);
-
-    protected abstract int Open(byte* m, byte* c, ulong length, byte* t, byte* ad, ulong adLength, byte* n, byte* k);
-
-    protected override void EncryptCore(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
-    {
-        fixed (byte* k = key)
-        fixed (byte* n = nonce)
-        fixed (byte* ad = associatedData)
-        fixed (byte* m = plaintext)
-        fixed (byte* c = ciphertext)
-        fixed (byte* t = tag)
-        {
-            _ = Seal(c, t, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, n, k);
-        }
-    }
-
-    protected override bool DecryptCore(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
-    {
-        fixed (byte* k = key)
-        fixed (byte* n = nonce)
-        fixed (byte* ad = associatedData)
-        fixed (byte* m = plaintext)
-        fixed (byte* c = ciphertext)
-        fixed (byte* t = tag)
-        {
-            return Open(m, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
+                : abytes() == (nuint)Algorithm.TagBytes ? Support.Yes
+                : Support.No($"libsodium's {Algorithm.Name} writes {abytes()}-byte tags, not {Algorithm.TagBytes}");
         }
     }
 }
 
-public sealed unsafe class LibsodiumAegis128L() : LibsodiumAegis(Algorithms.Aegis128L, "crypto_aead_aegis128l_abytes")
-{
-    protected override nuint TagBytesOfLibrary() => Libsodium.crypto_aead_aegis128l_abytes();
+public sealed unsafe class LibsodiumAegis128L() : LibsodiumAegis(
+    Algorithms.Aegis128L, "crypto_aead_aegis128l_abytes", &Libsodium.crypto_aead_aegis128l_abytes,
+    &Libsodium.crypto_aead_aegis128l_encrypt_detached, &Libsodium.crypto_aead_aegis128l_decrypt_detached);
 
-    protected override int Seal(byte* c, byte* t, byte* m, ulong length, byte* ad, ulong adLength, byte* n, byte* k)
-    {
-        ulong tagLength;
-        return Libsodium.crypto_aead_aegis128l_encrypt_detached(c, t, &tagLength, m, length, ad, adLength, null, n, k);
-    }
-
-    protected override int Open(byte* m, byte* c, ulong length, byte* t, byte* ad, ulong adLength, byte* n, byte* k) =>
-        Libsodium.crypto_aead_aegis128l_decrypt_detached(m, null, c, length, t, ad, adLength, n, k);
-}
-
-public sealed unsafe class LibsodiumAegis256() : LibsodiumAegis(Algorithms.Aegis256, "crypto_aead_aegis256_abytes")
-{
-    protected override nuint TagBytesOfLibrary() => Libsodium.crypto_aead_aegis256_abytes();
-
-    protected override int Seal(byte* c, byte* t, byte* m, ulong length, byte* ad, ulong adLength, byte* n, byte* k)
-    {
-        ulong tagLength;
-        return Libsodium.crypto_aead_aegis256_encrypt_detached(c, t, &tagLength, m, length, ad, adLength, null, n, k);
-    }
-
-    protected override int Open(byte* m, byte* c, ulong length, byte* t, byte* ad, ulong adLength, byte* n, byte* k) =>
-        Libsodium.crypto_aead_aegis256_decrypt_detached(m, null, c, length, t, ad, adLength, n, k);
-}
+public sealed unsafe class LibsodiumAegis256() : LibsodiumAegis(
+    Algorithms.Aegis256, "crypto_aead_aegis256_abytes", &Libsodium.crypto_aead_aegis256_abytes,
+    &Libsodium.crypto_aead_aegis256_encrypt_detached, &Libsodium.crypto_aead_aegis256_decrypt_detached);
