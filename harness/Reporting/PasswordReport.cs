@@ -23,7 +23,8 @@ public static class PasswordReport
         var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "password").ToArray();
         var cannotRun = summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is not null).ToArray();
         var tables = SetsOf(summary, results.Select(r => r.ParameterSet!).Concat(cannotRun.Select(f => f.ParameterSet!)))
-            .Select(set => SetTable(set, results.Where(r => r.ParameterSet == set.Name), cannotRun.Where(f => f.ParameterSet == set.Name), byOperation: true))
+            .Select(set => SetTable(set, results.Where(r => r.ParameterSet == set.Name), cannotRun.Where(f => f.ParameterSet == set.Name), byOperation: true,
+                chart: results.Any(r => r.ParameterSet == set.Name && r.Operation == PasswordWorkload.HashTag) ? ChartFile(slug, set.Name) : null))
             .ToArray();
         var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
         return new()
@@ -63,7 +64,7 @@ public static class PasswordReport
             ["runs"] = summaries.Select(s => s.Run).DistinctBy(r => (r.GitCommit, r.Utc)).OrderBy(r => r.Utc)
                 .Select(r => new Dictionary<string, object?> { ["utc"] = ReportModel.MachineSpec(r)["utc"], ["git_commit"] = r.GitCommit, ["job"] = r.Job }).ToArray(),
             ["tables"] = sets.Where(s => results.Any(r => r.ParameterSet == s.Name))
-                .Select(set => SetTable(set, results.Where(r => r.ParameterSet == set.Name), cannotRun.Where(f => f.ParameterSet == set.Name), byOperation: false))
+                .Select(set => SetTable(set, results.Where(r => r.ParameterSet == set.Name), cannotRun.Where(f => f.ParameterSet == set.Name), byOperation: false, chart: null))
                 .ToArray(),
             ["unit"] = unit.Name,
             ["similar_cost"] = bestPerCase.Select(r => new Dictionary<string, object?>
@@ -88,7 +89,35 @@ public static class PasswordReport
             .Select(n => new ParameterSetInfo { Name = n, Description = n, Source = "", Kind = "" }));
     }
 
-    private static Dictionary<string, object?> SetTable(ParameterSetInfo set, IEnumerable<ResultRecord> records, IEnumerable<Failure> cannotRun, bool byOperation)
+    /// <summary>
+    /// One chart per parameter set of an algorithm: the raw hash's median per implementation, fastest first, one colour
+    /// per provider as on the one-shot charts. The raw hash is the operation every provider offers, so every bar of a
+    /// chart did the same work.
+    /// </summary>
+    public static IReadOnlyList<ReportModel.Chart> Charts(RunSummary summary, string slug)
+    {
+        var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "password" && r.Operation == PasswordWorkload.HashTag).ToArray();
+        var providerOrder = summary.Run.Packages.Keys.Concat(results.Select(r => r.Provider)).Distinct().Order(StringComparer.Ordinal).ToList();
+        var charts = new List<ReportModel.Chart>();
+        foreach (var set in SetsOf(summary, results.Select(r => r.ParameterSet!)))
+        {
+            var rows = results.Where(r => r.ParameterSet == set.Name).OrderBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal).ToArray();
+            var unit = Format.UnitFor(rows.Min(r => r.MedianNs));
+            var title = $"{rows[0].Algorithm}, {set.Description}: time per hash";
+            var svg = SvgChart.HorizontalBars(title, $"Median time per raw hash ({unit.Name}); shorter is faster",
+                rows.Select(r => new ChartBar(Format.ProviderLabel(r.Provider, r.Variant), r.MedianNs / unit.Nanoseconds, providerOrder.IndexOf(r.Provider))).ToArray(),
+                value => $"{value.ToString("#,0.##", System.Globalization.CultureInfo.InvariantCulture)} {unit.Name}");
+            charts.Add(new ReportModel.Chart(ChartFile(slug, set.Name), title, svg));
+        }
+
+        return charts;
+    }
+
+    /// <summary><c>charts/&lt;slug&gt;-&lt;set&gt;.svg</c>, the set's name reduced to letters, digits and dashes (custom sets are named <c>m=…,t=…,p=…</c>).</summary>
+    private static string ChartFile(string slug, string set) =>
+        $"charts/{slug}-{string.Concat(set.ToLowerInvariant().Select(c => char.IsAsciiLetterOrDigit(c) ? c : '-'))}.svg";
+
+    private static Dictionary<string, object?> SetTable(ParameterSetInfo set, IEnumerable<ResultRecord> records, IEnumerable<Failure> cannotRun, bool byOperation, string? chart)
     {
         var rows = records.ToArray();
         var fastestByOperation = rows.GroupBy(r => r.Operation).ToDictionary(g => g.Key, g => g.Min(r => r.MedianNs), StringComparer.Ordinal);
@@ -101,6 +130,7 @@ public static class PasswordReport
             ["source"] = set.Source,
             ["unit"] = unit.Name,
             ["has_throughput"] = rows.Any(r => r.GibPerS is not null),
+            ["chart"] = chart,
             ["rows"] = ordered.Select(r => new Dictionary<string, object?>
             {
                 ["id"] = r.Id,

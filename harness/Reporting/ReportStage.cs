@@ -64,6 +64,7 @@ public sealed partial class ReportStage
                 foreach (var (slug, model) in PasswordReport.Algorithms(latest))
                 {
                     files.Add(new($"{slug}.md", Apply(PasswordTemplate, password, model)));
+                    files.AddRange(PasswordReport.Charts(latest, slug).Select(c => new RenderedFile(c.File, c.Svg)));
                 }
             }
 

@@ -12,7 +12,7 @@ public sealed record ChartSeries(string Label, IReadOnlyList<(double X, double Y
 /// sizes double from tick to tick (128 B to 128 KiB is ten doublings); the y axis is linear from zero, so heights
 /// compare as ratios. Output is deterministic: fixed palette, invariant numbers, no timestamps.
 /// </summary>
-public static class SvgChart
+public static partial class SvgChart
 {
     private static readonly XNamespace Svg = "http://www.w3.org/2000/svg";
 

@@ -24,10 +24,13 @@ public static class Registry
         new BouncyCastleCShake128(), new BouncyCastleCShake256(),
 
         // BLAKE2 and BLAKE3
-        new BouncyCastleBlake2b256(), new BouncyCastleBlake2b512(), new BouncyCastleBlake2s128(), new BouncyCastleBlake2s256(),
+        new BouncyCastleBlake2b256(), new BouncyCastleBlake2b512(), new BouncyCastleBlake2s128(), new BouncyCastleBlake2s256(), new BouncyCastleBlake3(),
         new LibsodiumBlake2b256(), new LibsodiumBlake2b512(),
         new NSecBlake2b256(), new NSecBlake2b512(),
         new Blake3NativeHash(),
+
+        // Ascon (NIST SP 800-232)
+        new BouncyCastleAsconHash256(), new BouncyCastleAsconXof128(),
 
         // Legacy and regional
         new OsMd5(), new OsSha1(), new BouncyCastleMd5(), new BouncyCastleSha1(),
@@ -43,6 +46,7 @@ public static class Registry
         // AEAD
         new OsAes128Gcm(), new OsAes256Gcm(), new OsChaCha20Poly1305(),
         new BouncyCastleAes128Gcm(), new BouncyCastleAes256Gcm(), new BouncyCastleChaCha20Poly1305(),
+        new BouncyCastleXChaCha20Poly1305(), new BouncyCastleAsconAead128(),
         new LibsodiumAes256Gcm(), new LibsodiumChaCha20Poly1305(), new LibsodiumXChaCha20Poly1305(),
         new NSecAes256Gcm(), new NSecChaCha20Poly1305(), new NSecXChaCha20Poly1305(),
         new LibsodiumAegis128L(), new LibsodiumAegis256(), new NSecAegis128L(), new NSecAegis256(),
@@ -51,7 +55,10 @@ public static class Registry
         new Libargon2Argon2d(), new Libargon2Argon2i(), new Libargon2Argon2id(),
         new LibsodiumArgon2i(), new LibsodiumArgon2id(),
         new NSecArgon2id(),
-        new BouncyCastleBcrypt(), new LibxcryptBcrypt(),
+        new BouncyCastleArgon2d(), new BouncyCastleArgon2i(), new BouncyCastleArgon2id(),
+        new IsopohArgon2d(), new IsopohArgon2i(), new IsopohArgon2id(),
+        new KonsciousArgon2d(), new KonsciousArgon2i(), new KonsciousArgon2id(),
+        new BouncyCastleBcrypt(), new LibxcryptBcrypt(), new BcryptNetBcrypt(),
 
         // Our own, one entry per algorithm and instruction-set path
         .. ManagedEntries.All(),

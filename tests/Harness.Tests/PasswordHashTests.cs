@@ -146,7 +146,20 @@ public sealed class PasswordHashTests
         Assert.Contains("#### `m=1024,t=2,p=1,len=16`: m=1024 KiB (1 MiB), t=2, p=1, 16-byte tag", page, StringComparison.Ordinal);
         Assert.Contains("- libsodium (hash-phc, verify, verify-wrong): libsodium's string form always writes a 32-byte tag; this set asks for 16.", page, StringComparison.Ordinal);
         Assert.Contains("| libsodium | hash |", page, StringComparison.Ordinal);
+        Assert.Contains("- konscious (hash-phc, verify, verify-wrong): Konscious has no Argon2 string (PHC) encoder or verifier.", page, StringComparison.Ordinal);
         Assert.True(File.Exists(folder.Combine("out", "password-hashing.md")));
+
+        // One chart per set beside its table, one bar per implementation whose raw hash was timed at that set.
+        foreach (var (set, file) in new[] { ("test", "argon2id-test.svg"), ("m=2048,t=3,p=2,len=16", "argon2id-m-2048-t-3-p-2-len-16.svg") })
+        {
+            Assert.Contains($"](charts/{file})", page, StringComparison.Ordinal);
+            var svg = System.Xml.Linq.XDocument.Load(folder.Combine("out", "charts", file));
+            var bars = svg.Descendants().Where(e => e.Name.LocalName == "g" && (string?)e.Attribute("class") == "bar")
+                .Select(e => (string)e.Attribute("data-label")!).Order().ToArray();
+            var timed = records.Where(r => r.GetProperty("parameter_set").GetString() == set && r.GetProperty("operation").GetString() == PasswordWorkload.HashTag)
+                .Select(r => CryptoHarness.Reporting.Format.ProviderLabel(r.GetProperty("provider").GetString()!, r.GetProperty("variant").GetString() ?? "")).Order().ToArray();
+            Assert.Equal(timed, bars);
+        }
     }
 
     /// <summary>The reference library's Argon2id with one fault switched on.</summary>

@@ -4,7 +4,7 @@ namespace CryptoHarness.Tests;
 
 public sealed class RegistryTests
 {
-    private static readonly string[] FixedProviderKeys = ["managed", "os", "bouncycastle", "blake3-native", "blake3-managed", "libsodium", "libargon2", "libxcrypt", "isopoh", "bcrypt-net", "nsec"];
+    private static readonly string[] FixedProviderKeys = ["managed", "os", "bouncycastle", "blake3-native", "blake3-managed", "libsodium", "libargon2", "libxcrypt", "isopoh", "konscious", "bcrypt-net", "nsec"];
 
     [Fact]
     public void Ids_are_unique_and_derived_from_slug_provider_and_variant()

@@ -103,7 +103,7 @@ public sealed class CShakeTests
             var digest = new CShakeDigest(function.Strength, name, customization);
             digest.BlockUpdate(buffer, offset, length);
             var expected = new byte[outputLength];
-            digest.DoFinal(expected, 0, outputLength);
+            digest.OutputFinal(expected, 0, outputLength);
             AssertEqual(expected, actual, $"{function.Name} on {path}, length {length}, |N| {name.Length}, |S| {customization.Length}, output {outputLength}");
         }
     }

@@ -118,11 +118,11 @@ public sealed class KmacTests
             var expected = new byte[outputLength];
             if (function.IsXof)
             {
-                bc.DoOutput(expected, 0, outputLength);
+                bc.Output(expected, 0, outputLength);
             }
             else
             {
-                bc.DoFinal(expected, 0, outputLength);
+                bc.OutputFinal(expected, 0, outputLength);
             }
 
             var context = $"{function.Name} on {path}, length {length}, |K| {key.Length}, |S| {customization.Length}, output {outputLength}";

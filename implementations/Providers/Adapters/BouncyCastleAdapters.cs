@@ -8,17 +8,10 @@ using Org.BouncyCastle.Crypto.Parameters;
 
 namespace CryptoHarness.Implementations;
 
-// BouncyCastle C# 1.8.x takes arrays, not spans, so input is copied into a per-thread buffer first. The copy runs at
-// memory bandwidth (tens of GB/s), well under 1% of these algorithms' cost at any size, and is what any caller with
-// span input pays too. Digest, MAC and cipher objects are reused per thread, as a caller hashing many messages
-// would; TSelf gives every adapter its own thread-static slot. These buffers hold benchmark and gate inputs only.
-
-/// <summary>A per-thread array at least as long as asked for, grown on demand.</summary>
-internal static class ThreadBuffer
-{
-    public static byte[] Ensure(ref byte[]? buffer, int length) =>
-        buffer is { } existing && existing.Length >= length ? existing : buffer = new byte[Math.Max(length, 4096)];
-}
+// BouncyCastle.Cryptography 2.x takes spans (BlockUpdate(ReadOnlySpan), DoFinal(Span), OutputFinal(Span), the AEAD
+// ProcessBytes/DoFinal span overloads), so the adapters pass the caller's buffers straight through and copy no payload.
+// Digest, MAC and cipher objects are reused per thread, as a caller hashing many messages would; TSelf gives every
+// adapter its own thread-static slot.
 
 public abstract class BouncyCastleDigest<TSelf>(Algorithm algorithm) : HashImplementation(algorithm, Providers.BouncyCastle), IStreamingHashImplementation
     where TSelf : BouncyCastleDigest<TSelf>
@@ -26,48 +19,22 @@ public abstract class BouncyCastleDigest<TSelf>(Algorithm algorithm) : HashImple
     [ThreadStatic]
     private static IDigest? t_digest;
 
-    [ThreadStatic]
-    private static byte[]? t_input;
-
-    [ThreadStatic]
-    private static byte[]? t_output;
-
     protected abstract IDigest CreateDigest();
 
     protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)
     {
         var digest = t_digest ??= CreateDigest();
-        var input = ThreadBuffer.Ensure(ref t_input, source.Length);
-        var output = ThreadBuffer.Ensure(ref t_output, digest.GetDigestSize());
-        source.CopyTo(input);
-        digest.BlockUpdate(input, 0, source.Length);
-        digest.DoFinal(output, 0);
-        output.AsSpan(0, destination.Length).CopyTo(destination);
+        digest.BlockUpdate(source);
+        digest.DoFinal(destination);
     }
 
     public IIncrementalHash CreateIncremental() => new Incremental(CreateDigest());
 
     private sealed class Incremental(IDigest digest) : IIncrementalHash
     {
-        private readonly byte[] _output = new byte[digest.GetDigestSize()];
-        private byte[] _chunk = new byte[64 * 1024];
+        public void Append(ReadOnlySpan<byte> source) => digest.BlockUpdate(source);
 
-        public void Append(ReadOnlySpan<byte> source)
-        {
-            if (source.Length > _chunk.Length)
-            {
-                _chunk = new byte[source.Length];
-            }
-
-            source.CopyTo(_chunk);
-            digest.BlockUpdate(_chunk, 0, source.Length);
-        }
-
-        public void Finish(Span<byte> destination)
-        {
-            digest.DoFinal(_output, 0);
-            _output.AsSpan(0, Math.Min(_output.Length, destination.Length)).CopyTo(destination);
-        }
+        public void Finish(Span<byte> destination) => digest.DoFinal(destination);
 
         public void Dispose() => digest.Reset();
     }
@@ -215,23 +182,13 @@ public abstract class BouncyCastleXof<TSelf>(Algorithm algorithm) : XofImplement
     [ThreadStatic]
     private static IXof? t_xof;
 
-    [ThreadStatic]
-    private static byte[]? t_input;
-
-    [ThreadStatic]
-    private static byte[]? t_output;
-
     protected abstract IXof CreateXof(byte[]? customization);
 
     protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         var xof = customization.IsEmpty ? t_xof ??= CreateXof(null) : CreateXof(customization.ToArray());
-        var input = ThreadBuffer.Ensure(ref t_input, source.Length);
-        var output = ThreadBuffer.Ensure(ref t_output, destination.Length);
-        source.CopyTo(input);
-        xof.BlockUpdate(input, 0, source.Length);
-        xof.DoFinal(output, 0, destination.Length);
-        output.AsSpan(0, destination.Length).CopyTo(destination);
+        xof.BlockUpdate(source);
+        xof.OutputFinal(destination);
     }
 }
 
@@ -258,7 +215,7 @@ public sealed class BouncyCastleCShake256() : BouncyCastleXof<BouncyCastleCShake
 /// <summary>
 /// HMAC and KMAC as a one-shot call with the key: the key is set on every call, as with the OS's
 /// <c>HMACSHA256.HashData(key, …)</c>, so both do the same work. BouncyCastle's <see cref="KeyParameter"/> copies the key
-/// into a new array each time; that allocation is the API's and shows in the report.
+/// into a new array each time (and HMAC re-derives its pads); that cost is the API's and shows in the report.
 /// </summary>
 public abstract class BouncyCastleMac<TSelf>(Algorithm algorithm) : MacImplementation(algorithm, Providers.BouncyCastle)
     where TSelf : BouncyCastleMac<TSelf>
@@ -266,30 +223,14 @@ public abstract class BouncyCastleMac<TSelf>(Algorithm algorithm) : MacImplement
     [ThreadStatic]
     private static IMac? t_mac;
 
-    [ThreadStatic]
-    private static byte[]? t_input;
-
-    [ThreadStatic]
-    private static byte[]? t_key;
-
-    [ThreadStatic]
-    private static byte[]? t_output;
-
     protected abstract IMac CreateMac(byte[]? customization);
 
     protected override void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         var mac = customization.IsEmpty ? t_mac ??= CreateMac(null) : CreateMac(customization.ToArray());
-        var keyBuffer = ThreadBuffer.Ensure(ref t_key, key.Length);
-        key.CopyTo(keyBuffer);
-        mac.Init(new KeyParameter(keyBuffer, 0, key.Length));
-        CryptographicOperations.ZeroMemory(keyBuffer.AsSpan(0, key.Length));
-        var input = ThreadBuffer.Ensure(ref t_input, source.Length);
-        var output = ThreadBuffer.Ensure(ref t_output, mac.GetMacSize());
-        source.CopyTo(input);
-        mac.BlockUpdate(input, 0, source.Length);
-        mac.DoFinal(output, 0);
-        output.AsSpan(0, destination.Length).CopyTo(destination);
+        mac.Init(new KeyParameter(key));
+        mac.BlockUpdate(source);
+        mac.DoFinal(destination);
     }
 }
 
@@ -314,14 +255,20 @@ public sealed class BouncyCastleKmac256() : BouncyCastleMac<BouncyCastleKmac256>
 }
 
 /// <summary>
-/// GCM and ChaCha20-Poly1305 through <see cref="IAeadCipher"/>. Like the OS adapters, a cipher is kept per thread with
-/// its key schedule: when the key is unchanged the parameters carry no key, which BouncyCastle documents as reusing the
-/// previous one. Its nonce-reuse guard then applies, so callers (and the harness) must vary the nonce between encryptions.
-/// A bad tag surfaces as <see cref="InvalidCipherTextException"/>, mapped to false.
+/// The AEADs through <see cref="IAeadCipher"/>. Like the OS adapters, a cipher is kept per thread with its key schedule:
+/// when the key is unchanged the parameters carry no key, which BouncyCastle documents as reusing the previous one. Its
+/// nonce-reuse guard then applies, so callers (and the harness) must vary the nonce between encryptions. Plaintext and
+/// ciphertext go through the span overloads; only the last partial block and the tag, which <c>DoFinal</c> writes in one
+/// piece, pass through a small stack buffer to be split. BouncyCastle decrypts before it checks the tag, so on a
+/// forgery the plaintext buffer is cleared, as the contract (and the OS's AesGcm) promise. A bad tag surfaces as
+/// <see cref="InvalidCipherTextException"/>, mapped to false.
 /// </summary>
 public abstract class BouncyCastleAead<TSelf>(Algorithm algorithm) : AeadImplementation(algorithm, Providers.BouncyCastle)
     where TSelf : BouncyCastleAead<TSelf>
 {
+    /// <summary>Room for what DoFinal writes when encrypting: at most a few buffered blocks and the tag.</summary>
+    private const int FinalBytes = 256;
+
     [ThreadStatic]
     private static IAeadCipher? t_cipher;
 
@@ -331,51 +278,44 @@ public abstract class BouncyCastleAead<TSelf>(Algorithm algorithm) : AeadImpleme
     [ThreadStatic]
     private static byte[]? t_key;
 
-    [ThreadStatic]
-    private static byte[]? t_input;
-
-    [ThreadStatic]
-    private static byte[]? t_output;
-
     protected abstract IAeadCipher CreateCipher();
 
     protected override void EncryptCore(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
     {
-        var cipher = Init(forEncryption: true, key, nonce, associatedData);
-        var input = ThreadBuffer.Ensure(ref t_input, plaintext.Length);
-        var output = ThreadBuffer.Ensure(ref t_output, plaintext.Length + tag.Length);
-        plaintext.CopyTo(input);
-        var written = cipher.ProcessBytes(input, 0, plaintext.Length, output, 0);
-        cipher.DoFinal(output, written);
-        output.AsSpan(0, plaintext.Length).CopyTo(ciphertext);
-        output.AsSpan(plaintext.Length, tag.Length).CopyTo(tag);
+        var cipher = Init(forEncryption: true, key, nonce);
+        cipher.ProcessAadBytes(associatedData);
+        var written = cipher.ProcessBytes(plaintext, ciphertext);
+        var finalLength = cipher.GetOutputSize(0);
+        Span<byte> final = finalLength <= FinalBytes ? stackalloc byte[FinalBytes] : new byte[finalLength];
+        finalLength = cipher.DoFinal(final);
+        var rest = finalLength - tag.Length;
+        final[..rest].CopyTo(ciphertext[written..]);
+        final.Slice(rest, tag.Length).CopyTo(tag);
+        final[..finalLength].Clear();
     }
 
     protected override bool DecryptCore(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
     {
-        var cipher = Init(forEncryption: false, key, nonce, associatedData);
-        var input = ThreadBuffer.Ensure(ref t_input, ciphertext.Length + tag.Length);
-        var output = ThreadBuffer.Ensure(ref t_output, ciphertext.Length);
-        ciphertext.CopyTo(input);
-        tag.CopyTo(input.AsSpan(ciphertext.Length));
+        var cipher = Init(forEncryption: false, key, nonce);
+        cipher.ProcessAadBytes(associatedData);
         try
         {
-            var written = cipher.ProcessBytes(input, 0, ciphertext.Length + tag.Length, output, 0);
-            cipher.DoFinal(output, written);
+            var written = cipher.ProcessBytes(ciphertext, plaintext);
+            written += cipher.ProcessBytes(tag, plaintext[written..]);
+            cipher.DoFinal(plaintext[written..]);
+            return true;
         }
         catch (InvalidCipherTextException)
         {
+            plaintext.Clear();
             cipher.Reset();
             return false;
         }
-
-        output.AsSpan(0, ciphertext.Length).CopyTo(plaintext);
-        return true;
     }
 
-    private IAeadCipher Init(bool forEncryption, ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData)
+    private IAeadCipher Init(bool forEncryption, ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce)
     {
         // BouncyCastle's guard refuses to encrypt under the nonce it used last with this key. Published vectors do
         // that legitimately (GCM test cases 3 and 4 share key and IV), so such a call gets a fresh cipher instead.
@@ -387,29 +327,72 @@ public abstract class BouncyCastleAead<TSelf>(Algorithm algorithm) : AeadImpleme
 
         var cipher = t_cipher ??= CreateCipher();
         KeyParameter? keyParameter = null;
-        if (reusedNonce || t_key is null || !key.SequenceEqual(t_key))
+        if (reusedNonce || t_key is null || !key.SequenceEqual(t_key) || !KeepsKeySchedule)
         {
             t_key = key.ToArray();
             keyParameter = new KeyParameter(t_key);
         }
 
+        // The nonce must be an array for AeadParameters; it is the one small allocation per call the API asks for.
         t_nonce = nonce.ToArray();
-        cipher.Init(forEncryption, new AeadParameters(keyParameter, 8 * Algorithm.TagBytes, t_nonce, associatedData.ToArray()));
+        cipher.Init(forEncryption, new AeadParameters(keyParameter, 8 * Algorithm.TagBytes, t_nonce));
         return cipher;
     }
+
+    /// <summary>Whether the cipher accepts parameters without a key to mean "the previous key" (GCM and ChaCha20-Poly1305 do).</summary>
+    protected virtual bool KeepsKeySchedule => true;
 }
 
+/// <summary>
+/// AES through <see cref="AesUtilities.CreateEngine"/>, the factory BouncyCastle's own code uses: its AES-NI engine where
+/// the CPU has it, else the table-based one. The provider's version line names the engine that ran.
+/// </summary>
 public sealed class BouncyCastleAes128Gcm() : BouncyCastleAead<BouncyCastleAes128Gcm>(Algorithms.Aes128Gcm)
 {
-    protected override IAeadCipher CreateCipher() => new GcmBlockCipher(new AesEngine());
+    protected override IAeadCipher CreateCipher() => new GcmBlockCipher(AesUtilities.CreateEngine());
 }
 
 public sealed class BouncyCastleAes256Gcm() : BouncyCastleAead<BouncyCastleAes256Gcm>(Algorithms.Aes256Gcm)
 {
-    protected override IAeadCipher CreateCipher() => new GcmBlockCipher(new AesEngine());
+    protected override IAeadCipher CreateCipher() => new GcmBlockCipher(AesUtilities.CreateEngine());
 }
 
 public sealed class BouncyCastleChaCha20Poly1305() : BouncyCastleAead<BouncyCastleChaCha20Poly1305>(Algorithms.ChaCha20Poly1305)
 {
     protected override IAeadCipher CreateCipher() => new Org.BouncyCastle.Crypto.Modes.ChaCha20Poly1305();
+}
+
+public sealed class BouncyCastleXChaCha20Poly1305() : BouncyCastleAead<BouncyCastleXChaCha20Poly1305>(Algorithms.XChaCha20Poly1305)
+{
+    protected override IAeadCipher CreateCipher() => new Org.BouncyCastle.Crypto.Modes.XChaCha20Poly1305();
+
+    /// <summary>The subkey depends on the nonce (HChaCha20), so BouncyCastle wants the key on every Init.</summary>
+    protected override bool KeepsKeySchedule => false;
+}
+
+/// <summary>Ascon-AEAD128 through <see cref="Org.BouncyCastle.Crypto.Modes.AsconAead128"/>, the SP 800-232 class (not the v1.2 <c>AsconEngine</c>).</summary>
+public sealed class BouncyCastleAsconAead128() : BouncyCastleAead<BouncyCastleAsconAead128>(Algorithms.AsconAead128)
+{
+    protected override IAeadCipher CreateCipher() => new Org.BouncyCastle.Crypto.Modes.AsconAead128();
+
+    /// <summary>Ascon has no key schedule to keep, and BouncyCastle's class wants the key on every Init.</summary>
+    protected override bool KeepsKeySchedule => false;
+}
+
+/// <summary>BLAKE3 through <see cref="Blake3Digest"/>, BouncyCastle's portable C# port.</summary>
+public sealed class BouncyCastleBlake3() : BouncyCastleDigest<BouncyCastleBlake3>(Algorithms.Blake3)
+{
+    protected override IDigest CreateDigest() => new Blake3Digest();
+}
+
+/// <summary>Ascon-Hash256 through the SP 800-232 class <see cref="Org.BouncyCastle.Crypto.Digests.AsconHash256"/>, not the obsolete v1.2 <c>AsconDigest</c>.</summary>
+public sealed class BouncyCastleAsconHash256() : BouncyCastleDigest<BouncyCastleAsconHash256>(Algorithms.AsconHash256)
+{
+    protected override IDigest CreateDigest() => new Org.BouncyCastle.Crypto.Digests.AsconHash256();
+}
+
+/// <summary>Ascon-XOF128 through the SP 800-232 class <see cref="Org.BouncyCastle.Crypto.Digests.AsconXof128"/>, not the obsolete v1.2 <c>AsconXof</c>.</summary>
+public sealed class BouncyCastleAsconXof128() : BouncyCastleXof<BouncyCastleAsconXof128>(Algorithms.AsconXof128)
+{
+    protected override IXof CreateXof(byte[]? customization) => new Org.BouncyCastle.Crypto.Digests.AsconXof128();
 }

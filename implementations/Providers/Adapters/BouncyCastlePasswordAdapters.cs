@@ -1,13 +1,14 @@
+using System.Security.Cryptography;
 using System.Text;
 using Org.BouncyCastle.Crypto.Generators;
+using Org.BouncyCastle.Crypto.Parameters;
 
 namespace CryptoHarness.Implementations;
 
 /// <summary>
 /// BouncyCastle's bcrypt: the raw tag from <c>BCrypt.Generate</c> over the key bytes OpenBSD's bcrypt.c uses (the
-/// password, NUL-terminated, cut at 72 bytes), first 23 of its 24 bytes as the string keeps them; the
-/// string form from <c>OpenBsdBCrypt.Generate</c>. Portable.BouncyCastle 1.8.10 has no Argon2 (it arrived in
-/// BouncyCastle.Cryptography 2.x, which the package source does not serve), so bcrypt is its only password hash here.
+/// password, NUL-terminated, cut at 72 bytes: built here, so <c>addTerminator</c> is false), first 23 of its 24 bytes as
+/// the string keeps them; the string form from <c>OpenBsdBCrypt.Generate</c>.
 /// </summary>
 public sealed class BouncyCastleBcrypt() : BcryptImplementation(Providers.BouncyCastle)
 {
@@ -17,7 +18,7 @@ public sealed class BouncyCastleBcrypt() : BcryptImplementation(Providers.Bouncy
         RequireText(password);
         var key = new byte[Math.Min(password.Length + 1, MaxKeyBytes)];
         password[..Math.Min(password.Length, key.Length)].CopyTo(key);
-        var output = BCrypt.Generate(key, salt.ToArray(), parameters.Cost);
+        var output = Org.BouncyCastle.Crypto.Generators.BCrypt.Generate(key, salt.ToArray(), parameters.Cost, addTerminator: false);
         output.AsSpan(0, tag.Length).CopyTo(tag);
         Array.Clear(key);
         Array.Clear(output);
@@ -59,3 +60,61 @@ public sealed class BouncyCastleBcrypt() : BcryptImplementation(Providers.Bouncy
         return Encoding.UTF8.GetChars(password.ToArray());
     }
 }
+
+/// <summary>
+/// BouncyCastle's Argon2 (<see cref="Argon2BytesGenerator"/>, added in BouncyCastle.Cryptography 2.x): every variant,
+/// any lanes, secret and associated data, called as a user calls it (default constructor, so lanes run one after
+/// another on the calling thread). BouncyCastle has no PHC string form, so only the raw hash is measured.
+/// </summary>
+public abstract class BouncyCastleArgon2(Algorithm algorithm, int type) : RawOnlyArgon2Implementation(algorithm, Providers.BouncyCastle)
+{
+    protected override string NoStringReason => "BouncyCastle has no Argon2 string (PHC) encoder or verifier";
+
+    protected override void HashCore(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData,
+        PasswordHashParameters parameters, Span<byte> tag)
+    {
+        var builder = new Argon2Parameters.Builder(type)
+            .WithVersion(Argon2Parameters.Version13)
+            .WithIterations(parameters.Passes)
+            .WithMemoryAsKB(parameters.MemoryKib)
+            .WithParallelism(parameters.Lanes)
+            .WithSalt(salt.ToArray());
+        var secretCopy = secret.IsEmpty ? null : secret.ToArray();
+        if (secretCopy is not null)
+        {
+            builder.WithSecret(secretCopy);
+        }
+
+        if (!associatedData.IsEmpty)
+        {
+            builder.WithAdditional(associatedData.ToArray());
+        }
+
+        var input = password.ToArray();
+        var output = new byte[tag.Length];
+        try
+        {
+            var generator = new Argon2BytesGenerator();
+            generator.Init(builder.Build());
+            generator.GenerateBytes(input, output);
+            output.CopyTo(tag);
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(input);
+            CryptographicOperations.ZeroMemory(output);
+            if (secretCopy is not null)
+            {
+                CryptographicOperations.ZeroMemory(secretCopy);
+            }
+
+            builder.Clear();
+        }
+    }
+}
+
+public sealed class BouncyCastleArgon2d() : BouncyCastleArgon2(Algorithms.Argon2d, Argon2Parameters.Argon2d);
+
+public sealed class BouncyCastleArgon2i() : BouncyCastleArgon2(Algorithms.Argon2i, Argon2Parameters.Argon2i);
+
+public sealed class BouncyCastleArgon2id() : BouncyCastleArgon2(Algorithms.Argon2id, Argon2Parameters.Argon2id);

@@ -12,9 +12,27 @@ public static class Providers
     public static Provider Os { get; } = new(
         "os", "System.Security.Cryptography (OpenSSL on Linux, CNG on Windows, CommonCrypto/CryptoKit on macOS)", OsVersion);
 
+    /// <remarks>
+    /// The version line also names the AES engine BouncyCastle's own factory picked on this machine (its AES-NI engine, or
+    /// the table-based one), since the AES-GCM rows depend on it.
+    /// </remarks>
     public static Provider BouncyCastle { get; } = new(
-        "bouncycastle", "BouncyCastle C# (package Portable.BouncyCastle)",
-        () => VersionOf(typeof(Org.BouncyCastle.Crypto.Digests.Sha256Digest).Assembly, "Portable.BouncyCastle"));
+        "bouncycastle", "BouncyCastle C# (package BouncyCastle.Cryptography)",
+        () => VersionOf(typeof(Org.BouncyCastle.Crypto.Digests.Sha256Digest).Assembly, "BouncyCastle.Cryptography")
+            + $", AES engine {Org.BouncyCastle.Crypto.AesUtilities.CreateEngine().GetType().Name}");
+
+    public static Provider Isopoh { get; } = new(
+        "isopoh", "Isopoh.Cryptography.Argon2, a managed C# Argon2 with buffers it tries to lock in memory",
+        () => VersionOf(typeof(Isopoh.Cryptography.Argon2.Argon2).Assembly, "Isopoh.Cryptography.Argon2")
+            + ", memory protection " + IsopohMemoryProtection.Describe());
+
+    public static Provider Konscious { get; } = new(
+        "konscious", "Konscious.Security.Cryptography.Argon2, the most installed managed Argon2 for .NET",
+        () => VersionOf(typeof(Konscious.Security.Cryptography.Argon2id).Assembly, "Konscious.Security.Cryptography.Argon2"));
+
+    public static Provider BcryptNet { get; } = new(
+        "bcrypt-net", "BCrypt.Net-Next, the most installed managed bcrypt for .NET",
+        () => VersionOf(typeof(BCrypt.Net.BCrypt).Assembly, "BCrypt.Net-Next"));
 
     public static Provider Libsodium { get; } = new(
         "libsodium", "libsodium, native C, from the NuGet package libsodium", () => "libsodium " + Native.Libsodium.Version);

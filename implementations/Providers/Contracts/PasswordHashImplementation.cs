@@ -117,3 +117,24 @@ public abstract class BcryptImplementation(Provider provider, string variant = "
         : inputs.SecretBytes > 0 || inputs.AssociatedDataBytes > 0 ? Support.No("bcrypt takes no secret or associated data")
         : Support.Yes;
 }
+
+/// <summary>
+/// Base of the Argon2 adapters whose library computes raw tags only (BouncyCastle, Konscious): the string uses are
+/// refused with the reason, so their tables list the provider instead of leaving a hole, and nothing encodes on their
+/// behalf (that would time our encoder, not theirs).
+/// </summary>
+public abstract class RawOnlyArgon2Implementation(Algorithm algorithm, Provider provider, [CallerFilePath] string adapterFile = "")
+    : Argon2Implementation(algorithm, provider, "", adapterFile)
+{
+    /// <summary>Why the library has no string form, for the tables.</summary>
+    protected abstract string NoStringReason { get; }
+
+    protected override Support SupportCore(PasswordHashParameters parameters, PasswordHashInputs inputs) =>
+        inputs.Use == PasswordHashUse.Hash ? base.SupportCore(parameters, inputs) : Support.No(NoStringReason);
+
+    protected sealed override string HashToStringCore(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, PasswordHashParameters parameters) =>
+        throw new NotSupportedException($"{Id}: {NoStringReason}.");
+
+    protected sealed override bool VerifyCore(string encoded, ReadOnlySpan<byte> password) =>
+        throw new NotSupportedException($"{Id}: {NoStringReason}.");
+}
