@@ -179,9 +179,14 @@ public static partial class CorrectnessGate
         }
     }
 
+    /// <summary>
+    /// Long enough for every cross-check slice and for the AEAD property check's fixed lengths (up to 1000 bytes at
+    /// offset 1), which exceed the cross-check's when the block is small and the sizes are few (AEGIS-256 at --sizes 128).
+    /// </summary>
     private static byte[] SharedInput(Algorithm algorithm, IReadOnlyCollection<int> benchmarkSizes)
     {
-        var buffer = new byte[CrossCheckLengths(algorithm, benchmarkSizes)[^1] + MaxUnalignedOffset];
+        var longest = Math.Max(CrossCheckLengths(algorithm, benchmarkSizes)[^1], algorithm.Kind == AlgorithmKind.Aead ? AeadPropertyLengths.Max() : 0);
+        var buffer = new byte[longest + MaxUnalignedOffset];
         new Random(Seed).NextBytes(buffer);
         return buffer;
     }

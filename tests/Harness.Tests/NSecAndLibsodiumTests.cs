@@ -131,6 +131,17 @@ public sealed class NSecAndLibsodiumTests
         Assert.Contains("takes none of the known answers' key lengths", failure.Reason, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// With one small benchmark size the cross-check's lengths stop at 4 blocks + 1 (66 bytes for AEGIS-256), below the
+    /// AEAD property check's 1000; the gate once read past its shared input there and crashed instead of checking.
+    /// </summary>
+    [Fact]
+    public void The_aead_property_check_runs_at_its_own_lengths_when_the_benchmark_sizes_are_small()
+    {
+        var verdicts = CorrectnessGate.Verify([new LibsodiumAegis256(), new NSecAegis256()], [128]);
+        Assert.All(verdicts, v => Assert.Equal(GateStatus.Passed, v.Status));
+    }
+
     /// <summary>A correct HMAC-SHA-256 that, like NSec's, takes keys of one length only.</summary>
     private sealed class HmacTakingOneKeyLength(int keyBytes) : MacImplementation(Algorithms.HmacSha256, Double($"key{keyBytes}"))
     {
