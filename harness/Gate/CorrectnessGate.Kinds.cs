@@ -90,12 +90,7 @@ public static partial class CorrectnessGate
         IEnumerable<byte[]> customizations = algorithm.Customizable ? [[], GateCustomization] : [[]];
         foreach (var customization in customizations)
         {
-            yield return ((implementation, input, _, _) =>
-            {
-                var output = new byte[algorithm.OutputBytes];
-                ((IMacImplementation)implementation).Mac(key, customization, input, output);
-                return output;
-            }, $"{key.Length}-byte key{(customization.Length == 0 ? "" : ", with a customization string,")}");
+            yield return ((implementation, input, _, _) => MacOrRefuse((IMacImplementation)implementation, key, customization, input), $"{key.Length}-byte key{(customization.Length == 0 ? "" : ", with a customization string,")}");
         }
 
         // Keys shorter and longer than the block (HMAC hashes a long key first), with messages of the swept lengths.
@@ -104,12 +99,21 @@ public static partial class CorrectnessGate
         {
             var otherKey = Deterministic(keyLength, purpose: 100 + keyLength);
             yield return ((implementation, input, length, _) =>
-            {
-                var output = new byte[algorithm.OutputBytes];
-                ((IMacImplementation)implementation).Mac(length % 7 == 0 ? otherKey : key, [], input, output);
-                return output;
-            }, $"{keyLength}-byte key on every seventh length");
+                MacOrRefuse((IMacImplementation)implementation, length % 7 == 0 ? otherKey : key, [], input), $"{keyLength}-byte key on every seventh length");
         }
+    }
+
+    /// <summary>The tag, or null for a key length the implementation refuses by its stated policy (keyed BLAKE2b over 64 bytes).</summary>
+    private static byte[]? MacOrRefuse(IMacImplementation mac, byte[] key, byte[] customization, ReadOnlySpan<byte> input)
+    {
+        if (!mac.SupportForKey(key.Length).IsSupported)
+        {
+            return null;
+        }
+
+        var output = new byte[mac.OutputBytes];
+        mac.Mac(key, customization, input, output);
+        return output;
     }
 
     /// <summary>

@@ -14,6 +14,7 @@ public static class Registry
         new BouncyCastleSha224(), new BouncyCastleSha256(), new BouncyCastleSha384(), new BouncyCastleSha512(),
         new BouncyCastleSha512_224(), new BouncyCastleSha512_256(),
         new LibsodiumSha256(), new LibsodiumSha512(),
+        new NSecSha256(), new NSecSha512(),
 
         // SHA-3 and Keccak
         new OsSha3_256(), new OsSha3_384(), new OsSha3_512(),
@@ -25,6 +26,7 @@ public static class Registry
         // BLAKE2 and BLAKE3
         new BouncyCastleBlake2b256(), new BouncyCastleBlake2b512(), new BouncyCastleBlake2s128(), new BouncyCastleBlake2s256(), new BouncyCastleBlake3(),
         new LibsodiumBlake2b256(), new LibsodiumBlake2b512(),
+        new NSecBlake2b256(), new NSecBlake2b512(),
         new Blake3NativeHash(),
 
         // Ascon (NIST SP 800-232)
@@ -38,16 +40,21 @@ public static class Registry
         // MACs
         new OsHmacSha256(), new OsHmacSha512(), new BouncyCastleHmacSha256(), new BouncyCastleHmacSha512(),
         new OsKmac128(), new OsKmac256(), new BouncyCastleKmac128(), new BouncyCastleKmac256(),
+        new NSecHmacSha256(), new NSecHmacSha512(),
+        new LibsodiumBlake2b512Mac(), new NSecBlake2b512Mac(),
 
         // AEAD
         new OsAes128Gcm(), new OsAes256Gcm(), new OsChaCha20Poly1305(),
         new BouncyCastleAes128Gcm(), new BouncyCastleAes256Gcm(), new BouncyCastleChaCha20Poly1305(),
         new BouncyCastleXChaCha20Poly1305(), new BouncyCastleAsconAead128(),
         new LibsodiumAes256Gcm(), new LibsodiumChaCha20Poly1305(), new LibsodiumXChaCha20Poly1305(),
+        new NSecAes256Gcm(), new NSecChaCha20Poly1305(), new NSecXChaCha20Poly1305(),
+        new LibsodiumAegis128L(), new LibsodiumAegis256(), new NSecAegis128L(), new NSecAegis256(),
 
         // Password hashing
         new Libargon2Argon2d(), new Libargon2Argon2i(), new Libargon2Argon2id(),
         new LibsodiumArgon2i(), new LibsodiumArgon2id(),
+        new NSecArgon2id(),
         new BouncyCastleArgon2d(), new BouncyCastleArgon2i(), new BouncyCastleArgon2id(),
         new IsopohArgon2d(), new IsopohArgon2i(), new IsopohArgon2id(),
         new KonsciousArgon2d(), new KonsciousArgon2i(), new KonsciousArgon2id(),
@@ -56,6 +63,7 @@ public static class Registry
         // Our own, one entry per algorithm and instruction-set path
         .. ManagedEntries.All(),
         .. ManagedArgon2.All(),
+        .. ManagedBlake2b512Mac.All(),
     ];
 
     public static IReadOnlyList<Algorithm> Algorithms { get; } =

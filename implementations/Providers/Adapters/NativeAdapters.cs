@@ -287,7 +287,16 @@ public sealed unsafe class LibsodiumAes256Gcm() : AeadImplementation(Algorithms.
     }
 }
 
-public sealed unsafe class LibsodiumChaCha20Poly1305() : AeadImplementation(Algorithms.ChaCha20Poly1305, Providers.Libsodium)
+/// <summary>
+/// A libsodium AEAD through its detached calls, which share one signature across constructions (ChaCha20-Poly1305 IETF,
+/// XChaCha20-Poly1305 IETF, AEGIS-128L, AEGIS-256), so an adapter is its pair of calls. The key goes in on every call:
+/// these constructions have no key schedule to keep.
+/// </summary>
+public unsafe class LibsodiumDetachedAead(
+    Algorithm algorithm,
+    delegate*<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int> encrypt,
+    delegate*<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int> decrypt)
+    : AeadImplementation(algorithm, Providers.Libsodium)
 {
     public override Support Support => Libsodium.Support;
 
@@ -302,7 +311,7 @@ public sealed unsafe class LibsodiumChaCha20Poly1305() : AeadImplementation(Algo
         fixed (byte* t = tag)
         {
             ulong tagLength;
-            _ = Libsodium.crypto_aead_chacha20poly1305_ietf_encrypt_detached(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, k);
+            _ = encrypt(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, k);
         }
     }
 
@@ -316,41 +325,64 @@ public sealed unsafe class LibsodiumChaCha20Poly1305() : AeadImplementation(Algo
         fixed (byte* c = ciphertext)
         fixed (byte* t = tag)
         {
-            return Libsodium.crypto_aead_chacha20poly1305_ietf_decrypt_detached(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
+            return decrypt(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
         }
     }
 }
 
-public sealed unsafe class LibsodiumXChaCha20Poly1305() : AeadImplementation(Algorithms.XChaCha20Poly1305, Providers.Libsodium)
+public sealed unsafe class LibsodiumChaCha20Poly1305() : LibsodiumDetachedAead(
+    Algorithms.ChaCha20Poly1305, &Libsodium.crypto_aead_chacha20poly1305_ietf_encrypt_detached, &Libsodium.crypto_aead_chacha20poly1305_ietf_decrypt_detached);
+
+public sealed unsafe class LibsodiumXChaCha20Poly1305() : LibsodiumDetachedAead(
+    Algorithms.XChaCha20Poly1305, &Libsodium.crypto_aead_xchacha20poly1305_ietf_encrypt_detached, &Libsodium.crypto_aead_xchacha20poly1305_ietf_decrypt_detached);
+
+/// <summary>libsodium's generic hash with a key: keyed BLAKE2b (RFC 7693), 64-byte output.</summary>
+public sealed unsafe class LibsodiumBlake2b512Mac() : MacImplementation(Algorithms.Blake2b512Mac, Providers.Libsodium)
 {
     public override Support Support => Libsodium.Support;
 
-    protected override void EncryptCore(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
-    {
-        fixed (byte* k = key)
-        fixed (byte* n = nonce)
-        fixed (byte* ad = associatedData)
-        fixed (byte* m = plaintext)
-        fixed (byte* c = ciphertext)
-        fixed (byte* t = tag)
-        {
-            ulong tagLength;
-            _ = Libsodium.crypto_aead_xchacha20poly1305_ietf_encrypt_detached(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, k);
-        }
-    }
+    public override Support SupportForKey(int keyBytes) => Blake2bMacKeys.SupportFor(keyBytes);
 
-    protected override bool DecryptCore(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    protected override void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
     {
         fixed (byte* k = key)
-        fixed (byte* n = nonce)
-        fixed (byte* ad = associatedData)
-        fixed (byte* m = plaintext)
-        fixed (byte* c = ciphertext)
-        fixed (byte* t = tag)
+        fixed (byte* input = source)
+        fixed (byte* output = destination)
         {
-            return Libsodium.crypto_aead_xchacha20poly1305_ietf_decrypt_detached(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
+            _ = Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, k, (nuint)key.Length);
         }
     }
 }
+
+/// <summary>
+/// libsodium's AEGIS (libsodium 1.0.19 and later; a portable path where the CPU has no AES instructions). Its detached
+/// calls write 32-byte tags only; the library's own ABYTES is checked against the catalog's tag length.
+/// </summary>
+public unsafe class LibsodiumAegis(
+    Algorithm algorithm,
+    string abytesSymbol,
+    delegate*<nuint> abytes,
+    delegate*<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int> encrypt,
+    delegate*<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int> decrypt)
+    : LibsodiumDetachedAead(algorithm, encrypt, decrypt)
+{
+    public override Support Support
+    {
+        get
+        {
+            var loaded = Libsodium.Support;
+            return !loaded.IsSupported ? loaded
+                : !Libsodium.Exports(abytesSymbol) ? Support.No($"libsodium {Libsodium.Version} has no {Algorithm.Name} (added in 1.0.19)")
+                : abytes() == (nuint)Algorithm.TagBytes ? Support.Yes
+                : Support.No($"libsodium's {Algorithm.Name} writes {abytes()}-byte tags, not {Algorithm.TagBytes}");
+        }
+    }
+}
+
+public sealed unsafe class LibsodiumAegis128L() : LibsodiumAegis(
+    Algorithms.Aegis128L, "crypto_aead_aegis128l_abytes", &Libsodium.crypto_aead_aegis128l_abytes,
+    &Libsodium.crypto_aead_aegis128l_encrypt_detached, &Libsodium.crypto_aead_aegis128l_decrypt_detached);
+
+public sealed unsafe class LibsodiumAegis256() : LibsodiumAegis(
+    Algorithms.Aegis256, "crypto_aead_aegis256_abytes", &Libsodium.crypto_aead_aegis256_abytes,
+    &Libsodium.crypto_aead_aegis256_encrypt_detached, &Libsodium.crypto_aead_aegis256_decrypt_detached);

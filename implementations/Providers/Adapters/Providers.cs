@@ -35,7 +35,11 @@ public static class Providers
         () => VersionOf(typeof(BCrypt.Net.BCrypt).Assembly, "BCrypt.Net-Next"));
 
     public static Provider Libsodium { get; } = new(
-        "libsodium", "libsodium, native C, loaded from the system", () => "libsodium " + Native.Libsodium.Version);
+        "libsodium", "libsodium, native C, from the NuGet package libsodium", () => "libsodium " + Native.Libsodium.Version);
+
+    public static Provider NSec { get; } = new(
+        "nsec", "NSec.Cryptography, a managed .NET API over libsodium",
+        () => VersionOf(typeof(global::NSec.Cryptography.Key).Assembly, "NSec.Cryptography"));
 
     public static Provider Blake3Native { get; } = new(
         "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim); one-shot calls up to 1 KiB skip the GC transition ([SuppressGCTransition]), as Blake3.NET calls it",

@@ -44,6 +44,19 @@ public static partial class Algorithms
             {
                 Key = Enumerable.Repeat((byte)0xaa, 131).ToArray(),
             },
+            // Project Wycheproof (C2SP/wycheproof), testvectors_v1/hmac_sha256_test.json, tcId 1: a 32-byte key, the only
+            // length NSec's HmacSha256 imports (RFC 4231 has none of that length).
+            new("Wycheproof hmac_sha256_test.json, tcId 1", "empty, 32-byte key", [],
+                "b175b57d89ea6cb606fb3363f2538abd73a4c00b4a1386905bac809004cf1933")
+            {
+                Key = Hex("1e225cafb90339bba1b24076d4206c3e79c355805d851682bc818baa4f5a7779"),
+            },
+            // Wycheproof hmac_sha256_test.json, tcId 2: one-byte message, 32-byte key.
+            new("Wycheproof hmac_sha256_test.json, tcId 2", "77, 32-byte key", Hex("77"),
+                "dfc5105d5eecf7ae7b8b8de3930e7659e84c4172f2555142f1e568fc1872ad93")
+            {
+                Key = Hex("8159fd15133cd964c9a6964c94f0ea269a806fd9f43f0da58b6cd1b33d189b2a"),
+            },
         ]) { Kind = AlgorithmKind.Mac, KeyBytes = 32 };
 
     /// <summary>HMAC (RFC 2104, FIPS 198-1) over SHA-512; benchmarked with a 32-byte key.</summary>
@@ -89,6 +102,23 @@ public static partial class Algorithms
                 "6b56d037e05f2598bd0fd2215d6a1e5295e64f73f63f0aec8b915a985d786598")
             {
                 Key = Enumerable.Repeat((byte)0xaa, 131).ToArray(),
+            },
+            // Project Wycheproof (C2SP/wycheproof), testvectors_v1/hmac_sha512_test.json, tcId 1: a 64-byte key, within the
+            // 32 to 64 bytes NSec's HmacSha512 imports (RFC 4231 has none of those lengths).
+            new("Wycheproof hmac_sha512_test.json, tcId 1", "empty, 64-byte key", [],
+                "d0a556bd1afa8df1ebf9e3ee683a8a2450a7c83eba2daf2e2ff2f953f0cd64da" +
+                "216e67134cf55578b205c8a1e241ba1369516a5ef4298b9c1d31e9d59fc04fe4")
+            {
+                Key = Hex("5365244bb43f23f18dfc86c09d62db4741138bec1fbddc282d295e0a098eb5c3" +
+                    "e37bd6f4cc16d5ce7d77b1d474a1eb4db313cc0c24e48992ac125196549df9a8"),
+            },
+            // Wycheproof hmac_sha512_test.json, tcId 2: one-byte message, 64-byte key.
+            new("Wycheproof hmac_sha512_test.json, tcId 2", "01, 64-byte key", Hex("01"),
+                "4d1609cc2c2f1ab5ddc35815ae1b5dc046f226bde17ec37a4c89ec46fbd31af2" +
+                "aeb810b196dffdd11924d3772bef26a7a542e0a1673b76b915d41cbd3df0f6a6")
+            {
+                Key = Hex("00698977f7102c67b594166919aa99dc3e58c7b6697a6422e238d04d2f57b2c7" +
+                    "4e4e84f5c4c6b792952df72f1c09244802f0bcf8752efb90e836110703bfa21c"),
             },
         ]) { Kind = AlgorithmKind.Mac, KeyBytes = 32 };
 

@@ -53,6 +53,16 @@ public static partial class Algorithms
         Rfc9106("5.3", "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659"),
         ReferenceTestC("09316115d5cf24ed5a15a31a3ba326e5cf32edc24702987c02b6566f61913cf7",
             "$argon2id$v=19$m=65536,t=2,p=1$c29tZXNhbHQ$CTFhFdXPJO1aFaMaO6Mm5c8y7cJHAph8ArZWb2GRPPc"),
+        // PHP manual, sodium_crypto_pwhash_str, Example #1 (libsodium's string at OPSLIMIT/MEMLIMIT_INTERACTIVE): the
+        // one published vector here with a 16-byte salt and p=1, so within libsodium's and NSec's raw-hash limits.
+        // The raw salt and tag are the string's own fields decoded from base64.
+        new("PHP manual, sodium_crypto_pwhash_str, Example #1", "\"password\", 16-byte salt, m=65536, t=2, p=1", Ascii("password"),
+            "11bb19f899d9cb26af91a7d2d21a1ce0775a381d082d664448067b91519af88c")
+        {
+            Nonce = Hex("a1621f75a5f05b08559a8bce05cd8d01"),
+            PasswordParameters = PasswordHashParameters.Argon2(65536, 2, 1),
+            Encoded = "$argon2id$v=19$m=65536,t=2,p=1$oWIfdaXwWwhVmovOBc2NAQ$EbsZ+JnZyyavkafS0hoc4HdaOB0ILWZESAZ7kVGa+Iw",
+        },
     ])
     {
         Kind = AlgorithmKind.PasswordHash,

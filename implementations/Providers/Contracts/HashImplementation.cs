@@ -49,9 +49,18 @@ public abstract class MacImplementation(Algorithm algorithm, Provider provider, 
             throw new ArgumentException($"{Algorithm.Name} takes no customization string.", nameof(customization));
         }
 
+        if (SupportForKey(key.Length) is { IsSupported: false } refused)
+        {
+            throw new ArgumentException($"{Id} takes no {key.Length}-byte key: {refused.Reason}", nameof(key));
+        }
+
         RequireAtLeast(destination.Length, OutputBytes, "Destination", Id, nameof(destination));
         MacCore(key, customization, source, destination[..OutputBytes]);
     }
+
+    /// <inheritdoc cref="IMacImplementation.SupportForKey"/>
+    /// <remarks>Virtual here, not only the interface's default: a derived adapter's own member would not replace it.</remarks>
+    public virtual Support SupportForKey(int keyBytes) => Support.Yes;
 
     /// <summary>Writes exactly <see cref="OutputBytes"/> bytes; arguments are already checked.</summary>
     protected abstract void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination);

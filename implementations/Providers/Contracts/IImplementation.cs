@@ -45,6 +45,12 @@ public interface IMacImplementation : IImplementation
     /// bytes of <paramref name="destination"/>. <paramref name="customization"/> is KMAC's S; empty for HMAC.
     /// </summary>
     void Mac(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination);
+
+    /// <summary>
+    /// Whether this implementation takes a key of <paramref name="keyBytes"/> bytes, and why not (NSec's HMAC-SHA-256
+    /// takes exactly 32 bytes; keyed BLAKE2b at most 64): the gate leaves such a key out for it instead of failing it.
+    /// </summary>
+    Support SupportForKey(int keyBytes) => Support.Yes;
 }
 
 /// <summary>Authenticated encryption with associated data; encryption and verified decryption are separate operations.</summary>

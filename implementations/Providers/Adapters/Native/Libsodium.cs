@@ -3,8 +3,10 @@ using System.Runtime.InteropServices;
 namespace CryptoHarness.Implementations.Native;
 
 /// <summary>
-/// libsodium, the native C anchor. No NuGet package that ships it is served here, so the system library is used
-/// (Debian: libsodium23). <c>sodium_init</c> must succeed before any other call.
+/// libsodium, the native C anchor, from the NuGet package <c>libsodium</c> (pinned in Directory.Packages.props), which
+/// ships the library for each runtime under <c>runtimes/&lt;rid&gt;/native</c>; the build records it in the app's
+/// deps.json, so the runtime's probing finds it on Linux, Windows and macOS without a system package, and the same file
+/// NSec loads. <c>sodium_init</c> must succeed before any other call.
 /// </summary>
 internal static unsafe partial class Libsodium
 {
@@ -13,9 +15,11 @@ internal static unsafe partial class Libsodium
     // Registered before the first call into the library, wherever that call comes from.
     static Libsodium() => NativeResolver.EnsureRegistered();
 
+    // The bare name, not a file name: the runtime adds the platform's prefix and suffix and looks first in the
+    // directories deps.json lists for the package's native asset, so a system libsodium never stands in for it.
     internal static readonly NativeLibraryLoader Loader = new(
-        Library, "install the distribution package (Debian/Ubuntu: apt-get install libsodium23)",
-        "libsodium.so", "libsodium.so.23", "libsodium.dylib", "libsodium.dll");
+        Library, "restore the NuGet package libsodium (a reference of CryptoHarness.Providers); its runtimes/<rid>/native has no library for this platform",
+        Library);
 
     private static readonly Lazy<Support> Initialized = new(Initialize);
 
@@ -41,6 +45,12 @@ internal static unsafe partial class Libsodium
 
     [LibraryImport(Library)]
     private static partial IntPtr sodium_version_string();
+
+    /// <summary>An exported symbol's address, so a test can tell which file on disk the library was loaded from.</summary>
+    internal static IntPtr ExportAddress(string symbol) => NativeLibrary.GetExport(Loader.Handle, symbol);
+
+    /// <summary>Whether the loaded library has <paramref name="symbol"/> (an older one lacks later additions such as AEGIS).</summary>
+    internal static bool Exports(string symbol) => Loader.IsLoaded && NativeLibrary.TryGetExport(Loader.Handle, symbol, out _);
 
     [LibraryImport(Library)]
     internal static partial int crypto_hash_sha256(byte* output, byte* input, ulong inputLength);
@@ -125,6 +135,36 @@ internal static unsafe partial class Libsodium
 
     [LibraryImport(Library)]
     internal static partial int crypto_aead_xchacha20poly1305_ietf_decrypt_detached(
+        byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
+        byte* nonce, byte* key);
+
+    // AEGIS (libsodium documentation, "AEGIS-256" and "AEGIS-128L"; crypto_aead_aegis128l.h, crypto_aead_aegis256.h):
+    // the detached calls always write a crypto_aead_aegis*_ABYTES = 32-byte tag; there is no 16-byte form.
+    internal const int AegisTagBytes = 32;
+
+    [LibraryImport(Library)]
+    internal static partial nuint crypto_aead_aegis128l_abytes();
+
+    [LibraryImport(Library)]
+    internal static partial nuint crypto_aead_aegis256_abytes();
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_aegis128l_encrypt_detached(
+        byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
+        byte* secretNonce, byte* nonce, byte* key);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_aegis128l_decrypt_detached(
+        byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
+        byte* nonce, byte* key);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_aegis256_encrypt_detached(
+        byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
+        byte* secretNonce, byte* nonce, byte* key);
+
+    [LibraryImport(Library)]
+    internal static partial int crypto_aead_aegis256_decrypt_detached(
         byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
         byte* nonce, byte* key);
 
