@@ -18,12 +18,21 @@ public sealed record JobPreset(string Name, string Description, Func<Job> Create
     /// In process, short iterations: the SHA-256 family at four sizes in under a minute on 2 cores. Fifteen samples
     /// give a usable median and CI for ratios within one run; publishable numbers come from <c>default</c>.
     /// </summary>
-    public static JobPreset Quick { get; } = new("quick", "in process, 10 warmup + 15 measured iterations of about 25 ms each",
+    /// <remarks>
+    /// No forced GC between iterations. BenchmarkDotNet's default collects twice (and waits for finalizers) before each
+    /// of a case's ~60 iterations; in one process after the gate has run every provider, each of those blocking
+    /// collections took tens of milliseconds here (a profile of the full sweep showed the benchmark thread in native GC
+    /// code and the finalizer thread busy), so a case cost 4.3 s for 0.8 s of iterations and the sweep of 672 cases
+    /// would have taken 48 minutes; without them 0.86 s a case. A provider that allocates still pays for its garbage:
+    /// the collections it causes fall inside its iterations, as they do for a caller.
+    /// </remarks>
+    public static JobPreset Quick { get; } = new("quick", "in process, 10 warmup + 15 measured iterations of about 25 ms each, no forced GC between iterations",
         () => Job.Default
             .WithToolchain(InProcessEmitToolchain.Instance)
             .WithWarmupCount(10)
             .WithIterationCount(15)
             .WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(25))
+            .WithGcForce(false)
             .WithId("quick"));
 
     /// <summary>BenchmarkDotNet's defaults, out of process, built for the running .NET version.</summary>
