@@ -24,7 +24,7 @@ public static class ComparisonTable
                 table.Add(r.Algorithm, r.Operation, Format.Payload(r), r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
                     $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(r.MedianNs / ordered[0].MedianNs, "N2"),
                     r.GibPerS is { } gib ? $"{Format.Number(gib, "N2")} GiB/s" : r.Cost is not null ? "" : $"{Format.Number(r.MbPerS, "N1")} MB/s",
-                    Format.Allocated(r.AllocatedBytes), cv);
+                    Format.Allocated(r), cv);
             }
         }
 

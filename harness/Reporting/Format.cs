@@ -33,6 +33,28 @@ public static class Format
         _ => $"{(bytes.Value / 1048576.0).ToString("N2", Invariant)} MiB",
     };
 
+    /// <summary>
+    /// A record's allocation per operation as a table shows it: the calling thread's exact count, and what other threads
+    /// allocated beside it when that is more than noise (Konscious runs its lanes on pool threads: 472 B on the caller,
+    /// 19 MiB in all). BenchmarkDotNet's all-thread figure also carries the process's background work, a few KiB per
+    /// operation here (7–9 KB beside BouncyCastle's single-threaded Argon2), so smaller differences are not shown.
+    /// </summary>
+    public static string Allocated(ResultRecord record)
+    {
+        var callingThread = Allocated(record.AllocatedBytes);
+        if (record.AllocatedBytesAllThreads is not { } allThreads)
+        {
+            return callingThread;
+        }
+
+        var elsewhere = allThreads - (record.AllocatedBytes ?? 0);
+        return elsewhere >= OtherThreadsNoiseBytes && elsewhere >= (record.AllocatedBytes ?? 0) / 100
+            ? $"{callingThread} + {Allocated(elsewhere)} on other threads"
+            : callingThread;
+    }
+
+    private const long OtherThreadsNoiseBytes = 64 * 1024;
+
     /// <summary>The unit in which the smallest value of a table is at least 1.</summary>
     public static TimeUnit UnitFor(double smallestNs) => smallestNs switch
     {

@@ -139,7 +139,7 @@ public static class PasswordReport
                 ["mean"] = Format.Time(r.MeanNs, unit),
                 ["median"] = Format.Time(r.MedianNs, unit),
                 ["ci"] = r.CiLowerNs is { } lower && r.CiUpperNs is { } upper ? $"{Format.Time(lower, unit)} – {Format.Time(upper, unit)}" : "n/a",
-                ["allocated"] = Format.Allocated(r.AllocatedBytes),
+                ["allocated"] = Format.Allocated(r),
                 ["gib_per_s"] = r.GibPerS is { } gib ? Format.Number(gib, "N2") : "",
                 ["ratio"] = Format.Number(r.MedianNs / fastestByOperation[r.Operation], "N2"),
                 ["n"] = r.N,

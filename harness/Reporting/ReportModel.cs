@@ -210,7 +210,7 @@ public static class ReportModel
                     : "n/a",
                 ["ratio"] = Format.Number(r.MedianNs / fastest, "N2"),
                 ["mb_per_s"] = Format.Number(r.MbPerS, "N1"),
-                ["allocated"] = Format.Allocated(r.AllocatedBytes),
+                ["allocated"] = Format.Allocated(r),
                 ["n"] = r.N,
                 ["cv"] = Cv(r) is { } cv ? $"{Format.Number(cv * 100, "N1")}%" : "n/a",
                 ["cycles_per_byte"] = run.CpuFrequencyHz is { } hz and > 0 ? Format.Number(CyclesPerByte(r, hz), "N2") : "n/a",
@@ -250,7 +250,7 @@ public static class ReportModel
         ["label"] = r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
         ["median_ms"] = Format.Number(r.MedianNs / 1e6, "N1"),
         ["mb_per_s"] = Format.Number(r.MbPerS, "N1"),
-        ["allocated"] = Format.Allocated(r.AllocatedBytes),
+        ["allocated"] = Format.Allocated(r),
         ["allocation_ratio"] = r.AllocatedBytes is { } bytes ? Format.Number((double)bytes / r.SizeBytes, "G3") : "n/a",
         ["n"] = r.N,
     };
