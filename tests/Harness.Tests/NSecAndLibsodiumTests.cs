@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Text.RegularExpressions;
 using System.Security.Cryptography;
 using System.Xml.Linq;
 using CryptoHarness.Cli;
@@ -27,6 +28,26 @@ public sealed class NSecAndLibsodiumTests
 
         Assert.True(Libsodium.Support.IsSupported, Libsodium.Support.Reason);
         Assert.Equal("libsodium " + pinned, Providers.Libsodium.Version);
+    }
+
+    /// <summary>
+    /// Each NuGet provider's version line names the package version pinned in Directory.Packages.props, not its assembly's
+    /// own stamp: Isopoh.Cryptography.Argon2 2.0.0 ships an assembly versioned 1.0.0, and reports said 1.0.0.
+    /// </summary>
+    [Theory]
+    [InlineData("bouncycastle", "BouncyCastle.Cryptography")]
+    [InlineData("isopoh", "Isopoh.Cryptography.Argon2")]
+    [InlineData("konscious", "Konscious.Security.Cryptography.Argon2")]
+    [InlineData("bcrypt-net", "BCrypt.Net-Next")]
+    [InlineData("nsec", "NSec.Cryptography")]
+    public void Package_providers_report_the_pinned_package_version(string key, string package)
+    {
+        var props = XDocument.Load(Path.Combine(RepositoryRoot.Find(), "Directory.Packages.props"));
+        var pinned = props.Descendants("PackageVersion").Single(e => (string?)e.Attribute("Include") == package).Attribute("Version")!.Value;
+        var provider = Registry.Providers.Single(p => p.Key == key);
+
+        // The version is followed by the end of the line or by a note after a comma, never by more digits.
+        Assert.Matches($"^{Regex.Escape(package)} {Regex.Escape(pinned)}(,|$)", provider.Version);
     }
 
     /// <summary>
