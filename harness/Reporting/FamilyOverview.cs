@@ -35,9 +35,43 @@ public static class FamilyOverview
             ["git_commit"] = f.Run.GitCommit,
             ["utc"] = f.Run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture),
         }).ToArray(),
+        ["costs"] = families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal).SelectMany(LeaderCosts).ToArray(),
         ["large"] = Format.Size(LargeSize),
         ["small"] = Format.Size(SmallSize),
     };
+
+    /// <summary>The cost model of a family's leader (at <see cref="LargeSize"/>) in one algorithm of the family.</summary>
+    /// <param name="Line">The leader's fit, labelled with the variant that represents it (as on the algorithm's chart).</param>
+    public sealed record LeaderCost(string Family, string Algorithm, CostModel.Row Line);
+
+    /// <summary>
+    /// The family leader's fitted a and b in each algorithm of the family it measured at three sizes or more, in the
+    /// primary operation, by the variant fastest at the largest size (the one its chart and crossovers use).
+    /// </summary>
+    private static IEnumerable<LeaderCost> LeaderCosts(RunSummary family)
+    {
+        if (Leader(BestByProvider(family, LargeSize)) is not { } leader)
+        {
+            yield break;
+        }
+
+        foreach (var algorithm in PrimaryRecords(family).GroupBy(r => r.Slug).OrderBy(g => g.First().Algorithm, StringComparer.Ordinal))
+        {
+            var largest = algorithm.Max(r => r.SizeBytes);
+            var led = algorithm.Where(r => r.Provider == leader.Provider).ToArray();
+            if (led.Length == 0)
+            {
+                continue;
+            }
+
+            var variant = ReportModel.ChartVariant(led, largest).ToArray();
+            if (CostModel.Fit(variant) is { } fit)
+            {
+                yield return new LeaderCost(FamilyData.FamilyOf(family), variant[0].Algorithm,
+                    CostModel.Describe(Format.ProviderLabel(variant[0].Provider, variant[0].Variant), fit, fit.Points, family.Run.CpuFrequencyHz));
+            }
+        }
+    }
 
     private static Dictionary<string, object?> IndexEntry(RunSummary family)
     {

@@ -17,6 +17,17 @@ public static class Format
     };
 
     /// <summary>
+    /// A size that is an estimate, not a measured payload (a crossover of fitted lines): 409.6 → "410 B", 2355 →
+    /// "2.3 KiB", 3 MiB → "3 MiB"; one decimal at most above a KiB, since the fit is not finer than that.
+    /// </summary>
+    public static string ApproximateSize(double bytes) => bytes switch
+    {
+        >= 1 << 20 => $"{(bytes / (1 << 20)).ToString("#,0.#", Invariant)} MiB",
+        >= 1 << 10 => $"{(bytes / (1 << 10)).ToString("#,0.#", Invariant)} KiB",
+        _ => $"{bytes.ToString("N0", Invariant)} B",
+    };
+
+    /// <summary>
     /// What one operation of a record hashed: its size (<c>128 B</c>), or in the batch scenario the batch
     /// (<c>64 × 32 B</c>), since batches of equal total size are different cases; for a password hash, its parameter set.
     /// </summary>

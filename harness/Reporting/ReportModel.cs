@@ -65,6 +65,7 @@ public static class ReportModel
                 ["title"] = c.Title,
             }).ToArray(),
             ["clock"] = Clock(summary.Run),
+            ["cost"] = CostModel.Page(results, summary.Run),
             ["providers"] = Providers(summary, results.Select(r => r.Provider)
                 .Concat(summary.Failures.Where(f => f.Slug == slug).Select(f => f.Provider))
                 .Concat(summary.Unsupported.Where(f => f.Slug == slug).Select(f => f.Provider))),
@@ -83,7 +84,7 @@ public static class ReportModel
     };
 
     /// <summary>hash and mac first, then XOF output lengths in increasing order, then encrypt before decrypt.</summary>
-    private static (int, int) OperationOrder(string operation) => operation switch
+    internal static (int, int) OperationOrder(string operation) => operation switch
     {
         "hash" or "mac" => (0, 0),
         "encrypt" => (2, 0),
@@ -127,8 +128,7 @@ public static class ReportModel
             var series = records.GroupBy(r => r.Provider)
                 .Select(p =>
                 {
-                    var chosen = p.GroupBy(r => r.Variant)
-                        .MinBy(v => v.Where(r => r.SizeBytes == largest).Select(r => r.MedianNs).DefaultIfEmpty(double.PositiveInfinity).Min())!;
+                    var chosen = ChartVariant(p, largest);
                     return (Provider: p.Key, Series: new ChartSeries(Format.ProviderLabel(p.Key, chosen.Key),
                         chosen.OrderBy(r => r.SizeBytes).Select(r => ((double)r.SizeBytes, r.MbPerS)).ToArray()));
                 })
@@ -139,14 +139,25 @@ public static class ReportModel
             var name = summary.Algorithms.FirstOrDefault(a => a.Slug == slug)?.Name ?? records[0].Algorithm;
             var chartTitle = $"{name}{(title.Length == 0 ? "" : $", {title.ToLowerInvariant()}")}: throughput by payload size";
             var providerOf = series.ToDictionary(s => s.Series.Label, s => s.Provider, StringComparer.Ordinal);
+            var markers = CostModel.Crossovers(records)
+                .Select(c => new ChartMarker(c.Bytes, $"{c.Overtaker} overtakes {c.Overtaken} above {Format.ApproximateSize(c.Bytes)}"))
+                .ToArray();
             var svg = SvgChart.LogXLine(chartTitle, "Payload size (log scale)", "MB/s (10⁶ bytes per second, at the median)",
-                series.Select(s => s.Series).ToArray(), x => Format.Size((long)x), label => providerOrder.IndexOf(providerOf[label]));
+                series.Select(s => s.Series).ToArray(), x => Format.Size((long)x), label => providerOrder.IndexOf(providerOf[label]), markers);
             var file = operations.Length == 1 ? $"charts/{slug}.svg" : $"charts/{slug}-{operation}.svg";
             charts.Add(new Chart(file, chartTitle, svg));
         }
 
         return charts;
     }
+
+    /// <summary>
+    /// The variant that stands for a provider wherever one line per provider is drawn or compared (charts, crossovers):
+    /// the one fastest at <paramref name="largest"/>, the largest size of the operation; all of its records.
+    /// </summary>
+    internal static IGrouping<string, ResultRecord> ChartVariant(IEnumerable<ResultRecord> providerRecords, int largest) =>
+        providerRecords.GroupBy(r => r.Variant)
+            .MinBy(v => v.Where(r => r.SizeBytes == largest).Select(r => r.MedianNs).DefaultIfEmpty(double.PositiveInfinity).Min())!;
 
     /// <summary>The clock rate cycles per byte come from, in words for the note under each table; null when the run recorded none.</summary>
     public static Dictionary<string, object?>? Clock(RunInfo run) => run.CpuFrequencyHz is { } hz and > 0

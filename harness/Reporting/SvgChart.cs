@@ -6,6 +6,9 @@ namespace CryptoHarness.Reporting;
 /// <summary>One line of a chart: a legend label and its points, x ascending.</summary>
 public sealed record ChartSeries(string Label, IReadOnlyList<(double X, double Y)> Points);
 
+/// <summary>A vertical marker at one x (a crossover of two providers), with a short label.</summary>
+public sealed record ChartMarker(double X, string Label);
+
 /// <summary>
 /// A line chart as a standalone SVG file, for pages read both on GitHub (which shows an SVG image but no Mermaid legend)
 /// and in the DocFX site (which copies the file as a resource). The x axis is logarithmic, base 2, because payload
@@ -25,6 +28,8 @@ public static partial class SvgChart
     /// <summary>Dash patterns cycled with the colours, so an eleventh series (or a grey-scale print) still differs.</summary>
     private static readonly string[] Dashes = ["", "6 3", "2 3", "8 3 2 3"];
 
+    private const string MarkerColor = "#777777";
+
     private const int Width = 720;
     private const int PlotLeft = 78;
     private const int PlotRight = Width - 24;
@@ -38,8 +43,9 @@ public static partial class SvgChart
     /// <param name="yLabel">Text beside the y axis.</param>
     /// <param name="xTickLabel">How an x value is labelled at its tick (every distinct x gets one).</param>
     /// <param name="colorOf">Palette slot per series label, so one provider keeps one colour across a run's charts.</param>
+    /// <param name="markers">Vertical markers inside the x range of the points, drawn under the lines; none by default.</param>
     public static string LogXLine(string title, string xLabel, string yLabel, IReadOnlyList<ChartSeries> series,
-        Func<double, string> xTickLabel, Func<string, int> colorOf)
+        Func<double, string> xTickLabel, Func<string, int> colorOf, IReadOnlyList<ChartMarker>? markers = null)
     {
         var xs = series.SelectMany(s => s.Points.Select(p => p.X)).Where(x => x > 0).Distinct().Order().ToArray();
         var yMax = NiceCeiling(series.SelectMany(s => s.Points.Select(p => p.Y)).DefaultIfEmpty(1).Max());
@@ -74,6 +80,19 @@ public static partial class SvgChart
             root.Add(Line(X(x), PlotTop, X(x), PlotBottom, "#f0f0f0"));
             root.Add(Line(X(x), PlotBottom, X(x), PlotBottom + 4, "#333333"));
             root.Add(Text(X(x), PlotBottom + 18, xTickLabel(x), "middle"));
+        }
+
+        // Labels step down from the top of the plot so markers close together stay readable; a label turns left of
+        // its marker in the right half so it stays inside the chart.
+        foreach (var (marker, i) in (markers ?? []).Where(m => xs.Length > 1 && m.X >= xs[0] && m.X <= xs[^1]).Select((m, i) => (m, i)))
+        {
+            var x = X(marker.X);
+            var rule = Line(x, PlotTop, x, PlotBottom, MarkerColor);
+            rule.Add(new XAttribute("stroke-dasharray", "4 3"));
+            var right = x < (PlotLeft + PlotRight) / 2.0;
+            var label = Text(right ? x + 4 : x - 4, PlotTop + 12 + (i * 14), marker.Label, right ? "start" : "end", size: 10);
+            root.Add(new XElement(Svg + "g", new XAttribute("class", "marker"), new XAttribute("data-x", Number(marker.X)),
+                new XElement(Svg + "title", marker.Label), rule, label));
         }
 
         root.Add(Line(PlotLeft, PlotTop, PlotLeft, PlotBottom, "#333333"));
