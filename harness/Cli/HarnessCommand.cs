@@ -219,8 +219,8 @@ public static class HarnessCommand
         OutputFolder.CheckFolder(resultsFolder, "results");
         OutputFolder.CheckFolder(arguments.Value("out") ?? root, "out");
         var runFolder = RunFolder.Create(resultsFolder, run.MachineKey, started, job.Name);
-        stdout.WriteLine($"Run folder: {runFolder}");
         using var interruption = RunFolder.SayIfInterrupted(runFolder, stderr);
+        stdout.WriteLine($"Run folder: {runFolder}");
 
         var verdicts = RunGate(selected, sizes, stdout, passwordSets);
         var passed = verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => v.Implementation).ToArray();
