@@ -127,7 +127,9 @@ public static class OutputFolder
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            throw new UsageException($"--{option} {given}: cannot write in {existing} ({e.Message.TrimEnd('.')}); valid: a folder you can write.");
+            // The runtime's reason names the probe's made-up file; the folder is what the user can act on.
+            var reason = e.Message.Replace($" '{probe}'", "", StringComparison.Ordinal).Replace(probe, "the folder", StringComparison.Ordinal).TrimEnd('.');
+            throw new UsageException($"--{option} {given}: cannot write in {existing} ({reason}); valid: a folder you can write.");
         }
     }
 
