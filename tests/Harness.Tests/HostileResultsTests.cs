@@ -565,3 +565,48 @@ public sealed class OutputFolderTests
         Assert.False(File.Exists(folder.Combine("escaped.md")));
     }
 }
+
+/// <summary>A real run stopped by a signal (SIGTERM, as CI cancels a job, or Ctrl+C's SIGINT) while its gate runs.</summary>
+public sealed partial class InterruptedRunTests
+{
+    private const int SigTerm = 15;
+
+    [Fact]
+    public async Task A_run_stopped_by_a_signal_says_so_and_leaves_its_folder_marked_incomplete_and_no_report()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return; // kill(2) from libc
+        }
+
+        using var folder = new TestFolder();
+        var start = new System.Diagnostics.ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var argument in new[] { Path.Combine(AppContext.BaseDirectory, "Harness.dll"), "run", "--family", "SHA-256", "--job", "dry", "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet" })
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = System.Diagnostics.Process.Start(start)!;
+        var stderr = process.StandardError.ReadToEndAsync();
+        string? line;
+        while ((line = process.StandardOutput.ReadLine()) is not null && !line.StartsWith("Run folder: ", StringComparison.Ordinal))
+        {
+        }
+
+        // The notice is registered before the run folder is printed, so the signal finds it; the gate comes after.
+        Assert.NotNull(line);
+        Assert.Equal(0, Kill(process.Id, SigTerm));
+        _ = await process.StandardOutput.ReadToEndAsync();
+        await process.WaitForExitAsync();
+
+        var runFolder = line["Run folder: ".Length..];
+        Assert.Equal(CryptoHarness.Cli.RunFolder.InterruptedMessage(runFolder), (await stderr).Trim());
+        Assert.True(File.Exists(Path.Combine(runFolder, SummaryFile.IncompleteMarker)));
+        Assert.False(File.Exists(Path.Combine(runFolder, SummaryFile.FileName)));
+        Assert.False(Directory.Exists(folder.Combine("out")));
+        Assert.NotEqual(0, process.ExitCode);
+    }
+
+    [System.Runtime.InteropServices.LibraryImport("libc", EntryPoint = "kill")]
+    private static partial int Kill(int pid, int signal);
+}
