@@ -7,7 +7,9 @@ namespace CryptoHarness.Cli;
 
 /// <summary>
 /// <c>harness compare --base RUN [--base RUN…] --diff RUN [--diff RUN…] [--threshold 5%] [--noise 1ns] [--fdr 1%] [--allocation-threshold 0]
-/// [--fail-on slower|never] [--out comment.md] [--allow-different-machines]</c>.
+/// [--fail-on slower|never] [--out comment.md] [--allow-different-machines] [--require-all]</c>. Exit 1 when a case is slower
+/// (with <c>--fail-on slower</c>) or, with <c>--require-all</c>, when a case was measured on one side only; exit 2 when no
+/// case was measured on both sides, so a gate never passes having compared nothing.
 /// </summary>
 public static class CompareCommand
 {
@@ -35,6 +37,12 @@ public static class CompareCommand
             throw new UsageException($"Invalid --fail-on '{failOn}'. Valid: slower, never.");
         }
 
+        var output = arguments.Value("out");
+        if (output is not null)
+        {
+            OutputFolder.CheckFile(output, "out");
+        }
+
         var comparison = RunComparison.Create(
             basePaths.Select(p => new Launch(SummaryFile.Load(p), p)).ToArray(),
             diffPaths.Select(p => new Launch(SummaryFile.Load(p), p)).ToArray(),
@@ -42,16 +50,23 @@ public static class CompareCommand
         var stage = new ReportStage(arguments.Value("templates") ?? ReportStage.DefaultTemplatesDirectory);
         var comment = stage.RenderTemplate(ReportStage.ComparisonTemplate, ComparisonModel.Build(comparison));
 
-        var output = arguments.Value("out");
         if (output is null)
         {
             stdout.Write(comment);
         }
         else
         {
-            AtomicFile.WriteAllText(output, comment);
+            var path = Path.GetFullPath(output);
+            AtomicFile.WriteAllText(OutputFolder.Resolve(Path.GetDirectoryName(path)!, path), comment);
             stdout.WriteLine(ComparisonModel.SummaryLine(comparison));
-            stdout.WriteLine($"Wrote {Path.GetFullPath(output)}");
+            stdout.WriteLine($"Wrote {path}");
+        }
+
+        var missing = comparison.OnlyInBase.Count + comparison.OnlyInDiff.Count;
+        if (arguments.Has("require-all") && missing > 0)
+        {
+            stdout.WriteLine($"Missing cases fail the gate (--require-all): {comparison.OnlyInBase.Count} only in base, {comparison.OnlyInDiff.Count} only in diff.");
+            return HarnessCommand.ImplementationFailed;
         }
 
         var regressed = comparison.Slower > 0 || comparison.AllocationRegressions > 0;

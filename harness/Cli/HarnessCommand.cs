@@ -44,12 +44,12 @@ public static class HarnessCommand
         ["site"] = new HashSet<string> { "machine", "reports", "out", "templates" },
         ["compare"] = new HashSet<string>
         {
-            "base", "diff", "threshold", "noise", "fdr", "allocation-threshold", "fail-on", "out", "templates", "allow-different-machines",
+            "base", "diff", "threshold", "noise", "fdr", "allocation-threshold", "fail-on", "out", "templates", "allow-different-machines", "require-all",
         },
         ["touched"] = new HashSet<string> { "changed-files", "all", "json" },
     };
 
-    private static readonly HashSet<string> Flags = ["json", "quiet", "allow-different-machines", "all"];
+    private static readonly HashSet<string> Flags = ["json", "quiet", "allow-different-machines", "all", "require-all"];
 
     /// <summary>Options that may be given more than once: compare's launches of each side.</summary>
     private static readonly HashSet<string> Repeatable = ["base", "diff"];
@@ -68,7 +68,7 @@ public static class HarnessCommand
             {
                 "list" => List(arguments, stdout),
                 "verify" => Verify(arguments, stdout),
-                "run" => RunBenchmarks(arguments, stdout),
+                "run" => RunBenchmarks(arguments, stdout, stderr),
                 "report" => Report(arguments, stdout),
                 "compare" => CompareCommand.Run(arguments, stdout),
                 "merge" => SiteCommand.Merge(arguments, stdout),
@@ -80,6 +80,13 @@ public static class HarnessCommand
         catch (Exception e) when (e is UsageException or SelectionException or TemplateException)
         {
             stderr.WriteLine($"harness: {e.Message}");
+            return BadInput;
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // A location that passed the checks up front and failed later (a full disk, a folder removed meanwhile):
+            // still one line, naming the path the runtime names.
+            stderr.WriteLine($"harness: cannot read or write: {e.Message}");
             return BadInput;
         }
     }
@@ -163,7 +170,7 @@ public static class HarnessCommand
         return verdicts;
     }
 
-    private static int RunBenchmarks(Arguments arguments, TextWriter stdout)
+    private static int RunBenchmarks(Arguments arguments, TextWriter stdout, TextWriter stderr)
     {
         var selected = Select(arguments);
         var sizes = arguments.Sizes("sizes") ?? DefaultSizes;
@@ -207,7 +214,12 @@ public static class HarnessCommand
             throw new UsageException($"--{misplaced} applies to password hashes; valid with --scenario password or --family Argon2/bcrypt, not with --scenario {scenario}.");
         }
 
-        var runFolder = RunFolder.Create(arguments.Value("results") ?? Path.Combine(root, "artifacts", "results"), run.MachineKey, started, job.Name);
+        // Both output locations before anything is measured: an unwritable one is bad input now, not after the sweep.
+        var resultsFolder = arguments.Value("results") ?? Path.Combine(root, "artifacts", "results");
+        OutputFolder.CheckFolder(resultsFolder, "results");
+        OutputFolder.CheckFolder(arguments.Value("out") ?? root, "out");
+        var runFolder = RunFolder.Create(resultsFolder, run.MachineKey, started, job.Name);
+        using var interruption = RunFolder.SayIfInterrupted(runFolder, stderr);
         stdout.WriteLine($"Run folder: {runFolder}");
 
         var verdicts = RunGate(selected, sizes, stdout, passwordSets);
@@ -244,7 +256,8 @@ public static class HarnessCommand
             Algorithms = selected.Select(i => i.Algorithm).Distinct().Select(Describe).ToArray(),
             ParameterSets = scenario == "password" ? passwordSets.Select(DescribeSet).ToArray() : null,
         };
-        SummaryFile.Write(summary, Path.Combine(runFolder, SummaryFile.FileName));
+        SummaryFile.Write(summary, OutputFolder.Resolve(runFolder, SummaryFile.FileName));
+        RunFolder.Complete(runFolder);
 
         var stage = new ReportStage(ReportStage.DefaultTemplatesDirectory);
         var written = WriteReports(stage, summary, arguments.Value("out"), root);
@@ -385,14 +398,17 @@ public static class HarnessCommand
     private static int Report(Arguments arguments, TextWriter stdout)
     {
         var source = arguments.Value("results") ?? throw new UsageException("report needs --results <run folder, summary.json or a reports data folder>.");
+        var output = arguments.Value("out");
+        OutputFolder.CheckFolder(output ?? RepositoryRoot.Find(), "out");
         var stage = new ReportStage(arguments.Value("templates") ?? ReportStage.DefaultTemplatesDirectory);
         if (SiteCommand.IsDataFolder(source))
         {
             // A machine's data/ folder: re-render its pages from the per-algorithm results, measuring nothing.
             var algorithms = FamilyData.Load(source).Values.ToArray();
-            var files = stage.RenderData(algorithms, arguments.Value("out") is null ? SpecPath(algorithms[0].Run.MachineKey) : "machine-spec.md");
-            var target = arguments.Value("out") ?? Path.Combine(RepositoryRoot.Find(), "reports", algorithms[0].Run.MachineKey);
-            foreach (var path in ReportStage.Write(files, target))
+            var files = stage.RenderData(algorithms, output is null ? SpecPath(algorithms[0].Run.MachineKey) : "machine-spec.md");
+            var root = RepositoryRoot.Find();
+            var target = output ?? Path.Combine(root, "reports", algorithms[0].Run.MachineKey);
+            foreach (var path in ReportStage.Write(files, target, output ?? root))
             {
                 stdout.WriteLine($"Wrote {path}");
             }
@@ -401,7 +417,7 @@ public static class HarnessCommand
         }
 
         var summary = SummaryFile.Load(source);
-        foreach (var path in WriteReports(stage, summary, arguments.Value("out"), RepositoryRoot.Find()))
+        foreach (var path in WriteReports(stage, summary, output, RepositoryRoot.Find()))
         {
             stdout.WriteLine($"Wrote {path}");
         }
@@ -414,15 +430,16 @@ public static class HarnessCommand
     /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c>. A one-shot run also keeps each of its
     /// algorithms' results in <c>data/&lt;slug&gt;.json</c> there, and the family index and highlights are rendered from
     /// every algorithm's latest file, so a run of one algorithm or family updates its rows without dropping the others.
-    /// Everything is rendered before anything is written.
+    /// Everything is rendered before anything is written, and nothing is written outside DIR (or the repository).
     /// </summary>
     internal static IReadOnlyList<string> WriteReports(ReportStage stage, RunSummary summary, string? outDirectory, string root)
     {
-        var directory = outDirectory ?? Path.Combine(root, "reports", summary.Run.MachineKey);
+        var outputFolder = outDirectory ?? root;
+        var directory = outDirectory ?? OutputFolder.Resolve(root, Path.Combine("reports", summary.Run.MachineKey));
         var specName = outDirectory is null ? SpecPath(summary.Run.MachineKey) : "machine-spec.md";
         if (summary.Run.Scenario is not ("oneshot" or "password"))
         {
-            return ReportStage.Write(stage.Render(summary, specName), directory);
+            return ReportStage.Write(stage.Render(summary, specName), directory, outputFolder);
         }
 
         // One-shot and password runs keep each algorithm's latest results in data/; the pages that span algorithms (the
@@ -438,15 +455,16 @@ public static class HarnessCommand
             ? stage.Render(summary, specName, latest)
             : stage.Render(summary, specName, FamilyData.Families(latest));
 
+        ReportStage.Paths(files, directory, outputFolder);
+        var data = fresh.Select(f => (Path: OutputFolder.Resolve(outputFolder, Path.Combine(dataDirectory, f.Key + ".json")), Summary: f.Value)).ToArray();
         var written = new List<string>();
-        foreach (var (name, familySummary) in fresh)
+        foreach (var (path, familySummary) in data)
         {
-            var path = Path.Combine(dataDirectory, name + ".json");
             SummaryFile.Write(familySummary, path);
             written.Add(path);
         }
 
-        written.AddRange(ReportStage.Write(files, directory));
+        written.AddRange(ReportStage.Write(files, directory, outputFolder));
         return written;
     }
 

@@ -28,6 +28,8 @@ public static class SiteCommand
             throw new UsageException($"{runs}: no such folder; pass the folder the matrix jobs' runs were downloaded into.");
         }
 
+        var root = arguments.Value("out") ?? RepositoryRoot.Find();
+        OutputFolder.CheckFolder(root, "out");
         var summaries = Directory.EnumerateFiles(runs, SummaryFile.FileName, SearchOption.AllDirectories)
             .Select(SummaryFile.Load)
             .OrderBy(s => s.Run.Utc)
@@ -37,7 +39,6 @@ public static class SiteCommand
             throw new UsageException($"{runs}: no {SummaryFile.FileName} below this folder; valid input is a folder of run folders written by 'harness run'.");
         }
 
-        var root = arguments.Value("out") ?? RepositoryRoot.Find();
         var stage = new ReportStage(arguments.Value("templates") ?? ReportStage.DefaultTemplatesDirectory);
         var written = new List<string>();
         // Oldest first: a later run of the same machine and algorithm replaces the earlier one's data, as a later
@@ -49,10 +50,16 @@ public static class SiteCommand
 
         var reports = Path.Combine(root, "reports");
         var page = stage.RenderTemplate(SiteModel.CrossMachineTemplate, SiteModel.CrossMachine(LoadMachines(reports)));
-        written.AddRange(ReportStage.Write([new(SiteModel.CrossMachinePage, page)], reports));
+        written.AddRange(ReportStage.Write([new(SiteModel.CrossMachinePage, page)], reports, root));
         foreach (var path in written)
         {
             stdout.WriteLine($"Wrote {path}");
+        }
+
+        // A run folder the matrix uploaded without its summary was interrupted: say so rather than skip it silently.
+        foreach (var marker in Directory.EnumerateFiles(runs, SummaryFile.IncompleteMarker, SearchOption.AllDirectories).Order(StringComparer.Ordinal))
+        {
+            stdout.WriteLine($"Skipped {Path.GetDirectoryName(marker)}: the run did not finish (no {SummaryFile.FileName}).");
         }
 
         stdout.WriteLine($"Merged {summaries.Length} run(s) of {summaries.Select(s => s.Run.MachineKey).Distinct().Count()} machine(s).");
@@ -64,6 +71,7 @@ public static class SiteCommand
         var root = RepositoryRoot.Find();
         var reports = arguments.Value("reports") ?? Path.Combine(root, "reports");
         var docs = arguments.Value("out") ?? Path.Combine(root, "docs");
+        OutputFolder.CheckFolder(docs, "out");
         var machines = LoadMachines(reports);
         if (machines.Count == 0)
         {
@@ -110,9 +118,11 @@ public static class SiteCommand
 
         // Everything rendered: now replace the generated fragments, removing those no longer produced.
         var fragmentFolder = Path.Combine(docs, SiteModel.FragmentFolder);
+        ReportStage.Paths(fragments, fragmentFolder, docs);
+        ReportStage.Paths(pages, docs);
         RemoveStale(fragmentFolder, "*.md", names);
         RemoveStale(fragmentFolder, "charts/*.svg", names);
-        var written = ReportStage.Write(fragments, fragmentFolder).Concat(ReportStage.Write(pages, docs)).ToArray();
+        var written = ReportStage.Write(fragments, fragmentFolder, docs).Concat(ReportStage.Write(pages, docs)).ToArray();
         foreach (var path in written)
         {
             stdout.WriteLine($"Wrote {path}");

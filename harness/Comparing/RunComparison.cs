@@ -1,5 +1,4 @@
 using System.Globalization;
-using CryptoHarness.Cli;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 
@@ -126,6 +125,11 @@ public sealed class RunComparison
         var baseCases = FirstOfEach(baseIndexes);
         var diffCases = FirstOfEach(diffIndexes);
         var keys = InCaseOrder(baseCases.Keys.Intersect(diffCases.Keys, StringComparer.Ordinal), baseCases);
+        if (keys.Length == 0)
+        {
+            // A gate that compared nothing must not pass: say why no case matched.
+            throw new UsageException($"nothing to compare: {NothingInCommon(baseLaunches, diffLaunches, [.. baseCases.Values], [.. diffCases.Values])}.");
+        }
 
         var changedPackages = baseRun.Run.Packages
             .Where(p => diffRun.Run.Packages.TryGetValue(p.Key, out var version) && version != p.Value)
@@ -164,6 +168,42 @@ public sealed class RunComparison
             InCaseOrder(diffCases.Keys.Except(baseCases.Keys, StringComparer.Ordinal), diffCases),
             warnings);
     }
+
+    /// <summary>Why no case of the base matches one of the diff, in the terms of the case key.</summary>
+    private static string NothingInCommon(IReadOnlyList<Launch> baseLaunches, IReadOnlyList<Launch> diffLaunches,
+        ResultRecord[] baseCases, ResultRecord[] diffCases)
+    {
+        string Names(IReadOnlyList<Launch> launches) => string.Join(", ", launches.Select(l => l.Name));
+        if (baseCases.Length == 0 || diffCases.Length == 0)
+        {
+            return baseCases.Length == 0
+                ? $"the base ({Names(baseLaunches)}) has no measured case (its results are empty)"
+                : $"the diff ({Names(diffLaunches)}) has no measured case (its results are empty)";
+        }
+
+        var reasons = new List<string>();
+        void Disjoint(string what, IEnumerable<string> inBase, IEnumerable<string> inDiff)
+        {
+            var b = inBase.Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray();
+            var d = inDiff.Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray();
+            if (!b.Intersect(d, StringComparer.Ordinal).Any())
+            {
+                reasons.Add($"different {what} (base {Few(b)}; diff {Few(d)})");
+            }
+        }
+
+        Disjoint("jobs", baseLaunches.Select(l => l.Summary.Run.Job), diffLaunches.Select(l => l.Summary.Run.Job));
+        Disjoint("runtimes", baseLaunches.Select(l => l.Summary.Run.Runtime), diffLaunches.Select(l => l.Summary.Run.Runtime));
+        Disjoint("scenarios", baseCases.Select(r => r.Scenario), diffCases.Select(r => r.Scenario));
+        Disjoint("implementations", baseCases.Select(r => r.Id), diffCases.Select(r => r.Id));
+        Disjoint("operations", baseCases.Select(r => r.Operation), diffCases.Select(r => r.Operation));
+        Disjoint("sizes or parameter sets", baseCases.Select(Format.Payload), diffCases.Select(Format.Payload));
+        return "no case of the base matches one of the diff: "
+            + (reasons.Count > 0 ? string.Join("; ", reasons) : "each implementation, operation, scenario and size is on one side only");
+    }
+
+    private static string Few(string[] values) =>
+        string.Join(", ", values.Take(4)) + (values.Length > 4 ? $" and {values.Length - 4} more" : "");
 
     /// <summary>The case key: what must be equal for two measurements to be of the same thing.</summary>
     public static string CaseKey(ResultRecord r, RunInfo run) =>

@@ -1,5 +1,4 @@
 using System.Text.RegularExpressions;
-using CryptoHarness.Cli;
 using CryptoHarness.Results;
 using HandlebarsDotNet;
 
@@ -25,12 +24,23 @@ public sealed partial class ReportStage
     private readonly IHandlebars _handlebars;
 
     public ReportStage(string templatesDirectory)
+        : this(templatesDirectory, escape: true)
+    {
+    }
+
+    /// <param name="escape">
+    /// Whether every <c>{{value}}</c> goes through <see cref="MarkdownText.Escape"/>: always, but for the test that shows
+    /// the escaping changes nothing in real results.
+    /// </param>
+    internal ReportStage(string templatesDirectory, bool escape)
     {
         _templatesDirectory = templatesDirectory;
         _handlebars = Handlebars.Create(new HandlebarsConfiguration
         {
-            // Markdown, not HTML: no entity escaping. A misspelt field fails the render instead of printing nothing.
-            NoEscape = true,
+            // Values from results files may come from a fork's pull request: escaped as markdown, so none opens a link,
+            // an image, HTML or a mention. A misspelt field fails the render instead of printing nothing.
+            TextEncoder = escape ? new MarkdownText.Encoder() : null,
+            NoEscape = !escape,
             ThrowOnUnresolvedBindingExpression = true,
         });
     }
@@ -138,21 +148,29 @@ public sealed partial class ReportStage
         return files.GroupBy(f => f.Name, StringComparer.Ordinal).Select(g => g.Last()).OrderBy(f => f.Name, StringComparer.Ordinal).ToArray();
     }
 
+    /// <summary>Where <see cref="Write"/> would put each file; throws as it would for a name that leads outside the output folder.</summary>
+    public static string[] Paths(IReadOnlyList<RenderedFile> files, string directory, string? outputFolder = null) =>
+        files.Select(f => OutputFolder.Resolve(outputFolder ?? directory, Path.Combine(Path.GetFullPath(directory), f.Name))).ToArray();
+
     /// <summary>Renders one named template with a prepared model.</summary>
     public string RenderTemplate(string templateName, object model) => Apply(templateName, Compile(templateName), model);
 
-    /// <summary>Writes <paramref name="files"/> whose names may contain a folder; each through a temporary file.</summary>
-    public static IReadOnlyList<string> Write(IReadOnlyList<RenderedFile> files, string directory)
+    /// <summary>
+    /// Writes <paramref name="files"/>, whose names may contain a folder, into <paramref name="directory"/>; each through a
+    /// temporary file. Every path must resolve inside <paramref name="outputFolder"/>, the folder the command writes to
+    /// (<paramref name="directory"/> itself unless the files reach beside it, as the machine spec does), and all are
+    /// checked before the first is written.
+    /// </summary>
+    /// <exception cref="UsageException">A name leads outside the output folder.</exception>
+    public static IReadOnlyList<string> Write(IReadOnlyList<RenderedFile> files, string directory, string? outputFolder = null)
     {
-        var written = new List<string>();
-        foreach (var file in files)
+        var paths = Paths(files, directory, outputFolder);
+        for (var i = 0; i < files.Count; i++)
         {
-            var path = Path.GetFullPath(Path.Combine(directory, file.Name));
-            AtomicFile.WriteAllText(path, file.Content);
-            written.Add(path);
+            AtomicFile.WriteAllText(paths[i], files[i].Content);
         }
 
-        return written;
+        return paths;
     }
 
     private HandlebarsTemplate<object, object> Compile(string name)

@@ -79,7 +79,7 @@ public sealed class BadInputTests
         File.WriteAllText(file, """{"Title":"x","HostEnvironmentInfo":{},"Benchmarks":[]}""");
         var result = Cli.Run("report", "--results", file, "--out", folder.Combine("out"));
         Assert.Equal(2, result.ExitCode);
-        Assert.Contains("BenchmarkDotNet's raw export", result.Error, StringComparison.Ordinal);
+        Assert.Contains("a BenchmarkDotNet export, not a harness summary; the harness renders only runs it verified itself: measure with 'harness run'", result.Error, StringComparison.Ordinal);
     }
 
     [Fact]

@@ -202,6 +202,9 @@ public sealed class PullRequestWorkflowTests
 {
     private static readonly string Workflow = File.ReadAllText(Path.Combine(RepositoryRoot.Find(), ".github", "workflows", "benchmarks.yml"));
 
+    /// <summary>The comparison both the workflow and the comment job run.</summary>
+    private static readonly string CompareScript = File.ReadAllText(Path.Combine(RepositoryRoot.Find(), "scripts", "compare-runs.sh"));
+
     [Fact]
     public void It_selects_families_from_the_diff_and_forces_all_with_the_label()
     {
@@ -210,7 +213,7 @@ public sealed class PullRequestWorkflowTests
         Assert.Contains("-- touched --changed-files ../changed-files.txt --all --json", Workflow, StringComparison.Ordinal);
         Assert.Contains("'benchmark-all'", Workflow, StringComparison.Ordinal);
         Assert.Contains("--family \"$families\"", Workflow, StringComparison.Ordinal);
-        Assert.Contains("no benchmarked code changed", Workflow, StringComparison.Ordinal);
+        Assert.Contains("no benchmarked code changed", CompareScript, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -220,15 +223,14 @@ public sealed class PullRequestWorkflowTests
             .Select(step => Workflow.IndexOf(step, StringComparison.Ordinal)).ToArray();
         Assert.All(order, index => Assert.True(index > 0));
         Assert.Equal(order.Order(), order);
-        // One comparison for the one-shot runs and one for the password runs; both take two launches a side.
-        var compares = WorkflowTests.WorkflowCommands().Select(row => (string)row[1]).Where(c => c.StartsWith("compare ", StringComparison.Ordinal)).ToArray();
-        Assert.Equal(2, compares.Length);
-        foreach (var compare in compares)
-        {
-            var parsed = HarnessCommand.Parse(compare.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(t => t.Trim('"')).ToArray());
-            Assert.Equal(2, parsed.Values("base").Count);
-            Assert.Equal(2, parsed.Values("diff").Count);
-        }
+        // One compare command, two launches a side, called for the one-shot runs and for the password runs.
+        var compare = Assert.Single(WorkflowTests.WorkflowCommands().Select(row => (string)row[1]), c => c.StartsWith("compare ", StringComparison.Ordinal));
+        var parsed = HarnessCommand.Parse(compare.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(t => t.Trim('"')).ToArray());
+        Assert.Equal(2, parsed.Values("base").Count);
+        Assert.Equal(2, parsed.Values("diff").Count);
+        Assert.Contains("compare \"$out\" \"$(run_of base 1)\" \"$(run_of base 2)\" \"$(run_of head 1)\" \"$(run_of head 2)\"", CompareScript, StringComparison.Ordinal);
+        Assert.Contains("compare \"$out.password\" \"$(run_of base password-1)\" \"$(run_of base password-2)\" \"$(run_of head password-1)\" \"$(run_of head password-2)\"", CompareScript, StringComparison.Ordinal);
+        Assert.Contains("scripts/compare-runs.sh", Workflow, StringComparison.Ordinal);
 
         Assert.Contains(WorkflowTests.WorkflowCommands().Select(row => (string)row[1]), c => c.Contains("--scenario password", StringComparison.Ordinal));
     }

@@ -3,14 +3,19 @@ using CryptoHarness.Cli;
 
 namespace CryptoHarness.Tests;
 
-/// <summary>The harness commands in the GitHub workflows are ones the CLI accepts: a renamed option fails here, not in a PR.</summary>
+/// <summary>
+/// The harness commands in the GitHub workflows and the scripts they call are ones the CLI accepts: a renamed option
+/// fails here, not in a PR. The comment workflow, which holds a write token, runs nothing from the pull request.
+/// </summary>
 public sealed partial class WorkflowTests
 {
     public static TheoryData<string, string> WorkflowCommands()
     {
         var data = new TheoryData<string, string>();
-        var workflows = Path.Combine(RepositoryRoot.Find(), ".github", "workflows");
-        foreach (var file in Directory.GetFiles(workflows, "*.yml").Order(StringComparer.Ordinal))
+        var root = RepositoryRoot.Find();
+        var files = Directory.GetFiles(Path.Combine(root, ".github", "workflows"), "*.yml")
+            .Concat(Directory.GetFiles(Path.Combine(root, "scripts"), "*.sh"));
+        foreach (var file in files.Order(StringComparer.Ordinal))
         {
             foreach (Match match in HarnessInvocation().Matches(File.ReadAllText(file)))
             {
@@ -44,9 +49,36 @@ public sealed partial class WorkflowTests
     [Fact]
     public void The_benchmark_workflow_runs_the_harness()
     {
-        Assert.Contains(WorkflowCommands(), row => (string)row[0] == "benchmarks.yml" && ((string)row[1]).StartsWith("compare ", StringComparison.Ordinal));
+        Assert.Contains(WorkflowCommands(), row => (string)row[0] == "compare-runs.sh" && ((string)row[1]).StartsWith("compare ", StringComparison.Ordinal));
         Assert.Contains(WorkflowCommands(), row => (string)row[0] == "benchmarks.yml" && ((string)row[1]).StartsWith("run ", StringComparison.Ordinal));
+        Assert.Contains("scripts/compare-runs.sh", Workflow("benchmarks.yml"), StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void The_comment_workflow_runs_only_the_default_branchs_code_and_takes_nothing_from_the_artifact_on_trust()
+    {
+        var workflow = Workflow("benchmarks-comment.yml");
+
+        // The default branch's checkout (no ref: workflow_run checks out the default branch), without credentials, built
+        // before the artifact arrives; the comment is made from the runs by that harness, never taken from the artifact.
+        Assert.DoesNotContain("ref:", workflow, StringComparison.Ordinal);
+        Assert.Contains("persist-credentials: false", workflow, StringComparison.Ordinal);
+        Assert.True(workflow.IndexOf("dotnet build", StringComparison.Ordinal) < workflow.IndexOf("actions/download-artifact", StringComparison.Ordinal));
+        Assert.Contains("bash trusted/scripts/compare-runs.sh trusted untrusted", workflow, StringComparison.Ordinal);
+        Assert.DoesNotContain("untrusted/comment.md", workflow, StringComparison.Ordinal);
+        Assert.DoesNotContain("pr-number", workflow, StringComparison.Ordinal);
+        // Text a fork chooses (its branch name) reaches scripts through the environment only, never spliced into them.
+        foreach (Match expression in Regex.Matches(workflow, @"\$\{\{([^}]*)\}\}"))
+        {
+            var line = workflow[..expression.Index].Split('\n')[^1];
+            if (expression.Groups[1].Value.Contains("head_branch", StringComparison.Ordinal) || expression.Groups[1].Value.Contains("head_repository", StringComparison.Ordinal))
+            {
+                Assert.Matches(@"^\s+HEAD_[A-Z]+: $", line);
+            }
+        }
+    }
+
+    private static string Workflow(string name) => File.ReadAllText(Path.Combine(RepositoryRoot.Find(), ".github", "workflows", name));
 
     [Fact]
     public void The_matrix_workflow_merges_the_runs_and_refreshes_the_site()

@@ -1,0 +1,95 @@
+using System.Text;
+using HandlebarsDotNet;
+
+namespace CryptoHarness.Reporting;
+
+/// <summary>
+/// Text from a results file as it may appear in markdown that GitHub (the pull-request comment) or the documentation
+/// site renders. A fork's pull request chooses every string in its runs, so none may open a link, an image, an HTML
+/// tag or an @-mention: <c>[</c> and <c>]</c> are backslash-escaped, <c>&lt;</c> and <c>&amp;</c> become entities,
+/// <c>@</c>, <c>://</c> and <c>www.</c> get a zero-width space so nothing autolinks or notifies, <c>\</c> and
+/// <c>|</c> are escaped so an escape cannot be undone and a table cell cannot be split, and a line break becomes a
+/// space. Names the harness writes contain none of these, so real results render byte for byte as before.
+/// </summary>
+public static class MarkdownText
+{
+    private const char ZeroWidthSpace = '\u200B';
+
+    public static string Escape(string text)
+    {
+        if (!NeedsEscaping(text))
+        {
+            return text;
+        }
+
+        var escaped = new StringBuilder(text.Length + 16);
+        Append(escaped, text);
+        return escaped.ToString();
+    }
+
+    private static readonly System.Buffers.SearchValues<char> Special = System.Buffers.SearchValues.Create("[]<>&@\\|\r\n");
+
+    private static bool NeedsEscaping(string text) =>
+        text.AsSpan().IndexOfAny(Special) >= 0
+        || text.Contains("://", StringComparison.Ordinal)
+        || text.Contains("www.", StringComparison.OrdinalIgnoreCase);
+
+    private static void Append(StringBuilder escaped, string text)
+    {
+        for (var i = 0; i < text.Length; i++)
+        {
+            var c = text[i];
+            switch (c)
+            {
+                case '[' or ']' or '\\' or '|':
+                    escaped.Append('\\').Append(c);
+                    break;
+                case '<':
+                    escaped.Append("&lt;");
+                    break;
+                case '>':
+                    // Harmless without '<' except where it opens a quote; escaped only next to a '<' it could close.
+                    escaped.Append(text.AsSpan(0, i).Contains('<') ? "&gt;" : ">");
+                    break;
+                case '&':
+                    escaped.Append("&amp;");
+                    break;
+                case '@':
+                    escaped.Append('@').Append(ZeroWidthSpace);
+                    break;
+                case '\r' or '\n':
+                    escaped.Append(' ');
+                    break;
+                case ':' when string.CompareOrdinal(text, i, "://", 0, 3) == 0:
+                    escaped.Append(':').Append(ZeroWidthSpace);
+                    break;
+                case 'w' or 'W' when i + 4 <= text.Length && string.Compare(text, i, "www.", 0, 4, StringComparison.OrdinalIgnoreCase) == 0:
+                    escaped.Append(text, i, 3).Append(ZeroWidthSpace).Append('.');
+                    i += 3;
+                    break;
+                default:
+                    escaped.Append(c);
+                    break;
+            }
+        }
+    }
+
+    /// <summary>Applies <see cref="Escape"/> to every <c>{{value}}</c> a template prints, so no field can be forgotten.</summary>
+    internal sealed class Encoder : ITextEncoder
+    {
+        public void Encode(StringBuilder? text, TextWriter target) => target.Write(Escape(text?.ToString() ?? ""));
+
+        public void Encode(string? text, TextWriter target) => target.Write(Escape(text ?? ""));
+
+        public void Encode<T>(T? text, TextWriter target) where T : IEnumerator<char>
+        {
+            var collected = new StringBuilder();
+            while (text is not null && text.MoveNext())
+            {
+                collected.Append(text.Current);
+            }
+
+            target.Write(Escape(collected.ToString()));
+        }
+    }
+}

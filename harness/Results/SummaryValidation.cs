@@ -1,0 +1,440 @@
+using System.Buffers;
+using System.Globalization;
+using System.Text;
+using System.Text.RegularExpressions;
+
+namespace CryptoHarness.Results;
+
+/// <summary>
+/// What reports and comparisons rely on in a results file, checked once when it is loaded. A pull request's runs may
+/// come from a fork, so nothing in a results file is trusted: every name that becomes part of a path (machine key,
+/// slug, family, operation, parameter set) matches <see cref="PathName"/>; every other name matches
+/// <see cref="Name"/>; free text holds no control or invisible formatting characters; nothing is null; times and samples
+/// are positive and finite; sizes and allocations are not negative; no case appears twice. A violation is a
+/// <see cref="UsageException"/> naming the file, the case and the field.
+/// </summary>
+public static partial class SummaryValidation
+{
+    /// <summary>
+    /// The one pattern for names that become part of a file or folder name: ASCII letters and digits, then also
+    /// <c>. _ , = + -</c>. No separator, no leading dot (so never <c>..</c>), at most 100 characters. Every name the
+    /// registry makes fits (<c>sha512-224</c>, <c>SHA-2</c>, <c>xof-32</c>, <c>m=65536,t=4,p=1,len=32</c>,
+    /// <c>amd-epyc-x86-64-v4-linux-net10</c>).
+    /// </summary>
+    [GeneratedRegex(@"^[A-Za-z0-9][A-Za-z0-9._,=+-]{0,99}\z", RegexOptions.CultureInvariant)]
+    public static partial Regex PathName();
+
+    /// <summary>
+    /// Other names (ids, algorithms, providers, variants, the runtime, the job): the same characters plus space,
+    /// <c>/</c> and parentheses; none of them means anything to markdown or HTML.
+    /// </summary>
+    [GeneratedRegex(@"^[A-Za-z0-9 ._,=+/()-]{0,100}\z", RegexOptions.CultureInvariant)]
+    public static partial Regex Name();
+
+    /// <summary>Longest free text kept (a failure's reason, a note, a CPU name); longer is not from the harness.</summary>
+    public const int MaxTextLength = 2000;
+
+    /// <summary>Checks <paramref name="summary"/>, read from <paramref name="file"/>; throws on the first violation.</summary>
+    /// <exception cref="UsageException">A field is missing, null, out of range or not a valid name; the message names file, case and field.</exception>
+    public static void Check(RunSummary summary, string file)
+    {
+        var check = new Checker(file);
+        check.Run(summary.Run);
+        check.NotNull("results", "the list of results", summary.Results);
+        check.NotNull("failures", "the list of failures", summary.Failures);
+        check.NotNull("unsupported", "the list of unsupported implementations", summary.Unsupported);
+        check.NotNull("algorithms", "the list of algorithms", summary.Algorithms);
+
+        var cases = new Dictionary<string, int>(StringComparer.Ordinal);
+        for (var i = 0; i < summary.Results.Count; i++)
+        {
+            var label = check.Result(summary.Results[i], i);
+            if (!cases.TryAdd(label, i))
+            {
+                throw check.Error($"results[{i}]", "", $"duplicate case '{label}' (also results[{cases[label]}]); each case is measured once a run");
+            }
+        }
+
+        for (var i = 0; i < summary.Failures.Count; i++)
+        {
+            check.Failure(summary.Failures[i], $"failures[{i}]");
+        }
+
+        for (var i = 0; i < summary.Unsupported.Count; i++)
+        {
+            check.Failure(summary.Unsupported[i], $"unsupported[{i}]");
+        }
+
+        for (var i = 0; i < summary.Algorithms.Count; i++)
+        {
+            check.Algorithm(summary.Algorithms[i], $"algorithms[{i}]");
+        }
+
+        if (summary.ParameterSets is { } sets)
+        {
+            for (var i = 0; i < sets.Count; i++)
+            {
+                check.ParameterSet(sets[i], $"parameter_sets[{i}]");
+            }
+        }
+    }
+
+    /// <summary>
+    /// A case as messages name it: <c>id · operation · scenario · what one operation processed</c>, the last being the
+    /// payload in bytes, the batch, or the password parameter set.
+    /// </summary>
+    public static string CaseLabel(ResultRecord r) =>
+        $"{r.Id} · {r.Operation} · {r.Scenario} · "
+        + (r.ParameterSet ?? (r.BatchSize is { } count && r.MessageBytes is { } length
+            ? FormattableString.Invariant($"{count} × {length} B")
+            : FormattableString.Invariant($"{r.SizeBytes} B")));
+
+    /// <summary>A value as an error message quotes it: on one line, control and invisible characters as <c>\uXXXX</c>, at most 60 characters.</summary>
+    public static string Quote(string? value)
+    {
+        if (value is null)
+        {
+            return "null";
+        }
+
+        var shown = new StringBuilder();
+        foreach (var c in value.Length > 60 ? value[..60] : value)
+        {
+            var category = char.GetUnicodeCategory(c);
+            shown.Append(category is UnicodeCategory.Control or UnicodeCategory.Format or UnicodeCategory.LineSeparator
+                or UnicodeCategory.ParagraphSeparator or UnicodeCategory.Surrogate or UnicodeCategory.PrivateUse or UnicodeCategory.OtherNotAssigned
+                ? $"\\u{(int)c:X4}"
+                : c.ToString());
+        }
+
+        return $"'{shown}{(value.Length > 60 ? "…" : "")}'";
+    }
+
+    private sealed class Checker(string file)
+    {
+        public UsageException Error(string where, string field, string problem) =>
+            new($"{file}: {where}{(field.Length == 0 ? "" : $", field '{field}'")}: {problem}.");
+
+        public void NotNull(string field, string what, object? value)
+        {
+            if (value is null)
+            {
+                throw Error("top level", field, $"is null; expected {what} (an array, possibly empty)");
+            }
+        }
+
+        public void Run(RunInfo? run)
+        {
+            const string Where = "run";
+            if (run is null)
+            {
+                throw Error("top level", "run", "is null; expected the run's description (an object)");
+            }
+
+            PathNamed(Where, "machine_key", run.MachineKey);
+            Text(Where, "cpu", run.Cpu);
+            AtLeast(Where, "logical_cores", run.LogicalCores, 1);
+            Named(Where, "instruction_set_level", run.InstructionSetLevel);
+            if (run.InstructionSets is null)
+            {
+                throw Error(Where, "instruction_sets", "is null; expected an object of instruction set names to true or false");
+            }
+
+            foreach (var name in run.InstructionSets.Keys)
+            {
+                Named(Where, "instruction_sets", name, nonEmpty: true);
+            }
+
+            if (run.IsaEmulatedOn is not null)
+            {
+                Named(Where, "isa_emulated_on", run.IsaEmulatedOn);
+            }
+
+            Text(Where, "os", run.Os);
+            Named(Where, "runtime", run.Runtime, nonEmpty: true);
+            Text(Where, "benchmarkdotnet", run.BenchmarkDotNet);
+            if (run.Packages is null)
+            {
+                throw Error(Where, "packages", "is null; expected an object of provider keys to package versions");
+            }
+
+            foreach (var (provider, version) in run.Packages)
+            {
+                Named(Where, "packages", provider, nonEmpty: true);
+                Text(Where, $"packages.{provider}", version);
+            }
+
+            Named(Where, "git_commit", run.GitCommit, nonEmpty: true);
+            if (run.LaunchId is not null)
+            {
+                Named(Where, "launch_id", run.LaunchId, nonEmpty: true);
+            }
+
+            Named(Where, "job", run.Job, nonEmpty: true);
+            Text(Where, "job_description", run.JobDescription);
+            PathNamed(Where, "scenario", run.Scenario);
+            AtLeast(Where, "chunk_bytes", run.ChunkBytes, 0);
+            if (run.CpuFrequencyHz is { } hz && !(double.IsFinite(hz) && hz > 0))
+            {
+                throw Error(Where, "cpu_frequency_hz", $"{Number(hz)} is not a positive finite number of hertz");
+            }
+
+            if (run.CpuFrequencySource is not null)
+            {
+                Text(Where, "cpu_frequency_source", run.CpuFrequencySource);
+            }
+        }
+
+        /// <summary>Checks one record; returns its case label.</summary>
+        public string Result(ResultRecord? r, int index)
+        {
+            var where = $"results[{index}]";
+            if (r is null)
+            {
+                throw Error(where, "", "is null; expected a result record (an object)");
+            }
+
+            // The identity first, so the rest can name the case.
+            Identity(r, where, combined: r.Members is not null);
+            PathNamed(where, "operation", r.Operation);
+            PathNamed(where, "scenario", r.Scenario);
+            if (r.ParameterSet is not null)
+            {
+                PathNamed(where, "parameter_set", r.ParameterSet);
+            }
+
+            var label = CaseLabel(r);
+            where = $"case '{label}'";
+            if (r.Members is not null)
+            {
+                foreach (var member in r.Members)
+                {
+                    Named(where, "members", member, nonEmpty: true);
+                }
+            }
+
+            AtLeast(where, "size_bytes", r.SizeBytes, 0);
+            if (r.BatchSize is { } batch)
+            {
+                AtLeast(where, "batch_size", batch, 1);
+            }
+
+            if (r.MessageBytes is { } message)
+            {
+                AtLeast(where, "message_bytes", message, 0);
+            }
+
+            Positive(where, "median_ns", r.MedianNs);
+            Positive(where, "mean_ns", r.MeanNs);
+            if (r.PerItemNs is { } perItem)
+            {
+                Positive(where, "per_item_ns", perItem);
+            }
+
+            NotNegative(where, "stddev_ns", r.StdDevNs);
+            // A confidence interval's lower bound may fall below zero on noisy samples; it need only be a number.
+            Finite(where, "ci_lower_ns", r.CiLowerNs);
+            Finite(where, "ci_upper_ns", r.CiUpperNs);
+            AtLeast(where, "n", r.N, 0);
+            if (r.AllocatedBytes is < 0)
+            {
+                throw Error(where, "allocated_bytes", $"{r.AllocatedBytes} is negative; expected a byte count of 0 or more, or null when unknown");
+            }
+
+            if (r.AllocatedBytesAllThreads is < 0)
+            {
+                throw Error(where, "allocated_bytes_all_threads", $"{r.AllocatedBytesAllThreads} is negative; expected a byte count of 0 or more");
+            }
+
+            NotNegative(where, "mb_per_s", r.MbPerS);
+            NotNegative(where, "gib_per_s", r.GibPerS);
+            if (r.SamplesNs is null)
+            {
+                throw Error(where, "samples_ns", "is null; expected the per-iteration times (an array of numbers)");
+            }
+
+            for (var i = 0; i < r.SamplesNs.Count; i++)
+            {
+                if (!(double.IsFinite(r.SamplesNs[i]) && r.SamplesNs[i] > 0))
+                {
+                    throw Error(where, $"samples_ns[{i}]", $"{Number(r.SamplesNs[i])} is not a positive finite number of nanoseconds");
+                }
+            }
+
+            foreach (var (field, value) in new[] { ("memory_kib", r.MemoryKib), ("passes", r.Passes), ("lanes", r.Lanes), ("tag_bytes", r.TagBytes), ("cost", r.Cost) })
+            {
+                if (value is { } v)
+                {
+                    AtLeast(where, field, v, 0);
+                }
+            }
+
+            return label;
+        }
+
+        public void Failure(Failure? f, string where)
+        {
+            if (f is null)
+            {
+                throw Error(where, "", "is null; expected an implementation record (an object)");
+            }
+
+            Identity(f, where, combined: false);
+            Text(where, "reason", f.Reason);
+            if (f.ParameterSet is not null)
+            {
+                PathNamed(where, "parameter_set", f.ParameterSet);
+            }
+
+            if (f.Operations is not null)
+            {
+                foreach (var operation in f.Operations)
+                {
+                    PathNamed(where, "operations", operation);
+                }
+            }
+        }
+
+        public void Algorithm(AlgorithmInfo? a, string where)
+        {
+            if (a is null)
+            {
+                throw Error(where, "", "is null; expected an algorithm's description (an object)");
+            }
+
+            PathNamed(where, "slug", a.Slug);
+            Named(where, "name", a.Name, nonEmpty: true);
+            PathNamed(where, "family", a.Family);
+            PathNamed(where, "kind", a.Kind);
+            foreach (var (field, value) in new[]
+            {
+                ("output_bytes", a.OutputBytes), ("key_bytes", a.KeyBytes), ("nonce_bytes", a.NonceBytes), ("tag_bytes", a.TagBytes), ("associated_data_bytes", a.AssociatedDataBytes),
+            })
+            {
+                AtLeast(where, field, value, 0);
+            }
+
+            Text(where, "note", a.Note);
+        }
+
+        public void ParameterSet(ParameterSetInfo? set, string where)
+        {
+            if (set is null)
+            {
+                throw Error(where, "", "is null; expected a parameter set (an object)");
+            }
+
+            PathNamed(where, "name", set.Name);
+            Text(where, "description", set.Description);
+            Text(where, "source", set.Source);
+            PathNamed(where, "kind", set.Kind);
+            foreach (var (field, value) in new[] { ("memory_kib", set.MemoryKib), ("passes", set.Passes), ("lanes", set.Lanes), ("tag_bytes", set.TagBytes), ("cost", set.Cost) })
+            {
+                AtLeast(where, field, value, 0);
+            }
+        }
+
+        /// <summary>
+        /// Which implementation a record is about. A record that measured several implementations at once (the
+        /// streaming scenario's single pass) has no family or provider of its own.
+        /// </summary>
+        private void Identity(ImplementationRecord r, string where, bool combined)
+        {
+            Named(where, "id", r.Id, nonEmpty: true);
+            if (combined)
+            {
+                Named(where, "family", r.Family);
+                Named(where, "provider", r.Provider);
+            }
+            else
+            {
+                PathNamed(where, "family", r.Family);
+                Named(where, "provider", r.Provider, nonEmpty: true);
+            }
+
+            Named(where, "algorithm", r.Algorithm, nonEmpty: true);
+            PathNamed(where, "slug", r.Slug);
+            Named(where, "variant", r.Variant);
+        }
+
+        private void PathNamed(string where, string field, string? value)
+        {
+            if (value is null || !PathName().IsMatch(value))
+            {
+                throw Error(where, field, $"{Quote(value)} is not a valid name; valid: 1 to 100 of the ASCII letters, digits and . _ , = + -, starting with a letter or digit");
+            }
+        }
+
+        private void Named(string where, string field, string? value, bool nonEmpty = false)
+        {
+            if (value is null || (nonEmpty && value.Length == 0) || !Name().IsMatch(value))
+            {
+                throw Error(where, field, $"{Quote(value)} is not a valid name; valid: {(nonEmpty ? "1" : "0")} to 100 of the ASCII letters, digits, space and . _ , = + / ( ) -");
+            }
+        }
+
+        private void Text(string where, string field, string? value)
+        {
+            if (value is null)
+            {
+                throw Error(where, field, "is null; expected text");
+            }
+
+            if (value.Length > MaxTextLength)
+            {
+                throw Error(where, field, FormattableString.Invariant($"is {value.Length:N0} characters long; at most {MaxTextLength:N0} are kept"));
+            }
+
+            var rest = value.AsSpan();
+            while (!rest.IsEmpty)
+            {
+                if (Rune.DecodeFromUtf16(rest, out var rune, out var consumed) != OperationStatus.Done)
+                {
+                    throw Error(where, field, $"{Quote(value)} holds a broken character (an unpaired surrogate)");
+                }
+
+                if (Rune.GetUnicodeCategory(rune) is UnicodeCategory.Control or UnicodeCategory.Format
+                    or UnicodeCategory.LineSeparator or UnicodeCategory.ParagraphSeparator or UnicodeCategory.PrivateUse or UnicodeCategory.OtherNotAssigned)
+                {
+                    throw Error(where, field, $"{Quote(value)} holds a control or invisible character (U+{rune.Value:X4}); valid: text on one line");
+                }
+
+                rest = rest[consumed..];
+            }
+        }
+
+        private void AtLeast(string where, string field, long value, long minimum)
+        {
+            if (value < minimum)
+            {
+                throw Error(where, field, $"{value} is {(minimum == 0 ? "negative" : "out of range")}; expected a whole number of {minimum} or more");
+            }
+        }
+
+        private void Positive(string where, string field, double value)
+        {
+            if (!(double.IsFinite(value) && value > 0))
+            {
+                throw Error(where, field, $"{Number(value)} is not a positive finite number of nanoseconds");
+            }
+        }
+
+        private void NotNegative(string where, string field, double? value)
+        {
+            if (value is { } v && !(double.IsFinite(v) && v >= 0))
+            {
+                throw Error(where, field, $"{Number(v)} is not a finite number of 0 or more");
+            }
+        }
+
+        private void Finite(string where, string field, double? value)
+        {
+            if (value is { } v && !double.IsFinite(v))
+            {
+                throw Error(where, field, $"{Number(v)} is not a finite number");
+            }
+        }
+
+        private static string Number(double value) => value.ToString("R", CultureInfo.InvariantCulture);
+    }
+}
