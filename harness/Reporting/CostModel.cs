@@ -121,7 +121,7 @@ public static class CostModel
 
         if (fit.Intercept < 0)
         {
-            warnings.Add("⚠ a < 0: the fixed cost is below what these sizes resolve");
+            warnings.Add("⚠ negative a: the fixed cost is below what these sizes resolve");
         }
 
         return new Row(label,
