@@ -63,8 +63,9 @@ public static class SummaryFile
 
         try
         {
-            return obj.Deserialize<RunSummary>(Options)
+            var summary = obj.Deserialize<RunSummary>(Options)
                 ?? throw new UsageException($"{file}: empty summary.");
+            return LeakRecord.ProblemIn(summary.Leaks) is { } problem ? throw new UsageException($"{file}: {problem}.") : summary;
         }
         catch (JsonException e)
         {
