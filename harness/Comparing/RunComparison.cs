@@ -68,6 +68,12 @@ public sealed class RunComparison
 
     public IReadOnlyList<string> Warnings { get; }
 
+    /// <summary>The constant-time checks (<c>leaks</c> runs) on both sides, by verdict; they never make a case slower or faster.</summary>
+    public IReadOnlyList<Leaks.LeakChange> LeakChanges => _leakChanges ??=
+        Leaks.LeakComparison.Match(BaseLaunches.Select(l => l.Summary), DiffLaunches.Select(l => l.Summary));
+
+    private IReadOnlyList<Leaks.LeakChange>? _leakChanges;
+
     public int Slower => Cases.Count(c => c.Decision.Verdict == Verdict.Slower);
 
     public int Faster => Cases.Count(c => c.Decision.Verdict == Verdict.Faster);
