@@ -67,8 +67,9 @@ public static class LeaksCommand
             }
 
             records.Add(record);
-            stdout.WriteLine(string.Create(CultureInfo.InvariantCulture,
-                $"{(record.Verdict == LeakRecord.Leak ? "LEAK" : record.Verdict)}, max |t| = {record.MaxAbsT:0.00} after {record.Measurements:N0} measurements ({record.ElapsedSeconds:0.0} s)"));
+            stdout.WriteLine(record.TestsCounted == 0
+                ? string.Create(CultureInfo.InvariantCulture, $"not tested: {record.Measurements:N0} measurements, fewer than {DudectMeter.MinimumPerClass} a class; raise --budget ({record.ElapsedSeconds:0.0} s)")
+                : string.Create(CultureInfo.InvariantCulture, $"{(record.Verdict == LeakRecord.Leak ? "LEAK" : record.Verdict)}, max |t| = {record.MaxAbsT:0.00} after {record.Measurements:N0} measurements ({record.ElapsedSeconds:0.0} s)"));
         }
 
         var summary = new RunSummary

@@ -8,7 +8,10 @@ public readonly record struct TimerFacts(double ResolutionNs, double OverheadNs)
 {
     public static double NsPerTick => 1e9 / Stopwatch.Frequency;
 
-    /// <summary>The smallest nonzero step seen between two readings, and the mean cost of one reading.</summary>
+    /// <summary>
+    /// The smallest nonzero step seen between two readings, and the cost of one reading: the mean over 10,000 readings
+    /// in the quickest of ten rounds, so a round another process interrupts does not count.
+    /// </summary>
     public static TimerFacts Measure()
     {
         var smallest = long.MaxValue;
@@ -24,15 +27,20 @@ public readonly record struct TimerFacts(double ResolutionNs, double OverheadNs)
             smallest = Math.Min(smallest, after - before);
         }
 
-        const int Readings = 100_000;
-        var start = Stopwatch.GetTimestamp();
-        for (var i = 0; i < Readings; i++)
+        const int Readings = 10_000;
+        var quickest = long.MaxValue;
+        for (var round = 0; round < 10; round++)
         {
-            _ = Stopwatch.GetTimestamp();
+            var start = Stopwatch.GetTimestamp();
+            for (var i = 0; i < Readings; i++)
+            {
+                _ = Stopwatch.GetTimestamp();
+            }
+
+            quickest = Math.Min(quickest, Stopwatch.GetTimestamp() - start);
         }
 
-        var overhead = (Stopwatch.GetTimestamp() - start) * NsPerTick / Readings;
-        return new(smallest * NsPerTick, overhead);
+        return new(smallest * NsPerTick, quickest * NsPerTick / Readings);
     }
 }
 
@@ -45,8 +53,8 @@ public sealed record LeakMeasurement(
 /// for the runtime to recompile the code under test at its optimized tier: a method is promoted after 30 calls once
 /// 100 ms pass without new tier-0 code, and the rest of the budget is left for measuring); a choice of how many calls
 /// one measurement times; a first sample whose percentiles set the crops (not counted); then, until the budget ends,
-/// measurements of one class chosen at random each, timed with <see cref="Stopwatch.GetTimestamp"/> around the calls
-/// and nothing else. Randomising the class per measurement makes any drift (frequency, a background task, tiering
+/// measurements of one class chosen at random each, its inputs copied into a slot also drawn at random
+/// (<see cref="LeakCase.Prepare"/>), timed with <see cref="Stopwatch.GetTimestamp"/> around the calls and nothing else. Randomising the class per measurement makes any drift (frequency, a background task, tiering
 /// finishing late) fall on both classes alike, so it adds noise but not a difference.
 /// </summary>
 public static class DudectMeter
@@ -80,19 +88,21 @@ public static class DudectMeter
         long warmupCalls = 0;
         do
         {
-            leakCase.Run((int)(warmupCalls & 1));
+            var inputClass = (int)(warmupCalls & 1);
+            leakCase.Prepare(inputClass, (int)(warmupCalls % LeakCase.ClassInputSlots));
+            leakCase.Run(inputClass);
             warmupCalls++;
         }
         while (Stopwatch.GetTimestamp() < warmupEnd);
 
-        var calls = CallsPerMeasurement(leakCase, timer);
         var random = new Random(seed);
+        var calls = CallsPerMeasurement(leakCase, timer, random);
 
         var sampleEnd = Stopwatch.GetTimestamp() + (long)((deadline - Stopwatch.GetTimestamp()) * PercentileShare);
         var sample = new List<double>(PercentileSampleSize);
         while (sample.Count < PercentileSampleSize && Stopwatch.GetTimestamp() < sampleEnd)
         {
-            sample.Add(TimeCalls(leakCase, random.Next(2), calls));
+            sample.Add(Measurement(leakCase, random.Next(2), calls, random));
         }
 
         var tests = new CroppedTTests(sample);
@@ -100,7 +110,7 @@ public static class DudectMeter
         do
         {
             var inputClass = random.Next(2);
-            tests.Add(inputClass, TimeCalls(leakCase, inputClass, calls));
+            tests.Add(inputClass, Measurement(leakCase, inputClass, calls, random));
             end = Stopwatch.GetTimestamp();
         }
         while (end < deadline);
@@ -115,7 +125,7 @@ public static class DudectMeter
     /// 1 when a call is long enough for the timer; else the smallest power of two of calls that is, each timed several
     /// times and the shortest kept (an interrupt only lengthens a timing).
     /// </summary>
-    internal static int CallsPerMeasurement(LeakCase leakCase, TimerFacts timer)
+    internal static int CallsPerMeasurement(LeakCase leakCase, TimerFacts timer, Random random)
     {
         var targetTicks = TimerMultiple * Math.Max(timer.ResolutionNs, timer.OverheadNs) / TimerFacts.NsPerTick;
         var calls = 1;
@@ -124,7 +134,7 @@ public static class DudectMeter
             var shortest = double.MaxValue;
             for (var i = 0; i < 5; i++)
             {
-                shortest = Math.Min(shortest, TimeCalls(leakCase, i & 1, calls));
+                shortest = Math.Min(shortest, Measurement(leakCase, i & 1, calls, random));
             }
 
             if (shortest >= targetTicks)
@@ -136,6 +146,13 @@ public static class DudectMeter
         }
 
         return calls;
+    }
+
+    /// <summary>One measurement: the class's inputs put in a slot drawn at random (not timed), then the calls timed.</summary>
+    private static double Measurement(LeakCase leakCase, int inputClass, int calls, Random random)
+    {
+        leakCase.Prepare(inputClass, random.Next(LeakCase.ClassInputSlots));
+        return TimeCalls(leakCase, inputClass, calls);
     }
 
     /// <summary>

@@ -15,7 +15,8 @@ public sealed record LeakSubject(string Id, string Family, string Algorithm, str
 
 /// <summary>
 /// One operation timed on two classes of input. Everything either class needs is made in the constructor and kept in
-/// memory, so <see cref="Run"/> only picks the class's prepared input by index and makes the call: the same work for
+/// memory; before each measurement <see cref="Prepare"/> copies the class's inputs into a slot drawn at random (see
+/// <see cref="ClassInputs"/>), and <see cref="Run"/> only makes the call on them: the same work for
 /// both classes except what the implementation itself does differently. Each call's answer is checked against the
 /// expected one without a branch that differs by class; a wrong answer means the gate missed something.
 /// </summary>
@@ -43,7 +44,7 @@ public abstract class LeakCase(LeakSubject subject, string operation, string cla
     /// <summary>What a wrong answer means, for the failure line.</summary>
     public abstract string WrongAnswerMeaning { get; }
 
-    /// <summary>One call on the prepared input of class 0 (A) or 1 (B).</summary>
+    /// <summary>One call on the inputs <see cref="Prepare"/> loaded for class 0 (A) or 1 (B).</summary>
     public abstract void Run(int inputClass);
 
     /// <summary>A copy of <paramref name="tag"/> with its first byte (or its last) changed.</summary>
@@ -52,6 +53,74 @@ public abstract class LeakCase(LeakSubject subject, string operation, string cla
         var forged = (byte[])tag.Clone();
         forged[first ? 0 : ^1] ^= 0x01;
         return forged;
+    }
+
+    /// <summary>
+    /// The two classes' versions of one input, and a pool of slots one of them is copied into before each measurement
+    /// (outside the timed region), as dudect prepares an input per measurement. Both classes use the same slots, drawn
+    /// at random, so where an input lies in memory (its alignment, a cache line it straddles, an address that aliases
+    /// another) cannot differ by class: kept in two fixed arrays, the inputs' placement alone can show as a leak of a
+    /// fraction of a nanosecond that is the harness's, not the implementation's. Freshly written, the input is in the
+    /// cache for every call alike.
+    /// </summary>
+    protected sealed class ClassInputs
+    {
+        /// <summary>Slots per input; consecutive slots are 8 bytes apart in alignment, so they cover every 8-byte offset in a cache line.</summary>
+        public const int Slots = 64;
+
+        private readonly byte[][] _values;
+        private readonly byte[] _pool;
+        private readonly int _stride;
+        private int _current;
+
+        public ClassInputs(byte[] a, byte[] b)
+        {
+            ArgumentNullException.ThrowIfNull(a);
+            ArgumentNullException.ThrowIfNull(b);
+            if (a.Length != b.Length)
+            {
+                throw new ArgumentException("Both classes' inputs have one length.", nameof(b));
+            }
+
+            _values = [a, b];
+            _stride = ((a.Length + 63) / 64 * 64) + 8;
+            _pool = new byte[Slots * _stride];
+            Load(0, 0);
+        }
+
+        /// <summary>The input most recently loaded.</summary>
+        public ReadOnlySpan<byte> Current => _pool.AsSpan(_current, _values[0].Length);
+
+        public void Load(int inputClass, int slot)
+        {
+            _current = slot * _stride;
+            _values[inputClass].CopyTo(_pool, _current);
+        }
+    }
+
+    private readonly List<ClassInputs> _inputs = [];
+
+    /// <summary>How many slots <see cref="Prepare"/> takes.</summary>
+    public const int ClassInputSlots = ClassInputs.Slots;
+
+    /// <summary>
+    /// Puts class <paramref name="inputClass"/>'s inputs in slot <paramref name="slot"/> (0 to <see cref="ClassInputs.Slots"/> − 1)
+    /// for the calls of the next measurement; never timed.
+    /// </summary>
+    public void Prepare(int inputClass, int slot)
+    {
+        foreach (var inputs in _inputs)
+        {
+            inputs.Load(inputClass, slot);
+        }
+    }
+
+    /// <summary>An input that differs by class, loaded by <see cref="Prepare"/>.</summary>
+    protected ClassInputs ByClass(byte[] a, byte[] b)
+    {
+        var inputs = new ClassInputs(a, b);
+        _inputs.Add(inputs);
+        return inputs;
     }
 
     protected static byte[] Deterministic(int length, int seed)
@@ -70,7 +139,7 @@ public sealed class MacVerifyCase : LeakCase
     private readonly IMacImplementation _mac;
     private readonly byte[] _key;
     private readonly byte[] _message = Deterministic(MessageBytes, 2);
-    private readonly byte[][] _tags;
+    private readonly ClassInputs _tags;
 
     public MacVerifyCase(IMacImplementation mac)
         : base(LeakSubject.Of(mac), Name, "tag's first byte wrong", "tag's last byte wrong",
@@ -80,12 +149,12 @@ public sealed class MacVerifyCase : LeakCase
         _key = Deterministic(mac.Algorithm.KeyBytes, 1);
         var tag = new byte[mac.OutputBytes];
         mac.Mac(_key, [], _message, tag);
-        _tags = [WithWrongByte(tag, first: true), WithWrongByte(tag, first: false)];
+        _tags = ByClass(WithWrongByte(tag, first: true), WithWrongByte(tag, first: false));
     }
 
     public override string WrongAnswerMeaning => "verify accepted a forged tag";
 
-    public override void Run(int inputClass) => WrongAnswers += _mac.Verify(_key, [], _message, _tags[inputClass]) ? 1 : 0;
+    public override void Run(int inputClass) => WrongAnswers += _mac.Verify(_key, [], _message, _tags.Current) ? 1 : 0;
 }
 
 /// <summary>AEAD decryption of a valid ciphertext under a forged tag: wrong in its first byte (A) or its last (B).</summary>
@@ -99,7 +168,7 @@ public sealed class AeadDecryptCase : LeakCase
     private readonly byte[] _associatedData = Deterministic(Workload.AssociatedDataBytes, 3);
     private readonly byte[] _ciphertext = new byte[MessageBytes];
     private readonly byte[] _plaintext = new byte[MessageBytes];
-    private readonly byte[][] _tags;
+    private readonly ClassInputs _tags;
 
     public AeadDecryptCase(IAeadImplementation aead)
         : base(LeakSubject.Of(aead), Name, "tag's first byte wrong", "tag's last byte wrong",
@@ -110,13 +179,13 @@ public sealed class AeadDecryptCase : LeakCase
         _nonce = Deterministic(aead.Algorithm.NonceBytes, 2);
         var tag = new byte[aead.Algorithm.TagBytes];
         aead.Encrypt(_key, _nonce, _associatedData, Deterministic(MessageBytes, 4), _ciphertext, tag);
-        _tags = [WithWrongByte(tag, first: true), WithWrongByte(tag, first: false)];
+        _tags = ByClass(WithWrongByte(tag, first: true), WithWrongByte(tag, first: false));
     }
 
     public override string WrongAnswerMeaning => "decrypt accepted a forged tag";
 
     public override void Run(int inputClass) =>
-        WrongAnswers += _aead.Decrypt(_key, _nonce, _associatedData, _ciphertext, _tags[inputClass], _plaintext) ? 1 : 0;
+        WrongAnswers += _aead.Decrypt(_key, _nonce, _associatedData, _ciphertext, _tags.Current, _plaintext) ? 1 : 0;
 }
 
 /// <summary>
@@ -134,7 +203,7 @@ public sealed class PasswordVerifyCase : LeakCase
 
     private readonly IPasswordHashImplementation _hash;
     private readonly string[] _strings;
-    private readonly byte[][] _passwords;
+    private readonly ClassInputs _passwords;
     private readonly bool[] _expected;
 
     public PasswordVerifyCase(IPasswordHashImplementation hash, PasswordParameterSet set, bool rightVsWrong)
@@ -149,13 +218,13 @@ public sealed class PasswordVerifyCase : LeakCase
         if (rightVsWrong)
         {
             _strings = [own, own];
-            _passwords = [PasswordWorkload.Password, WrongPassword];
+            _passwords = ByClass(PasswordWorkload.Password, WrongPassword);
             _expected = [true, false];
         }
         else
         {
             _strings = [EncodedTag.WithWrongByte(own, first: true), EncodedTag.WithWrongByte(own, first: false)];
-            _passwords = [PasswordWorkload.Password, PasswordWorkload.Password];
+            _passwords = ByClass(PasswordWorkload.Password, PasswordWorkload.Password);
             _expected = [false, false];
         }
     }
@@ -163,7 +232,7 @@ public sealed class PasswordVerifyCase : LeakCase
     public override string WrongAnswerMeaning => Operation == PasswordName ? "verify gave the wrong answer for the right or a wrong password" : "verify accepted a string with a wrong tag";
 
     public override void Run(int inputClass) =>
-        WrongAnswers += _hash.Verify(_strings[inputClass], _passwords[inputClass]) == _expected[inputClass] ? 0 : 1;
+        WrongAnswers += _hash.Verify(_strings[inputClass], _passwords.Current) == _expected[inputClass] ? 0 : 1;
 }
 
 /// <summary>
@@ -181,22 +250,22 @@ public sealed class EarlyExitControl : LeakCase
         new("control/early-exit", "control", "Early-exit comparison (control)", "control-early-exit", "control", "", Control: true);
 
     private readonly byte[] _expected = Deterministic(TagBytes, 5);
-    private readonly byte[][] _tags;
+    private readonly ClassInputs _tags;
 
     public EarlyExitControl()
         : base(ControlSubject, Name, "tag's first byte wrong", "tag's last byte wrong",
             $"{TagBytes}-byte tag, compared byte by byte until the first difference")
     {
-        _tags = [WithWrongByte(_expected, first: true), WithWrongByte(_expected, first: false)];
+        _tags = ByClass(WithWrongByte(_expected, first: true), WithWrongByte(_expected, first: false));
     }
 
     public override string WrongAnswerMeaning => "the control accepted a wrong tag";
 
-    public override void Run(int inputClass) => WrongAnswers += EarlyExitEquals(_expected, _tags[inputClass]) ? 1 : 0;
+    public override void Run(int inputClass) => WrongAnswers += EarlyExitEquals(_expected, _tags.Current) ? 1 : 0;
 
     /// <summary>The classic bug: the time grows with the number of leading bytes that match. Not inlined, so it stays one call.</summary>
     [MethodImpl(MethodImplOptions.NoInlining)]
-    private static bool EarlyExitEquals(byte[] expected, byte[] given)
+    private static bool EarlyExitEquals(ReadOnlySpan<byte> expected, ReadOnlySpan<byte> given)
     {
         if (expected.Length != given.Length)
         {

@@ -87,10 +87,16 @@ public static class LeakReport
             string.Join("; ", ReportModel.Providers(summary, records.Where(r => !r.Control).Select(r => r.Provider)).Select(p => $"`{p["provider"]}` = {p["version"]}")));
     }
 
-    /// <summary>"+12.3 ns", "8.10 μs": each time in the unit that suits it (a table mixes nanosecond MACs and millisecond password hashes).</summary>
+    /// <summary>"12.30 ns", "8.10 μs", "0.004 ns": each time in the unit that suits it (a table mixes nanosecond MACs and millisecond password hashes).</summary>
     public static string Time(double ns)
     {
-        var unit = Format.UnitFor(Math.Abs(ns) < 1 ? 1 : Math.Abs(ns));
+        if (Math.Abs(ns) < 1)
+        {
+            // Millions of measurements resolve fractions of a nanosecond; two decimals would print them as 0.
+            return $"{Format.Number(ns, "0.000")} ns";
+        }
+
+        var unit = Format.UnitFor(Math.Abs(ns));
         return $"{Format.Time(ns, unit)} {unit.Name}";
     }
 

@@ -74,6 +74,7 @@ public sealed partial record LeakRecord : ImplementationRecord
     [JsonPropertyName("tests_counted")]
     public required int TestsCounted { get; init; }
 
+    /// <summary>Class A's mean in the test that gave <see cref="MaxAbsT"/> (the uncropped one when none counted); likewise B.</summary>
     [JsonPropertyName("mean_a_ns")]
     public required double MeanANs { get; init; }
 
@@ -81,9 +82,9 @@ public sealed partial record LeakRecord : ImplementationRecord
     public required double MeanBNs { get; init; }
 
     /// <summary>
-    /// The smallest constant difference of the two classes' means (ns per call) that would have given |t| = 4.5 in the
-    /// uncropped test with these variances and counts: 4.5·√(s_A²/n_A + s_B²/n_B). Null when too few measurements were
-    /// made for any test to count.
+    /// The smallest difference of the two classes' means (ns per call) that would have given |t| = 4.5 with these
+    /// variances and counts, 4.5·√(s_A²/n_A + s_B²/n_B), the least over the uncropped test and the crops that keep at
+    /// least 90% of the measurements. Null when too few measurements were made for any of them to count.
     /// </summary>
     [JsonPropertyName("smallest_detectable_ns")]
     public required double? SmallestDetectableNs { get; init; }
