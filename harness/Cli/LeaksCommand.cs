@@ -15,7 +15,7 @@ namespace CryptoHarness.Cli;
 public static class LeaksCommand
 {
     /// <summary>
-    /// Seconds per operation, warm-up included. About seventy operations over every provider here (MAC verify, AEAD
+    /// Seconds per operation, warm-up included. About 65 operations over every provider here (MAC verify, AEAD
     /// decrypt, two password-verify checks per password hash, the control) make a full run about two and a half minutes.
     /// </summary>
     public const double DefaultBudgetSeconds = 2;
