@@ -58,7 +58,19 @@ public static class LeaksCommand
         {
             var leakCase = cases[i];
             stdout.Write($"[{i + 1}/{cases.Count}] {leakCase.Subject.Id} {leakCase.Operation}{(leakCase.ParameterSet is { } set ? $" at {set}" : "")}: ");
-            var record = LeakCheck.Run(leakCase, budget, timer, Seed + i);
+            LeakRecord record;
+            try
+            {
+                record = LeakCheck.Run(leakCase, budget, timer, Seed + i);
+            }
+            catch (Exception e) when (e is not OutOfMemoryException)
+            {
+                // The gate passed it and its inputs were made, so this is the implementation failing mid-measurement.
+                failures.Add(FailureOf(leakCase.Subject, $"threw {e.GetType().Name} while timed: {e.Message}"));
+                stdout.WriteLine($"FAILED: threw {e.GetType().Name}");
+                continue;
+            }
+
             if (leakCase.WrongAnswers > 0)
             {
                 failures.Add(FailureOf(leakCase.Subject, $"{leakCase.WrongAnswerMeaning} ({leakCase.WrongAnswers} of its calls while timed)"));

@@ -80,6 +80,20 @@ public sealed class LeaksTests
             cases.Any(c => c.Subject.Id == i.Id) || cannot.Any(c => c.Implementation == i),
             $"{i.Id} has neither a check nor a reason"));
         Assert.All(cannot, c => Assert.False(string.IsNullOrWhiteSpace(c.Reason)));
+        Assert.DoesNotContain(cannot, c => c.Reason.StartsWith("could not prepare", StringComparison.Ordinal));
+
+        // Each class's input gets the expected answer from every implementation (a forged string is well formed: a
+        // provider that threw on it would stop the measurement).
+        Assert.All(cases, c =>
+        {
+            foreach (var inputClass in new[] { 0, 1 })
+            {
+                c.Prepare(inputClass, slot: inputClass * 7);
+                c.Run(inputClass);
+            }
+
+            Assert.True(c.WrongAnswers == 0, $"{c.Subject.Id} {c.Operation}: {c.WrongAnswerMeaning}");
+        });
         Assert.All(applicable.OfType<IPasswordHashImplementation>().Where(h => cases.Any(c => c.Subject.Id == h.Id)),
             h => Assert.Equal(2, cases.Count(c => c.Subject.Id == h.Id)));
         Assert.DoesNotContain(applicable, i => i is IPasswordHashImplementation { IsPrimary: false });
