@@ -9,7 +9,7 @@ using CryptoHarness.Running;
 namespace CryptoHarness.Cli;
 
 /// <summary>
-/// <c>harness list | verify | run | report | compare | touched | merge | site</c>. Exit codes: 0 success; 1 an implementation failed the gate or its
+/// <c>harness list | verify | run | leaks | report | compare | touched | merge | site</c>. Exit codes: 0 success; 1 an implementation failed the gate or its
 /// benchmark, or (compare) a regression was found; 2 bad input (one line naming the value and the valid choices, nothing written).
 /// </summary>
 public static class HarnessCommand
@@ -39,6 +39,7 @@ public static class HarnessCommand
         ["list"] = new HashSet<string>(Filters) { "json" },
         ["verify"] = new HashSet<string>(Filters) { "sizes", "argon2-set", "argon2", "bcrypt-cost", "isa" },
         ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet", "scenario", "stream-size", "argon2-set", "argon2", "bcrypt-cost", "isa" },
+        ["leaks"] = new HashSet<string>(Filters) { "budget", "results", "out" },
         ["report"] = new HashSet<string> { "results", "out", "templates" },
         ["merge"] = new HashSet<string> { "runs", "out", "templates" },
         ["site"] = new HashSet<string> { "machine", "reports", "out", "templates" },
@@ -69,6 +70,7 @@ public static class HarnessCommand
                 "list" => List(arguments, stdout),
                 "verify" => Verify(arguments, stdout),
                 "run" => RunBenchmarks(arguments, stdout, stderr),
+                "leaks" => LeaksCommand.Run(arguments, stdout),
                 "report" => Report(arguments, stdout),
                 "compare" => CompareCommand.Run(arguments, stdout),
                 "merge" => SiteCommand.Merge(arguments, stdout),
@@ -98,7 +100,7 @@ public static class HarnessCommand
     /// The filters' selection. <c>--family</c> may list several families or algorithms, comma-separated (what
     /// <c>harness touched</c> prints): the union of each, in registry order.
     /// </summary>
-    private static IReadOnlyList<IImplementation> Select(Arguments arguments)
+    internal static IReadOnlyList<IImplementation> Select(Arguments arguments)
     {
         var families = arguments.Value("family")?.Split(',', StringSplitOptions.TrimEntries);
         if (families is null || families.Length == 1)
@@ -150,7 +152,7 @@ public static class HarnessCommand
         return verdicts.Any(v => v.Status == GateStatus.Failed) ? ImplementationFailed : Success;
     }
 
-    private static IReadOnlyList<GateVerdict> RunGate(
+    internal static IReadOnlyList<GateVerdict> RunGate(
         IReadOnlyList<IImplementation> selected, IReadOnlyList<int> sizes, TextWriter stdout, IReadOnlyList<PasswordParameterSet>? passwordSets = null)
     {
         stdout.WriteLine($"Correctness gate: {selected.Count} implementation(s), known answers and cross-check (seed {CorrectnessGate.Seed}).");
@@ -203,7 +205,7 @@ public static class HarnessCommand
 
         var root = RepositoryRoot.Find();
         var started = DateTimeOffset.UtcNow;
-        var run = DescribeRun(selected, job, root, started) with
+        var run = DescribeRun(selected, job.Name, job.Description, root, started) with
         {
             Scenario = scenario,
             ChunkBytes = scenario == "stream" ? StreamingBenchmarks.ChunkBytes : 0,
@@ -427,7 +429,7 @@ public static class HarnessCommand
 
     /// <summary>
     /// With <c>--out DIR</c>: every file into DIR, the spec as <c>machine-spec.md</c>. Otherwise the repository's
-    /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c>. A one-shot run also keeps each of its
+    /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c> (a leaks run: its <c>constant-time.md</c> alone). A one-shot run also keeps each of its
     /// algorithms' results in <c>data/&lt;slug&gt;.json</c> there, and the family index and highlights are rendered from
     /// every algorithm's latest file, so a run of one algorithm or family updates its rows without dropping the others.
     /// Everything is rendered before anything is written, and nothing is written outside DIR (or the repository).
@@ -437,6 +439,12 @@ public static class HarnessCommand
         var outputFolder = outDirectory ?? root;
         var directory = outDirectory ?? OutputFolder.Resolve(root, Path.Combine("reports", summary.Run.MachineKey));
         var specName = outDirectory is null ? SpecPath(summary.Run.MachineKey) : "machine-spec.md";
+        if (summary.Run.Scenario == "leaks")
+        {
+            // Its own page only: the machine spec describes the benchmark job, which a leak check does not change.
+            return ReportStage.Write([Leaks.LeakReport.Render(stage, summary)], directory);
+        }
+
         if (summary.Run.Scenario is not ("oneshot" or "password"))
         {
             return ReportStage.Write(stage.Render(summary, specName), directory, outputFolder);
@@ -485,7 +493,7 @@ public static class HarnessCommand
         Note = algorithm.Note,
     };
 
-    private static Failure ToFailure(IImplementation implementation, string reason) => new()
+    internal static Failure ToFailure(IImplementation implementation, string reason) => new()
     {
         Id = implementation.Id,
         Family = implementation.Algorithm.Family,
@@ -496,7 +504,7 @@ public static class HarnessCommand
         Reason = reason,
     };
 
-    private static RunInfo DescribeRun(IReadOnlyList<IImplementation> selected, JobPreset job, string root, DateTimeOffset started)
+    internal static RunInfo DescribeRun(IReadOnlyList<IImplementation> selected, string jobName, string jobDescription, string root, DateTimeOffset started)
     {
         var cpu = MachineInfo.CpuName();
         var level = MachineInfo.InstructionSetLevel();
@@ -518,8 +526,8 @@ public static class HarnessCommand
             GitCommit = MachineInfo.GitCommit(root),
             Utc = started,
             LaunchId = Guid.NewGuid().ToString("N"),
-            Job = job.Name,
-            JobDescription = job.Description,
+            Job = jobName,
+            JobDescription = jobDescription,
             CpuFrequencyHz = clock?.Hertz,
             CpuFrequencySource = clock?.Source,
         };

@@ -41,8 +41,24 @@ public static class ComparisonModel
             ["only_diff"] = comparison.OnlyInDiff,
             ["all"] = comparison.Cases.Select(Row).ToArray(),
             ["case_count"] = comparison.Cases.Count,
+            ["leak_checks"] = comparison.LeakChanges.Count,
+            ["leak_rule"] = LeakRule,
+            ["leak_changes"] = comparison.LeakChanges.Where(c => c.NewLeak || c.NoLongerFlagged).Select(c => new Dictionary<string, object?>
+            {
+                ["case"] = c.Case,
+                ["change"] = c.NewLeak ? (c.Control ? "flagged (the control, as it must be)" : "**new leak**") : (c.Control ? "**control no longer flagged**" : "no longer flagged"),
+                ["base"] = LeakSide(c.BaseLeaks, c.BaseLaunches, c.BaseMaxAbsT),
+                ["diff"] = LeakSide(c.DiffLeaks, c.DiffLaunches, c.DiffMaxAbsT),
+            }).ToArray(),
         };
     }
+
+    /// <summary>Leak checks are compared by verdict (see <see cref="Leaks.LeakComparison"/>), in words for the comment.</summary>
+    public const string LeakRule =
+        "Constant-time checks are compared by verdict, not time: a new leak is flagged (|t| > 4.5) in every diff launch and in no base launch. They never fail the comparison.";
+
+    private static string LeakSide(int leaks, int launches, double maxAbsT) =>
+        $"{(leaks == 0 ? "no leak found" : leaks == launches ? "leak" : $"leak in {leaks} of {launches} launches")}, max |t| {Format.Number(maxAbsT, "0.00")}";
 
     /// <summary>The launch-spread rule in words, for the comment's footnote (the README states the same).</summary>
     public const string LaunchRule =
@@ -54,7 +70,8 @@ public static class ComparisonModel
         $"{c.Slower} slower, {c.Faster} faster, {c.Same} same — geomean {Format.Number(c.GeometricMeanRatio, "0.00")}×"
         + (c.WithinLaunchSpread > 0 ? $" — {c.WithinLaunchSpread} within the spread between launches" : "")
         + (c.AllocationRegressions > 0 ? $" — {c.AllocationRegressions} allocation regression(s)" : "")
-        + (c.OnlyInBase.Count + c.OnlyInDiff.Count > 0 ? $" — {c.OnlyInBase.Count} case(s) only in base, {c.OnlyInDiff.Count} only in diff" : "");
+        + (c.OnlyInBase.Count + c.OnlyInDiff.Count > 0 ? $" — {c.OnlyInBase.Count} case(s) only in base, {c.OnlyInDiff.Count} only in diff" : "")
+        + (c.LeakChanges.Count(l => l.NewLeak && !l.Control) is > 0 and var leaks ? $" — {leaks} new leak(s) in the constant-time check" : "");
 
     private static string Describe(IReadOnlyList<Launch> launches)
     {

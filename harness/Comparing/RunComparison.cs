@@ -67,6 +67,12 @@ public sealed class RunComparison
 
     public IReadOnlyList<string> Warnings { get; }
 
+    /// <summary>The constant-time checks (<c>leaks</c> runs) on both sides, by verdict; they never make a case slower or faster.</summary>
+    public IReadOnlyList<Leaks.LeakChange> LeakChanges => _leakChanges ??=
+        Leaks.LeakComparison.Match(BaseLaunches.Select(l => l.Summary), DiffLaunches.Select(l => l.Summary));
+
+    private IReadOnlyList<Leaks.LeakChange>? _leakChanges;
+
     public int Slower => Cases.Count(c => c.Decision.Verdict == Verdict.Slower);
 
     public int Faster => Cases.Count(c => c.Decision.Verdict == Verdict.Faster);
@@ -125,7 +131,10 @@ public sealed class RunComparison
         var baseCases = FirstOfEach(baseIndexes);
         var diffCases = FirstOfEach(diffIndexes);
         var keys = InCaseOrder(baseCases.Keys.Intersect(diffCases.Keys, StringComparer.Ordinal), baseCases);
-        if (keys.Length == 0)
+        // Leak checks are compared by verdict (LeakComparison); the control is in every leaks run, so it alone is nothing.
+        var leakChecksInCommon = Leaks.LeakComparison.Match(baseLaunches.Select(l => l.Summary), diffLaunches.Select(l => l.Summary))
+            .Count(c => !c.Control);
+        if (keys.Length == 0 && leakChecksInCommon == 0)
         {
             // A gate that compared nothing must not pass: say why no case matched.
             throw new UsageException($"nothing to compare: {NothingInCommon(baseLaunches, diffLaunches, [.. baseCases.Values], [.. diffCases.Values])}.");

@@ -33,6 +33,11 @@ public sealed record RunSummary
     [JsonPropertyName("parameter_sets")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<ParameterSetInfo>? ParameterSets { get; init; }
+
+    /// <summary>The leaks scenario's constant-time checks (<c>harness leaks</c>); absent in other scenarios.</summary>
+    [JsonPropertyName("leaks")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<LeakRecord>? Leaks { get; init; }
 }
 
 /// <summary>A password-hash parameter set as run: its name (or compact form, for a user's set) and every value.</summary>
@@ -159,7 +164,7 @@ public sealed record RunInfo
     [JsonPropertyName("job_description")]
     public required string JobDescription { get; init; }
 
-    /// <summary><c>oneshot</c>, <c>stream</c>, <c>batch</c> or <c>password</c>; absent in files written before the streaming scenario, which were one-shot.</summary>
+    /// <summary><c>oneshot</c>, <c>stream</c>, <c>batch</c>, <c>password</c> or <c>leaks</c>; absent in files written before the streaming scenario, which were one-shot.</summary>
     [JsonPropertyName("scenario")]
     public string Scenario { get; init; } = "oneshot";
 

@@ -37,13 +37,20 @@ public sealed class BadInputTests
     [InlineData("run --scenario password --family SHA-256", "The filters select no password hash")]
     [InlineData("run --family SHA-256 --isa avx9", "Unknown --isa 'avx9'. Valid levels: x86-64-v4, x86-64-v3, x86-64-v2, scalar.")]
     [InlineData("verify --family SHA-256 --isa v3", "Unknown --isa 'v3'")]
+    [InlineData("leaks --budget 0", "Invalid --budget '0'. Valid: seconds per operation, from 0.01 to 3600")]
+    [InlineData("leaks --budget 3601", "Invalid --budget '3601'. Valid: seconds per operation, from 0.01 to 3600")]
+    [InlineData("leaks --budget -1", "Invalid --budget '-1'")]
+    [InlineData("leaks --budget 2s", "Invalid --budget '2s'")]
+    [InlineData("leaks --budget NaN", "Invalid --budget 'NaN'")]
+    [InlineData("leaks --family SHA-2", "The filters select nothing with a verify or decrypt path. Valid families for leaks: MAC, AEAD, Argon2, bcrypt.")]
+    [InlineData("leaks --job quick", "Unknown option '--job' for 'leaks'")]
     public void Bad_input_gets_one_line_exit_2_and_writes_nothing(string commandLine, string start)
     {
         using var folder = new TestFolder();
         var results = folder.Combine("results");
         var output = folder.Combine("out");
         var args = commandLine.Split(' ').ToList();
-        if (args[0] == "run")
+        if (args[0] is "run" or "leaks")
         {
             args.AddRange(["--results", results, "--out", output]);
         }

@@ -152,6 +152,9 @@ public sealed partial class SiteTests
         var docs = folder.Combine("docs");
         CopyHandWrittenDocs(docs);
 
+        // A leaks run's page beside the algorithm pages is no fragment: no area page includes it.
+        File.WriteAllText(Path.Combine(root, "reports", first.Run.MachineKey, CryptoHarness.Leaks.LeakReport.FileName), "### Constant-time check\n");
+
         var ambiguous = Cli.Run("site", "--reports", Path.Combine(root, "reports"), "--out", docs);
         Assert.Equal(2, ambiguous.ExitCode);
         Assert.Contains("Valid machines: " + string.Join(", ", new[] { first.Run.MachineKey, OtherMachine }.Order(StringComparer.Ordinal)), ambiguous.Error, StringComparison.Ordinal);
@@ -159,6 +162,7 @@ public sealed partial class SiteTests
         var result = Cli.Run("site", "--reports", Path.Combine(root, "reports"), "--machine", first.Run.MachineKey, "--out", docs);
         Assert.Equal(0, result.ExitCode);
         CheckSite(docs, ["sha256"]);
+        Assert.False(File.Exists(Path.Combine(docs, SiteModel.FragmentFolder, CryptoHarness.Leaks.LeakReport.FileName)));
         Assert.Contains("[!INCLUDE[SHA-256](benchmarks/sha256.md)]", File.ReadAllText(Path.Combine(docs, "hashes.md")), StringComparison.Ordinal);
         Assert.Contains(OtherMachine, File.ReadAllText(Path.Combine(docs, SiteModel.FragmentFolder, SiteModel.CrossMachinePage)), StringComparison.Ordinal);
     }

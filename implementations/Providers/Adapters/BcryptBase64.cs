@@ -5,7 +5,7 @@ namespace CryptoHarness.Implementations;
 /// setting string from a raw salt or read the raw tag back out of a string. A 16-byte salt is 22 characters, the
 /// 23-byte tag 31.
 /// </summary>
-internal static class BcryptBase64
+public static class BcryptBase64
 {
     private const string Alphabet = "./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 

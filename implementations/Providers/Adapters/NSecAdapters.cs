@@ -108,7 +108,7 @@ public sealed class NSecBlake2b512() : NSecHash(Algorithms.Blake2b512)
 }
 
 /// <summary>
-/// An NSec MAC: <c>MacAlgorithm.Mac(key, data, mac)</c> under a Key imported for an instance of the key's length.
+/// An NSec MAC: <c>MacAlgorithm.Mac(key, data, mac)</c> (and <c>Verify</c>) under a Key imported for an instance of the key's length.
 /// NSec refuses keys outside its stated sizes, so <see cref="SupportForKey"/> lists them and the gate leaves them out.
 /// </summary>
 public abstract class NSecMac<TSelf>(Algorithm algorithm, int minKeyBytes, int maxKeyBytes) : MacImplementation(algorithm, Providers.NSec), INSecKeyed
@@ -126,6 +126,13 @@ public abstract class NSecMac<TSelf>(Algorithm algorithm, int minKeyBytes, int m
     {
         var imported = NSecKeys<TSelf>.For(key, this);
         ((NSecMacAlgorithm)imported.Algorithm).Mac(imported, source, destination);
+    }
+
+    /// <summary>NSec's own <c>MacAlgorithm.Verify(key, data, mac)</c>, as its users verify.</summary>
+    protected override bool VerifyCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, ReadOnlySpan<byte> tag)
+    {
+        var imported = NSecKeys<TSelf>.For(key, this);
+        return ((NSecMacAlgorithm)imported.Algorithm).Verify(imported, source, tag);
     }
 }
 

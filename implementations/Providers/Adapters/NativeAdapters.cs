@@ -352,6 +352,21 @@ public sealed unsafe class LibsodiumBlake2b512Mac() : MacImplementation(Algorith
             _ = Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, k, (nuint)key.Length);
         }
     }
+
+    /// <summary>
+    /// The generic hash has no verify call of its own; libsodium's way to compare a 64-byte tag is <c>crypto_verify_64</c>
+    /// (constant time), which is what a libsodium user calls after recomputing it.
+    /// </summary>
+    protected override bool VerifyCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, ReadOnlySpan<byte> tag)
+    {
+        Span<byte> computed = stackalloc byte[Libsodium.Verify64Bytes];
+        MacCore(key, customization, source, computed);
+        fixed (byte* expected = computed)
+        fixed (byte* given = tag)
+        {
+            return Libsodium.crypto_verify_64(expected, given) == 0;
+        }
+    }
 }
 
 /// <summary>

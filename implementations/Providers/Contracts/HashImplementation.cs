@@ -44,6 +44,36 @@ public abstract class MacImplementation(Algorithm algorithm, Provider provider, 
 
     public void Mac(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
     {
+        CheckKeyAndCustomization(key, customization);
+        RequireAtLeast(destination.Length, OutputBytes, "Destination", Id, nameof(destination));
+        MacCore(key, customization, source, destination[..OutputBytes]);
+    }
+
+    /// <inheritdoc cref="IMacImplementation.Verify"/>
+    public bool Verify(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, ReadOnlySpan<byte> tag)
+    {
+        CheckKeyAndCustomization(key, customization);
+
+        // The length is public (it is the algorithm's), so refusing another length early leaks nothing.
+        return tag.Length == OutputBytes && VerifyCore(key, customization, source, tag);
+    }
+
+    /// <inheritdoc cref="IMacImplementation.SupportForKey"/>
+    /// <remarks>Virtual here, not only the interface's default: a derived adapter's own member would not replace it.</remarks>
+    public virtual Support SupportForKey(int keyBytes) => Support.Yes;
+
+    /// <summary>Writes exactly <see cref="OutputBytes"/> bytes; arguments are already checked.</summary>
+    protected abstract void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination);
+
+    /// <summary>
+    /// The library's own verification where it has one; by default the tag computed and compared in constant time.
+    /// Arguments are already checked and <paramref name="tag"/> is <see cref="OutputBytes"/> long.
+    /// </summary>
+    protected virtual bool VerifyCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, ReadOnlySpan<byte> tag) =>
+        MacVerification.ComputeAndCompare(this, key, customization, source, tag);
+
+    private void CheckKeyAndCustomization(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization)
+    {
         if (!customization.IsEmpty && !Algorithm.Customizable)
         {
             throw new ArgumentException($"{Algorithm.Name} takes no customization string.", nameof(customization));
@@ -53,17 +83,7 @@ public abstract class MacImplementation(Algorithm algorithm, Provider provider, 
         {
             throw new ArgumentException($"{Id} takes no {key.Length}-byte key: {refused.Reason}", nameof(key));
         }
-
-        RequireAtLeast(destination.Length, OutputBytes, "Destination", Id, nameof(destination));
-        MacCore(key, customization, source, destination[..OutputBytes]);
     }
-
-    /// <inheritdoc cref="IMacImplementation.SupportForKey"/>
-    /// <remarks>Virtual here, not only the interface's default: a derived adapter's own member would not replace it.</remarks>
-    public virtual Support SupportForKey(int keyBytes) => Support.Yes;
-
-    /// <summary>Writes exactly <see cref="OutputBytes"/> bytes; arguments are already checked.</summary>
-    protected abstract void MacCore(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination);
 }
 
 /// <summary>Base of every AEAD adapter: key, nonce and tag lengths are the algorithm's, checked once here.</summary>

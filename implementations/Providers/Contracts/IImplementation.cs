@@ -51,6 +51,33 @@ public interface IMacImplementation : IImplementation
     /// takes exactly 32 bytes; keyed BLAKE2b at most 64): the gate leaves such a key out for it instead of failing it.
     /// </summary>
     Support SupportForKey(int keyBytes) => Support.Yes;
+
+    /// <summary>
+    /// Whether <paramref name="tag"/> is the tag of <paramref name="source"/> under <paramref name="key"/>: false for any
+    /// other tag, including one of another length; never throws for a wrong tag. An adapter whose library has its own
+    /// verification (NSec's <c>MacAlgorithm.Verify</c>, libsodium's <c>crypto_verify_*</c>) uses it; without one, this
+    /// default computes the tag and compares it in constant time, as a caller of that library would have to.
+    /// </summary>
+    bool Verify(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, ReadOnlySpan<byte> tag) =>
+        MacVerification.ComputeAndCompare(this, key, customization, source, tag);
+}
+
+/// <summary>The verification a MAC library without one leaves to its caller: compute the tag, compare in constant time.</summary>
+public static class MacVerification
+{
+    public static bool ComputeAndCompare(IMacImplementation mac, ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, ReadOnlySpan<byte> tag)
+    {
+        ArgumentNullException.ThrowIfNull(mac);
+        if (tag.Length != mac.OutputBytes)
+        {
+            return false;
+        }
+
+        // MAC tags are at most 64 bytes here; the bound only keeps a hypothetical long tag off the stack.
+        Span<byte> computed = mac.OutputBytes <= 256 ? stackalloc byte[mac.OutputBytes] : new byte[mac.OutputBytes];
+        mac.Mac(key, customization, source, computed);
+        return System.Security.Cryptography.CryptographicOperations.FixedTimeEquals(computed, tag);
+    }
 }
 
 /// <summary>Authenticated encryption with associated data; encryption and verified decryption are separate operations.</summary>

@@ -98,6 +98,13 @@ internal static unsafe partial class Libsodium
     [LibraryImport(Library)]
     internal static partial int crypto_generichash_final(byte* state, byte* output, nuint outputLength);
 
+    /// <summary>The length <see cref="crypto_verify_64"/> compares: keyed BLAKE2b's 64-byte tag.</summary>
+    internal const int Verify64Bytes = 64;
+
+    /// <summary>0 when the two 64-byte buffers are equal, -1 otherwise, in time independent of their contents.</summary>
+    [LibraryImport(Library)]
+    internal static partial int crypto_verify_64(byte* x, byte* y);
+
     /// <summary>1 when the CPU has AES-NI and PCLMULQDQ; libsodium's AES-GCM exists only then.</summary>
     [LibraryImport(Library)]
     internal static partial int crypto_aead_aes256gcm_is_available();

@@ -1,0 +1,217 @@
+using System.Globalization;
+using System.Text.Json.Serialization;
+using System.Text.RegularExpressions;
+
+namespace CryptoHarness.Results;
+
+/// <summary>
+/// One constant-time check (<c>harness leaks</c>): an operation of one implementation timed on two classes of inputs
+/// chosen at random per measurement, and Welch's t over the measurements, uncropped and cropped at dudect's percentiles.
+/// Times are per call (a measurement of several calls is divided by their number).
+/// </summary>
+public sealed partial record LeakRecord : ImplementationRecord
+{
+    /// <summary>dudect's threshold: |t| above it is a leak.</summary>
+    public const double Threshold = 4.5;
+
+    public const string Leak = "leak";
+
+    public const string NoLeakFound = "no leak found";
+
+    [JsonPropertyName("scenario")]
+    public string Scenario { get; init; } = "leaks";
+
+    /// <summary>What was timed and which two inputs were compared, e.g. <c>verify-first-vs-last</c>.</summary>
+    [JsonPropertyName("operation")]
+    public required string Operation { get; init; }
+
+    /// <summary>Class A and class B in words.</summary>
+    [JsonPropertyName("class_a")]
+    public required string ClassA { get; init; }
+
+    [JsonPropertyName("class_b")]
+    public required string ClassB { get; init; }
+
+    /// <summary>The inputs in words: message and key lengths, or the password-hash parameter set in full.</summary>
+    [JsonPropertyName("parameters")]
+    public required string Parameters { get; init; }
+
+    /// <summary>Password hashes: the set's name (<c>test</c>, <c>cost4</c>, …).</summary>
+    [JsonPropertyName("parameter_set")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? ParameterSet { get; init; }
+
+    /// <summary>The deliberately leaky double measured beside the real implementations; never a provider's code.</summary>
+    [JsonPropertyName("control")]
+    public bool Control { get; init; }
+
+    /// <summary>Measurements that entered the statistics, both classes (the warm-up and the percentile sample excluded).</summary>
+    [JsonPropertyName("measurements")]
+    public required long Measurements { get; init; }
+
+    [JsonPropertyName("measurements_a")]
+    public required long MeasurementsA { get; init; }
+
+    [JsonPropertyName("measurements_b")]
+    public required long MeasurementsB { get; init; }
+
+    /// <summary>Calls of the same class timed together in one measurement (1 unless one call is too short for the timer).</summary>
+    [JsonPropertyName("calls_per_measurement")]
+    public required int CallsPerMeasurement { get; init; }
+
+    [JsonPropertyName("warmup_calls")]
+    public required long WarmupCalls { get; init; }
+
+    /// <summary>The largest |t| over the uncropped test and every crop with enough measurements in both classes.</summary>
+    [JsonPropertyName("max_abs_t")]
+    public required double MaxAbsT { get; init; }
+
+    /// <summary>The crop that gave <see cref="MaxAbsT"/>: the fraction of measurements kept (below that percentile); null when uncropped.</summary>
+    [JsonPropertyName("max_t_percentile")]
+    public double? MaxTPercentile { get; init; }
+
+    /// <summary>How many tests (uncropped and crops) had enough measurements in both classes to count.</summary>
+    [JsonPropertyName("tests_counted")]
+    public required int TestsCounted { get; init; }
+
+    /// <summary>Class A's mean in the test that gave <see cref="MaxAbsT"/> (the uncropped one when none counted); likewise B.</summary>
+    [JsonPropertyName("mean_a_ns")]
+    public required double MeanANs { get; init; }
+
+    [JsonPropertyName("mean_b_ns")]
+    public required double MeanBNs { get; init; }
+
+    /// <summary>
+    /// The smallest difference of the two classes' means (ns per call) that would have given |t| = 4.5 with these
+    /// variances and counts, 4.5·√(s_A²/n_A + s_B²/n_B), the least over the uncropped test and the crops that keep at
+    /// least 90% of the measurements. Null when too few measurements were made for any of them to count.
+    /// </summary>
+    [JsonPropertyName("smallest_detectable_ns")]
+    public required double? SmallestDetectableNs { get; init; }
+
+    /// <summary><see cref="Leak"/> when <see cref="MaxAbsT"/> is above <see cref="Threshold"/>, else <see cref="NoLeakFound"/>.</summary>
+    [JsonPropertyName("verdict")]
+    public required string Verdict { get; init; }
+
+    /// <summary>The smallest step of <c>Stopwatch.GetTimestamp</c> seen on this machine, in ns.</summary>
+    [JsonPropertyName("timer_resolution_ns")]
+    public required double TimerResolutionNs { get; init; }
+
+    /// <summary>What one <c>Stopwatch.GetTimestamp</c> call costs, in ns (the floor of any single measurement).</summary>
+    [JsonPropertyName("timer_overhead_ns")]
+    public required double TimerOverheadNs { get; init; }
+
+    [JsonPropertyName("elapsed_s")]
+    public required double ElapsedSeconds { get; init; }
+
+    public static string VerdictOf(double maxAbsT) => maxAbsT > Threshold ? Leak : NoLeakFound;
+
+    /// <summary>The first problem among a file's leak records, naming its index and case; null when all are sound.</summary>
+    public static string? ProblemIn(IReadOnlyList<LeakRecord?>? records)
+    {
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        for (var i = 0; i < (records?.Count ?? 0); i++)
+        {
+            var record = records![i];
+            if (record is null)
+            {
+                return $"leaks[{i}] is null";
+            }
+
+            if (record.Problem() is { } problem)
+            {
+                return $"leaks[{i}] ({record.Id} {record.Operation}): {problem}";
+            }
+
+            if (!seen.Add(record.CaseKey))
+            {
+                return $"leaks[{i}] ({record.Id} {record.Operation}): the same case twice";
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>What must be equal for two checks to be of the same thing: implementation, operation and parameter set.</summary>
+    [JsonIgnore]
+    public string CaseKey => $"{Id} · {Operation}{(ParameterSet is null ? "" : $" · {ParameterSet}")}";
+
+    /// <summary>
+    /// What is wrong with the record, in words naming the field, or null. Checked once when a file is loaded, so the
+    /// page and compare never meet a negative count, a non-finite statistic or a verdict that contradicts its |t|.
+    /// </summary>
+    public string? Problem()
+    {
+        if (Id is null || Family is null || Algorithm is null || Slug is null || Provider is null || Variant is null)
+        {
+            return "id, family, algorithm, slug, provider and variant are required";
+        }
+
+        // The same two patterns as every other record (SummaryValidation): names that may become part of a path, and
+        // names that reach a page or a pull-request comment.
+        foreach (var (field, value) in new[] { ("slug", Slug), ("family", Family), ("parameter_set", ParameterSet ?? "none") })
+        {
+            if (!SummaryValidation.PathName().IsMatch(value))
+            {
+                return $"field '{field}': {SummaryValidation.Quote(value)} is not a valid name";
+            }
+        }
+
+        foreach (var (field, value) in new[] { ("id", Id), ("algorithm", Algorithm), ("provider", Provider), ("variant", Variant) })
+        {
+            if (!SummaryValidation.Name().IsMatch(value))
+            {
+                return $"field '{field}': {SummaryValidation.Quote(value)} is not a valid name";
+            }
+        }
+
+        if (Operation is null || !OperationPattern().IsMatch(Operation))
+        {
+            return $"operation '{Operation}' is not a lower-case operation name";
+        }
+
+        if (Scenario != "leaks")
+        {
+            return $"scenario '{Scenario}' is not 'leaks'";
+        }
+
+        if (ClassA is null || ClassB is null || Parameters is null)
+        {
+            return "class_a, class_b and parameters are required";
+        }
+
+        if (Measurements < 0 || MeasurementsA < 0 || MeasurementsB < 0 || MeasurementsA + MeasurementsB != Measurements)
+        {
+            return string.Create(CultureInfo.InvariantCulture, $"measurements {Measurements} is not measurements_a {MeasurementsA} + measurements_b {MeasurementsB}, all 0 or more");
+        }
+
+        if (CallsPerMeasurement < 1 || WarmupCalls < 0 || TestsCounted < 0)
+        {
+            return "calls_per_measurement must be 1 or more, warmup_calls and tests_counted 0 or more";
+        }
+
+        foreach (var (name, value) in new[]
+        {
+            ("max_abs_t", MaxAbsT), ("mean_a_ns", MeanANs), ("mean_b_ns", MeanBNs), ("smallest_detectable_ns", SmallestDetectableNs ?? 0),
+            ("timer_resolution_ns", TimerResolutionNs), ("timer_overhead_ns", TimerOverheadNs), ("elapsed_s", ElapsedSeconds),
+        })
+        {
+            if (!double.IsFinite(value) || value < 0)
+            {
+                return string.Create(CultureInfo.InvariantCulture, $"{name} {value} is not a finite number, 0 or more");
+            }
+        }
+
+        if (MaxTPercentile is { } kept && !(kept > 0 && kept < 1))
+        {
+            return string.Create(CultureInfo.InvariantCulture, $"max_t_percentile {kept} is not a fraction between 0 and 1");
+        }
+
+        return Verdict == VerdictOf(MaxAbsT)
+            ? null
+            : string.Create(CultureInfo.InvariantCulture, $"verdict '{Verdict}' does not follow from max_abs_t {MaxAbsT} (threshold {Threshold}: '{Leak}' above it, '{NoLeakFound}' otherwise)");
+    }
+
+    [GeneratedRegex("^[a-z0-9]+(-[a-z0-9]+)*$")]
+    private static partial Regex OperationPattern();
+}
