@@ -61,7 +61,7 @@ public static class LeaksCommand
             LeakRecord record;
             try
             {
-                record = LeakCheck.Run(leakCase, budget, timer, Seed + i);
+                record = LeakCheck.RunConfirmed(leakCase, budget, timer, Seed + i);
             }
             catch (Exception e) when (e is not OutOfMemoryException)
             {
@@ -81,7 +81,7 @@ public static class LeaksCommand
             records.Add(record);
             stdout.WriteLine(record.TestsCounted == 0
                 ? string.Create(CultureInfo.InvariantCulture, $"not tested: {record.Measurements:N0} measurements, fewer than {DudectMeter.MinimumPerClass} a class; raise --budget ({record.ElapsedSeconds:0.0} s)")
-                : string.Create(CultureInfo.InvariantCulture, $"{(record.Verdict == LeakRecord.Leak ? "LEAK" : record.Verdict)}, max |t| = {record.MaxAbsT:0.00} after {record.Measurements:N0} measurements ({record.ElapsedSeconds:0.0} s)"));
+                : string.Create(CultureInfo.InvariantCulture, $"{(record.Verdict == LeakRecord.Leak ? "LEAK" : record.Verdict)}, max |t| = {record.MaxAbsT:0.00} after {record.Measurements:N0} measurements{(record.ConfirmationMaxAbsT is { } again ? $", measured again: {again:0.00}{(record.ConfirmationSameDirection == true ? "" : " the other way round")}" : "")} ({record.ElapsedSeconds:0.0} s)"));
         }
 
         var summary = new RunSummary
@@ -131,7 +131,7 @@ public static class LeaksCommand
     }
 
     private static string Description(TimeSpan budget) => string.Create(CultureInfo.InvariantCulture,
-        $"dudect, {budget.TotalSeconds:0.##} s per operation (a quarter of it warm-up), a class drawn at random per measurement, Welch's t uncropped and at 100 crops, leak above |t| = {LeakRecord.Threshold}");
+        $"dudect, {budget.TotalSeconds:0.##} s per operation (a quarter of it warm-up), a class drawn at random per measurement, Welch's t uncropped and at 100 crops, leak when |t| > {LeakRecord.Threshold} in two measurements the same way round");
 
     private static Failure FailureOf(LeakSubject subject, string reason) => new()
     {

@@ -11,7 +11,6 @@ namespace CryptoHarness.Cli;
 /// </summary>
 public static class SiteCommand
 {
-    /// <summary>Report pages that are not fragments of the site: the index links to pages by their report paths.</summary>
     /// <summary>
     /// Report pages that are not site fragments: the index, and the constant-time page, which no area page includes yet
     /// (an area of its own needs its page and an entry in docs/toc.yml), so the site's include check would fail on it.

@@ -13,6 +13,35 @@ public static class LeakCheck
         return ToRecord(leakCase, DudectMeter.Measure(leakCase, budget, timer, seed), timer);
     }
 
+    /// <summary>
+    /// The check, and when it flags something a second measurement from scratch with another class sequence: a leak is
+    /// what both see the same way round (<see cref="LeakRecord.ConfirmationMaxAbsT"/>). The record keeps the first
+    /// measurement's figures.
+    /// </summary>
+    public static LeakRecord RunConfirmed(LeakCase leakCase, TimeSpan budget, TimerFacts timer, int seed)
+    {
+        var first = Run(leakCase, budget, timer, seed);
+        return first.MaxAbsT > LeakRecord.Threshold ? Confirm(first, Run(leakCase, budget, timer, seed + ConfirmationSeedOffset)) : first;
+    }
+
+    /// <summary><paramref name="first"/> with the second measurement's largest |t|, its direction, and the verdict of both.</summary>
+    public static LeakRecord Confirm(LeakRecord first, LeakRecord second)
+    {
+        ArgumentNullException.ThrowIfNull(first);
+        ArgumentNullException.ThrowIfNull(second);
+        var sameDirection = Math.Sign(second.MeanBNs - second.MeanANs) == Math.Sign(first.MeanBNs - first.MeanANs);
+        return first with
+        {
+            ConfirmationMaxAbsT = second.MaxAbsT,
+            ConfirmationSameDirection = sameDirection,
+            Verdict = LeakRecord.VerdictOf(first.MaxAbsT, second.MaxAbsT, sameDirection),
+            ElapsedSeconds = first.ElapsedSeconds + second.ElapsedSeconds,
+        };
+    }
+
+    /// <summary>Keeps the confirmation's class sequence apart from every check's first one (seeds are the run's seed plus the check's index).</summary>
+    public const int ConfirmationSeedOffset = 1_000_003;
+
     /// <summary>A record of one check, with its verdict, from what was measured.</summary>
     public static LeakRecord ToRecord(LeakCase leakCase, LeakMeasurement measurement, TimerFacts timer)
     {
@@ -59,7 +88,7 @@ public static class LeakCheck
             MeanANs = shown.A.Mean,
             MeanBNs = shown.B.Mean,
             SmallestDetectableNs = double.IsFinite(detectable) ? detectable : null,
-            Verdict = LeakRecord.VerdictOf(maxAbsT),
+            Verdict = LeakRecord.VerdictOf(maxAbsT, null, null),
             TimerResolutionNs = timer.ResolutionNs,
             TimerOverheadNs = timer.OverheadNs,
             ElapsedSeconds = measurement.Elapsed.TotalSeconds,

@@ -122,7 +122,8 @@ public static class LeakReport
             !tested ? "n/a" : r.MaxTPercentile is { } kept ? $"fastest {Format.Number(kept * 100, "0.#")}%" : "none",
             (r.MeanBNs >= r.MeanANs ? "+" : "−") + Time(Math.Abs(r.MeanBNs - r.MeanANs)),
             r.SmallestDetectableNs is { } detectable ? Time(detectable) : "n/a",
-            r.Verdict == LeakRecord.Leak ? "**leak**"
+            r.Verdict == LeakRecord.Leak ? $"**leak** (measured again: |t| = {T(r.ConfirmationMaxAbsT ?? 0)})"
+                : r.Verdict == LeakRecord.NotConfirmed ? $"not confirmed: measured again, |t| = {T(r.ConfirmationMaxAbsT ?? 0)}{(r.ConfirmationSameDirection == true ? "" : ", the other way round")}"
                 : tested ? $"no leak found after {Count(r.Measurements)}"
                 : $"not tested: fewer than {DudectMeter.MinimumPerClass} measurements a class");
     }

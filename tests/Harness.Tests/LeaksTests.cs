@@ -160,7 +160,7 @@ public sealed class LeaksTests
             {
                 Assert.Equal("leaks", r.GetProperty("scenario").GetString());
                 Assert.True(r.GetProperty("measurements").GetInt64() > 0);
-                Assert.Contains(r.GetProperty("verdict").GetString(), new[] { LeakRecord.Leak, LeakRecord.NoLeakFound });
+                Assert.Contains(r.GetProperty("verdict").GetString(), new[] { LeakRecord.Leak, LeakRecord.NotConfirmed, LeakRecord.NoLeakFound });
             });
         }
 
@@ -208,11 +208,41 @@ public sealed class LeaksTests
         Assert.False(Directory.Exists(folder.Combine("out")));
     }
 
+    /// <summary>A flag is a leak only when a second measurement from scratch flags it too, with the same class slower.</summary>
+    [Theory]
+    [InlineData(3.0, 9.0, 1.0, LeakRecord.NoLeakFound)]
+    [InlineData(9.0, 2.0, 1.0, LeakRecord.NotConfirmed)]
+    [InlineData(9.0, 6.0, -1.0, LeakRecord.NotConfirmed)]
+    [InlineData(9.0, 6.0, 1.0, LeakRecord.Leak)]
+    [InlineData(4.5, 6.0, 1.0, LeakRecord.NoLeakFound)]
+    public void A_flag_is_a_leak_only_when_measured_again_the_same_way_round(double firstT, double secondT, double secondDirection, string verdict)
+    {
+        var first = SoundRecord() with { MaxAbsT = firstT, MeanANs = 500, MeanBNs = 501, Verdict = LeakRecord.VerdictOf(firstT, null, null) };
+        var second = SoundRecord() with { MaxAbsT = secondT, MeanANs = 500, MeanBNs = 500 + secondDirection };
+
+        var confirmed = firstT > LeakRecord.Threshold ? LeakCheck.Confirm(first, second) : first;
+
+        Assert.Equal(verdict, confirmed.Verdict);
+        Assert.Null(confirmed.Problem());
+        Assert.Equal(firstT, confirmed.MaxAbsT);
+        Assert.Equal(firstT > LeakRecord.Threshold ? secondT : null, confirmed.ConfirmationMaxAbsT);
+    }
+
+    [Fact]
+    public void A_leak_without_its_confirmation_is_refused()
+    {
+        var unconfirmed = SoundRecord() with { MaxAbsT = 9.8, Verdict = LeakRecord.Leak };
+        Assert.Contains("does not follow from max_abs_t", unconfirmed.Problem(), StringComparison.Ordinal);
+
+        var halfGiven = SoundRecord() with { MaxAbsT = 9.8, ConfirmationMaxAbsT = 7.1, Verdict = LeakRecord.NotConfirmed };
+        Assert.Contains("must both be given", halfGiven.Problem(), StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Compare_lists_a_new_leak_only_when_every_diff_launch_flags_it()
     {
         var quiet = SoundRecord() with { MaxAbsT = 1.2, Verdict = LeakRecord.NoLeakFound };
-        var loud = SoundRecord() with { MaxAbsT = 9.8, Verdict = LeakRecord.Leak };
+        var loud = SoundRecord() with { MaxAbsT = 9.8, ConfirmationMaxAbsT = 7.1, ConfirmationSameDirection = true, Verdict = LeakRecord.Leak };
 
         var flagged = Assert.Single(LeakComparison.Match([Summary([quiet])], [Summary([loud]), Summary([loud])]));
         Assert.True(flagged.NewLeak);
