@@ -53,6 +53,7 @@ public static class LeaksCommand
         stdout.WriteLine();
         stdout.WriteLine(string.Create(CultureInfo.InvariantCulture,
             $"Constant-time check (dudect): {cases.Count} operation(s), {budget.TotalSeconds:0.##} s each, about {cases.Count * budget.TotalSeconds / 60:0.#} min. Timer step {timer.ResolutionNs:0.#} ns, cost {timer.OverheadNs:0.#} ns a reading."));
+        var oneCycleNs = run.CpuFrequencyHz is { } hz and > 0 ? 1e9 / hz : (double?)null;
         var records = new List<LeakRecord>();
         for (var i = 0; i < cases.Count; i++)
         {
@@ -61,7 +62,8 @@ public static class LeaksCommand
             LeakRecord record;
             try
             {
-                record = LeakCheck.RunConfirmed(leakCase, budget, timer, Seed + i);
+                record = LeakCheck.RunConfirmed(leakCase, budget, timer, Seed + i) with { OneCycleNs = oneCycleNs };
+                record = record with { Verdict = record.DerivedVerdict };
             }
             catch (Exception e) when (e is not OutOfMemoryException)
             {

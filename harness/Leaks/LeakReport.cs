@@ -123,6 +123,7 @@ public static class LeakReport
             (r.MeanBNs >= r.MeanANs ? "+" : "−") + Time(Math.Abs(r.MeanBNs - r.MeanANs)),
             r.SmallestDetectableNs is { } detectable ? Time(detectable) : "n/a",
             r.Verdict == LeakRecord.Leak ? $"**leak** (measured again: |t| = {T(r.ConfirmationMaxAbsT ?? 0)})"
+                : r.Verdict == LeakRecord.BelowOneCycle ? $"below one cycle: flagged, but B − A is under one cycle ({Time(r.OneCycleNs ?? 0)})"
                 : r.Verdict == LeakRecord.NotConfirmed ? $"not confirmed: measured again, |t| = {T(r.ConfirmationMaxAbsT ?? 0)}{(r.ConfirmationSameDirection == true ? "" : ", the other way round")}"
                 : tested ? $"no leak found after {Count(r.Measurements)}"
                 : $"not tested: fewer than {DudectMeter.MinimumPerClass} measurements a class");

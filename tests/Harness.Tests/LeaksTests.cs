@@ -160,7 +160,7 @@ public sealed class LeaksTests
             {
                 Assert.Equal("leaks", r.GetProperty("scenario").GetString());
                 Assert.True(r.GetProperty("measurements").GetInt64() > 0);
-                Assert.Contains(r.GetProperty("verdict").GetString(), new[] { LeakRecord.Leak, LeakRecord.NotConfirmed, LeakRecord.NoLeakFound });
+                Assert.Contains(r.GetProperty("verdict").GetString(), new[] { LeakRecord.Leak, LeakRecord.BelowOneCycle, LeakRecord.NotConfirmed, LeakRecord.NoLeakFound });
             });
         }
 
@@ -226,6 +226,25 @@ public sealed class LeaksTests
         Assert.Null(confirmed.Problem());
         Assert.Equal(firstT, confirmed.MaxAbsT);
         Assert.Equal(firstT > LeakRecord.Threshold ? secondT : null, confirmed.ConfirmationMaxAbsT);
+    }
+
+    /// <summary>A flag whose classes differ by less than one cycle is not called a leak, confirmed or not; a larger one still is.</summary>
+    [Theory]
+    [InlineData(0.2, LeakRecord.BelowOneCycle)]
+    [InlineData(-0.2, LeakRecord.BelowOneCycle)]
+    [InlineData(0.5, LeakRecord.Leak)]
+    [InlineData(-17.0, LeakRecord.Leak)]
+    public void A_confirmed_flag_below_one_cycle_is_not_a_leak(double differenceNs, string verdict)
+    {
+        var record = SoundRecord() with
+        {
+            MaxAbsT = 12, ConfirmationMaxAbsT = 9, ConfirmationSameDirection = true,
+            MeanANs = 500, MeanBNs = 500 + differenceNs, OneCycleNs = 1 / 2.596,
+        };
+
+        Assert.Equal(verdict, record.DerivedVerdict);
+        Assert.Null((record with { Verdict = verdict }).Problem());
+        Assert.Contains("does not follow", (record with { Verdict = LeakRecord.NoLeakFound }).Problem(), StringComparison.Ordinal);
     }
 
     [Fact]

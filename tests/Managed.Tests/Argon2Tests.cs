@@ -245,14 +245,22 @@ public sealed class Argon2AllocationTests
             Argon2.Hash(Argon2Type.Argon2id, parameters, "password"u8, salt, tag);
         }
 
-        long before = GC.GetTotalAllocatedBytes(precise: true);
-        for (int i = 0; i < hashes; i++)
+        // The least of several rounds: an allocation of Argon2's own shows in every round, while the test host's own
+        // threads (reporting other results over its pipe) now and then land a few KiB in one round; on a loaded CI
+        // machine a single round read 1,044 bytes per hash.
+        long perHash = long.MaxValue;
+        for (int round = 0; round < 5; round++)
         {
-            Argon2.Hash(Argon2Type.Argon2id, parameters, "password"u8, salt, tag);
+            long before = GC.GetTotalAllocatedBytes(precise: true);
+            for (int i = 0; i < hashes; i++)
+            {
+                Argon2.Hash(Argon2Type.Argon2id, parameters, "password"u8, salt, tag);
+            }
+
+            perHash = Math.Min(perHash, (GC.GetTotalAllocatedBytes(precise: true) - before) / hashes);
         }
 
-        long perHash = (GC.GetTotalAllocatedBytes(precise: true) - before) / hashes;
-        Assert.True(perHash <= 1024, $"{perHash} bytes per hash");
+        Assert.True(perHash <= 1024, $"{perHash} bytes per hash in the least of five rounds");
     }
 
 
