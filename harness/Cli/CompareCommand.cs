@@ -56,8 +56,9 @@ public static class CompareCommand
         }
         else
         {
+            // The user's own path, checked up front (CheckFile); nothing in it comes from a results file.
             var path = Path.GetFullPath(output);
-            AtomicFile.WriteAllText(OutputFolder.Resolve(Path.GetDirectoryName(path)!, path), comment);
+            AtomicFile.WriteAllText(path, comment);
             stdout.WriteLine(ComparisonModel.SummaryLine(comparison));
             stdout.WriteLine($"Wrote {path}");
         }

@@ -70,7 +70,7 @@ public static class HarnessCommand
                 "list" => List(arguments, stdout),
                 "verify" => Verify(arguments, stdout),
                 "run" => RunBenchmarks(arguments, stdout, stderr),
-                "leaks" => LeaksCommand.Run(arguments, stdout),
+                "leaks" => LeaksCommand.Run(arguments, stdout, stderr),
                 "report" => Report(arguments, stdout),
                 "compare" => CompareCommand.Run(arguments, stdout),
                 "merge" => SiteCommand.Merge(arguments, stdout),
@@ -216,11 +216,7 @@ public static class HarnessCommand
             throw new UsageException($"--{misplaced} applies to password hashes; valid with --scenario password or --family Argon2/bcrypt, not with --scenario {scenario}.");
         }
 
-        // Both output locations before anything is measured: an unwritable one is bad input now, not after the sweep.
-        var resultsFolder = arguments.Value("results") ?? Path.Combine(root, "artifacts", "results");
-        OutputFolder.CheckFolder(resultsFolder, "results");
-        OutputFolder.CheckFolder(arguments.Value("out") ?? root, "out");
-        var runFolder = RunFolder.Create(resultsFolder, run.MachineKey, started, job.Name);
+        var runFolder = RunFolder.Open(ResultsFolder(arguments, root), arguments.Value("out") ?? root, run.MachineKey, started, job.Name);
         using var interruption = RunFolder.SayIfInterrupted(runFolder, stderr);
         stdout.WriteLine($"Run folder: {runFolder}");
 
@@ -258,8 +254,7 @@ public static class HarnessCommand
             Algorithms = selected.Select(i => i.Algorithm).Distinct().Select(Describe).ToArray(),
             ParameterSets = scenario == "password" ? passwordSets.Select(DescribeSet).ToArray() : null,
         };
-        SummaryFile.Write(summary, OutputFolder.Resolve(runFolder, SummaryFile.FileName));
-        RunFolder.Complete(runFolder);
+        var summaryPath = RunFolder.Finish(runFolder, summary);
 
         var stage = new ReportStage(ReportStage.DefaultTemplatesDirectory);
         var written = WriteReports(stage, summary, arguments.Value("out"), root);
@@ -267,7 +262,7 @@ public static class HarnessCommand
         stdout.WriteLine();
         ComparisonTable.Write(summary, stdout);
         stdout.WriteLine();
-        stdout.WriteLine($"Summary: {Path.Combine(runFolder, SummaryFile.FileName)}");
+        stdout.WriteLine($"Summary: {summaryPath}");
         foreach (var path in written)
         {
             stdout.WriteLine($"Wrote {path}");
@@ -503,6 +498,10 @@ public static class HarnessCommand
         Variant = implementation.Variant,
         Reason = reason,
     };
+
+    /// <summary>Where run folders go: <c>--results</c>, else the repository's git-ignored <c>artifacts/results</c>.</summary>
+    internal static string ResultsFolder(Arguments arguments, string root) =>
+        arguments.Value("results") ?? Path.Combine(root, "artifacts", "results");
 
     internal static RunInfo DescribeRun(IReadOnlyList<IImplementation> selected, string jobName, string jobDescription, string root, DateTimeOffset started)
     {

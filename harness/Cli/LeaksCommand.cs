@@ -27,7 +27,7 @@ public static class LeaksCommand
     /// <summary>Seeds the class sequence of each check (plus its index), so a run's draws can be reproduced.</summary>
     public const int Seed = 0x1EA6_2026;
 
-    public static int Run(Arguments arguments, TextWriter stdout)
+    public static int Run(Arguments arguments, TextWriter stdout, TextWriter stderr)
     {
         var budget = Budget(arguments.Value("budget"));
         var selected = HarnessCommand.Select(arguments).Where(LeakSelection.Applies).ToArray();
@@ -39,7 +39,8 @@ public static class LeaksCommand
         var root = RepositoryRoot.Find();
         var started = DateTimeOffset.UtcNow;
         var run = HarnessCommand.DescribeRun(selected, "leaks", Description(budget), root, started) with { Scenario = "leaks" };
-        var runFolder = RunFolder.Create(arguments.Value("results") ?? Path.Combine(root, "artifacts", "results"), run.MachineKey, started, "leaks");
+        var runFolder = RunFolder.Open(HarnessCommand.ResultsFolder(arguments, root), arguments.Value("out") ?? root, run.MachineKey, started, "leaks");
+        using var interruption = RunFolder.SayIfInterrupted(runFolder, stderr);
         stdout.WriteLine($"Run folder: {runFolder}");
 
         // The gate at the lengths and password sets the checks use: nothing is timed before its answers are verified.
@@ -94,7 +95,7 @@ public static class LeaksCommand
             Unsupported = unsupported,
             Leaks = records,
         };
-        SummaryFile.Write(summary, Path.Combine(runFolder, SummaryFile.FileName));
+        var summaryPath = RunFolder.Finish(runFolder, summary);
         var written = HarnessCommand.WriteReports(new ReportStage(ReportStage.DefaultTemplatesDirectory), summary, arguments.Value("out"), root);
 
         stdout.WriteLine();
@@ -103,7 +104,7 @@ public static class LeaksCommand
             stdout.WriteLine("WARNING: the control (an early-exit comparison) was not flagged: this run could not see a leak of its size; raise --budget or quieten the machine.");
         }
 
-        stdout.WriteLine($"Summary: {Path.Combine(runFolder, SummaryFile.FileName)}");
+        stdout.WriteLine($"Summary: {summaryPath}");
         foreach (var path in written)
         {
             stdout.WriteLine($"Wrote {path}");

@@ -31,6 +31,26 @@ public static class RepositoryRoot
 /// </summary>
 public static class RunFolder
 {
+    /// <summary>
+    /// The run folder of a command that measures: both output locations are checked first, so an unwritable one is bad
+    /// input before anything is measured, not an exception at the end of the sweep.
+    /// </summary>
+    public static string Open(string resultsFolder, string outputFolder, string machineKey, DateTimeOffset started, string job)
+    {
+        OutputFolder.CheckFolder(resultsFolder, "results");
+        OutputFolder.CheckFolder(outputFolder, "out");
+        return Create(resultsFolder, machineKey, started, job);
+    }
+
+    /// <summary>Writes the run's <c>summary.json</c> and marks the folder complete; returns the summary's path.</summary>
+    public static string Finish(string runFolder, RunSummary summary)
+    {
+        var path = OutputFolder.Resolve(runFolder, SummaryFile.FileName);
+        SummaryFile.Write(summary, path);
+        Complete(runFolder);
+        return path;
+    }
+
     public static string Create(string baseDirectory, string machineKey, DateTimeOffset started, string job)
     {
         var stem = OutputFolder.Resolve(baseDirectory, Path.Combine(machineKey,
@@ -49,7 +69,7 @@ public static class RunFolder
     }
 
     /// <summary>The run wrote its summary: the folder is complete.</summary>
-    public static void Complete(string runFolder) => File.Delete(Path.Combine(runFolder, SummaryFile.IncompleteMarker));
+    private static void Complete(string runFolder) => File.Delete(Path.Combine(runFolder, SummaryFile.IncompleteMarker));
 
     /// <summary>The line printed when a run is stopped by a signal (Ctrl+C, SIGTERM) before it finished.</summary>
     public static string InterruptedMessage(string runFolder) =>

@@ -149,6 +149,8 @@ public sealed class LeaksTests
         Assert.Contains("[1/2] control/early-exit compare-first-vs-last: ", result.Out, StringComparison.Ordinal);
         Assert.Contains("[2/2] hmac-sha256/os verify-first-vs-last: ", result.Out, StringComparison.Ordinal);
         var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
+        // A finished run's folder is complete, as a benchmark run's is: merge and report would otherwise call it interrupted.
+        Assert.False(File.Exists(Path.Combine(Path.GetDirectoryName(summaryPath)!, SummaryFile.IncompleteMarker)));
         using (var summary = JsonDocument.Parse(File.ReadAllText(summaryPath)))
         {
             Assert.Equal("leaks", summary.RootElement.GetProperty("run").GetProperty("scenario").GetString());
