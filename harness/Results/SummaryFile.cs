@@ -115,7 +115,7 @@ public static class SummaryFile
         }
 
         SummaryValidation.Check(summary, file);
-        return LeakRecord.ProblemIn(summary.Leaks) is { } problem ? throw new UsageException($"{file}: {problem}.") : summary;
+        return summary;
     }
 
     /// <summary>What a BenchmarkDotNet export is told, by report, merge, site and compare alike.</summary>

@@ -77,6 +77,12 @@ public static partial class SummaryValidation
                 check.ParameterSet(sets[i], $"parameter_sets[{i}]");
             }
         }
+
+        // A leaks run's records check themselves (their verdict must follow from their statistics).
+        if (LeakRecord.ProblemIn(summary.Leaks) is { } problem)
+        {
+            throw new UsageException($"{file}: {problem}.");
+        }
     }
 
     /// <summary>
