@@ -361,11 +361,16 @@ public sealed unsafe class LibsodiumBlake2b512Mac() : MacImplementation(Algorith
     {
         Span<byte> computed = stackalloc byte[Libsodium.Verify64Bytes];
         MacCore(key, customization, source, computed);
+        bool equal;
         fixed (byte* expected = computed)
         fixed (byte* given = tag)
         {
-            return Libsodium.crypto_verify_64(expected, given) == 0;
+            equal = Libsodium.crypto_verify_64(expected, given) == 0;
         }
+
+        // The right tag is what a forger lacks: it does not stay behind on the stack.
+        System.Security.Cryptography.CryptographicOperations.ZeroMemory(computed);
+        return equal;
     }
 }
 

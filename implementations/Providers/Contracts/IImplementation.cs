@@ -76,7 +76,11 @@ public static class MacVerification
         // MAC tags are at most 64 bytes here; the bound only keeps a hypothetical long tag off the stack.
         Span<byte> computed = mac.OutputBytes <= 256 ? stackalloc byte[mac.OutputBytes] : new byte[mac.OutputBytes];
         mac.Mac(key, customization, source, computed);
-        return System.Security.Cryptography.CryptographicOperations.FixedTimeEquals(computed, tag);
+        var equal = System.Security.Cryptography.CryptographicOperations.FixedTimeEquals(computed, tag);
+
+        // The right tag is what a forger lacks: it does not stay behind on the stack.
+        System.Security.Cryptography.CryptographicOperations.ZeroMemory(computed);
+        return equal;
     }
 }
 
