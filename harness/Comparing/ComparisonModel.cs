@@ -3,54 +3,69 @@ using CryptoHarness.Reporting;
 
 namespace CryptoHarness.Comparing;
 
+/// <summary>The pull-request comment (<c>comparison.md.sbn</c>).</summary>
+/// <param name="Base">The base side's commit, time(s), job and machine in words.</param>
+/// <param name="All">Every matched case, in the comparison's order.</param>
+/// <param name="LeakChecks">How many constant-time checks were matched on both sides.</param>
+/// <param name="LeakChanges">The checks whose verdict changed.</param>
+public sealed record ComparisonComment(
+    string SummaryLine, IReadOnlyList<string> Warnings, string Method, string Base, string Diff,
+    IReadOnlyList<CaseRow> Slower, IReadOnlyList<CaseRow> Faster, IReadOnlyList<AllocationRow> AllocationRegressions,
+    IReadOnlyList<FamilyTally> Families, IReadOnlyList<string> OnlyBase, IReadOnlyList<string> OnlyDiff, IReadOnlyList<CaseRow> All,
+    int CaseCount, int LeakChecks, string LeakRule, IReadOnlyList<LeakChangeRow> LeakChanges);
+
+/// <summary>One matched case: the medians of both sides, their ratio and the verdict.</summary>
+/// <param name="Q">The smaller of the two one-sided tests' q-values.</param>
+public sealed record CaseRow(
+    string Case, string Verdict, string BaseMedian, string DiffMedian, string Ratio, string Improvement, string Speedup, string Q, string Notes);
+
+/// <summary>A case whose allocation per operation grew, both sides' allocations formatted.</summary>
+public sealed record AllocationRow(string Case, string Base, string Diff);
+
+/// <summary>A family's verdict counts and the geometric mean of its ratios.</summary>
+public sealed record FamilyTally(string Family, int Slower, int Faster, int Same, string Geomean);
+
+/// <summary>A constant-time check whose verdict changed, and what each side saw.</summary>
+public sealed record LeakChangeRow(string Case, string Change, string Base, string Diff);
+
 /// <summary>What the comparison template sees: formatted, ordered, ready to lay out.</summary>
 public static class ComparisonModel
 {
-    public static Dictionary<string, object?> Build(RunComparison comparison)
+    public static ComparisonComment Build(RunComparison comparison)
     {
         var settings = comparison.Settings;
         var slower = comparison.Cases.Where(c => c.Decision.Verdict == Verdict.Slower).OrderByDescending(c => c.Decision.RatioOfMedians);
         var faster = comparison.Cases.Where(c => c.Decision.Verdict == Verdict.Faster).OrderBy(c => c.Decision.RatioOfMedians);
-        return new()
-        {
-            ["summary_line"] = SummaryLine(comparison),
-            ["warnings"] = comparison.Warnings,
-            ["method"] = FormattableString.Invariant(
+        return new ComparisonComment(
+            SummaryLine(comparison),
+            comparison.Warnings,
+            FormattableString.Invariant(
                 $"Per case: Perfolizer's Mann–Whitney test, one-sided each way against a threshold of {settings.Threshold * 100:0.##}% or {settings.NoiseNs:0.##} ns, whichever is larger. Across the {comparison.Cases.Count} cases ({2 * comparison.Cases.Count} tests): Benjamini–Hochberg at a false-discovery rate of {settings.FalseDiscoveryRate * 100:0.##}%.")
                 + (comparison.SeveralLaunches ? " " + LaunchRule : "")
                 + FormattableString.Invariant($" Allocation: any increase from 0 B, or more than {comparison.AllocationThresholdBytes} B."),
-            ["base"] = Describe(comparison.BaseLaunches),
-            ["diff"] = Describe(comparison.DiffLaunches),
-            ["slower"] = slower.Select(Row).ToArray(),
-            ["faster"] = faster.Select(Row).ToArray(),
-            ["allocation_regressions"] = comparison.Cases.Where(c => c.AllocationRegressed).Select(c => new Dictionary<string, object?>
-            {
-                ["case"] = c.Key,
-                ["base"] = Format.Allocated(c.Base.AllocatedBytes),
-                ["diff"] = Format.Allocated(c.Diff.AllocatedBytes),
-            }).ToArray(),
-            ["families"] = comparison.Cases.GroupBy(c => c.Base.Family).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new Dictionary<string, object?>
-            {
-                ["family"] = g.Key,
-                ["slower"] = g.Count(c => c.Decision.Verdict == Verdict.Slower),
-                ["faster"] = g.Count(c => c.Decision.Verdict == Verdict.Faster),
-                ["same"] = g.Count(c => c.Decision.Verdict == Verdict.Same),
-                ["geomean"] = Format.Number(Math.Exp(g.Average(c => Math.Log(c.Decision.RatioOfMedians))), "0.000") + "×",
-            }).ToArray(),
-            ["only_base"] = comparison.OnlyInBase,
-            ["only_diff"] = comparison.OnlyInDiff,
-            ["all"] = comparison.Cases.Select(Row).ToArray(),
-            ["case_count"] = comparison.Cases.Count,
-            ["leak_checks"] = comparison.LeakChanges.Count,
-            ["leak_rule"] = LeakRule,
-            ["leak_changes"] = comparison.LeakChanges.Where(c => c.NewLeak || c.NoLongerFlagged).Select(c => new Dictionary<string, object?>
-            {
-                ["case"] = c.Case,
-                ["change"] = c.NewLeak ? (c.Control ? "flagged (the control, as it must be)" : "**new leak**") : (c.Control ? "**control no longer flagged**" : "no longer flagged"),
-                ["base"] = LeakSide(c.BaseLeaks, c.BaseLaunches, c.BaseMaxAbsT),
-                ["diff"] = LeakSide(c.DiffLeaks, c.DiffLaunches, c.DiffMaxAbsT),
-            }).ToArray(),
-        };
+            Describe(comparison.BaseLaunches),
+            Describe(comparison.DiffLaunches),
+            slower.Select(Row).ToArray(),
+            faster.Select(Row).ToArray(),
+            comparison.Cases.Where(c => c.AllocationRegressed)
+                .Select(c => new AllocationRow(c.Key, Format.Allocated(c.Base.AllocatedBytes), Format.Allocated(c.Diff.AllocatedBytes))).ToArray(),
+            comparison.Cases.GroupBy(c => c.Base.Family).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new FamilyTally(
+                g.Key,
+                g.Count(c => c.Decision.Verdict == Verdict.Slower),
+                g.Count(c => c.Decision.Verdict == Verdict.Faster),
+                g.Count(c => c.Decision.Verdict == Verdict.Same),
+                Format.Number(Math.Exp(g.Average(c => Math.Log(c.Decision.RatioOfMedians))), "0.000") + "×")).ToArray(),
+            comparison.OnlyInBase,
+            comparison.OnlyInDiff,
+            comparison.Cases.Select(Row).ToArray(),
+            comparison.Cases.Count,
+            comparison.LeakChanges.Count,
+            LeakRule,
+            comparison.LeakChanges.Where(c => c.NewLeak || c.NoLongerFlagged).Select(c => new LeakChangeRow(
+                c.Case,
+                c.NewLeak ? (c.Control ? "flagged (the control, as it must be)" : "**new leak**") : (c.Control ? "**control no longer flagged**" : "no longer flagged"),
+                LeakSide(c.BaseLeaks, c.BaseLaunches, c.BaseMaxAbsT),
+                LeakSide(c.DiffLeaks, c.DiffLaunches, c.DiffMaxAbsT))).ToArray());
     }
 
     /// <summary>Leak checks are compared by verdict (see <see cref="Leaks.LeakComparison"/>), in words for the comment.</summary>
@@ -82,7 +97,7 @@ public static class ComparisonModel
             : $"{run.GitCommit} ({launches.Count} launches: {string.Join(", ", launches.Select(l => Time(l.Summary.Run)))}; job {run.Job}, {run.MachineKey})";
     }
 
-    private static Dictionary<string, object?> Row(ComparedCase c)
+    private static CaseRow Row(ComparedCase c)
     {
         var baseMedian = c.Decision.BaseMedianNs;
         var diffMedian = c.Decision.DiffMedianNs;
@@ -94,17 +109,15 @@ public static class ComparisonModel
             c.BaseLaunches != c.DiffLaunches ? $"launches: {c.BaseLaunches} base, {c.DiffLaunches} diff" : null,
             c.Decision.ModalityWarning,
         }.Where(n => n is not null);
-        return new()
-        {
-            ["case"] = c.Key,
-            ["verdict"] = c.Decision.Verdict.ToString().ToLowerInvariant(),
-            ["base_median"] = $"{Format.Time(baseMedian, unit)} {unit.Name}",
-            ["diff_median"] = $"{Format.Time(diffMedian, unit)} {unit.Name}",
-            ["ratio"] = Format.Number(c.Decision.RatioOfMedians, "0.000"),
-            ["improvement"] = RunComparison.Percent((baseMedian - diffMedian) / baseMedian * 100),
-            ["speedup"] = Format.Number(baseMedian / diffMedian, "0.00") + "×",
-            ["q"] = Format.Number(Math.Min(c.Decision.QSlower, c.Decision.QFaster), "0.###E+0"),
-            ["notes"] = string.Join("; ", notes),
-        };
+        return new CaseRow(
+            c.Key,
+            c.Decision.Verdict.ToString().ToLowerInvariant(),
+            $"{Format.Time(baseMedian, unit)} {unit.Name}",
+            $"{Format.Time(diffMedian, unit)} {unit.Name}",
+            Format.Number(c.Decision.RatioOfMedians, "0.000"),
+            RunComparison.Percent((baseMedian - diffMedian) / baseMedian * 100),
+            Format.Number(baseMedian / diffMedian, "0.00") + "×",
+            Format.Number(Math.Min(c.Decision.QSlower, c.Decision.QFaster), "0.###E+0"),
+            string.Join("; ", notes));
     }
 }

@@ -4,7 +4,7 @@ using CryptoHarness.Results;
 
 namespace CryptoHarness.Leaks;
 
-/// <summary>What <c>templates/constant-time.md.hbs</c> sees: every value formatted, every row ordered.</summary>
+/// <summary>What <c>templates/constant-time.md.sbn</c> sees: every value formatted, every row ordered.</summary>
 public sealed record ConstantTimePage(
     string MachineKey,
     string Machine,
@@ -12,8 +12,8 @@ public sealed record ConstantTimePage(
     string JobDescription,
     ControlLine? Control,
     IReadOnlyList<LeakTable> Tables,
-    IReadOnlyList<NotCheckedRow> Failures,
-    IReadOnlyList<NotCheckedRow> NotChecked,
+    IReadOnlyList<NotMeasuredRow> Failures,
+    IReadOnlyList<NotMeasuredRow> NotChecked,
     string Timer,
     string Providers);
 
@@ -27,14 +27,12 @@ public sealed record LeakRow(
     string Algorithm, string Implementation, string Inputs, string Measurements, string Calls, string MaxT, string Crop,
     string Difference, string Detectable, string Verdict);
 
-public sealed record NotCheckedRow(string Id, string Reason);
-
 /// <summary>The constant-time page, built from a <c>leaks</c> summary alone.</summary>
 public static class LeakReport
 {
     public const string FileName = "constant-time.md";
 
-    public const string Template = "constant-time.md.hbs";
+    public const string Template = "constant-time.md.sbn";
 
     /// <summary>The page of a leaks run, rendered through <see cref="Template"/>.</summary>
     public static ReportStage.RenderedFile Render(ReportStage stage, RunSummary summary)
@@ -80,11 +78,11 @@ public static class LeakReport
             run.JobDescription,
             control is null ? null : Control(control),
             tables,
-            summary.Failures.OrderBy(f => f.Id, StringComparer.Ordinal).Select(f => new NotCheckedRow(f.Id, f.Reason)).ToArray(),
-            summary.Unsupported.OrderBy(f => f.Id, StringComparer.Ordinal).Select(f => new NotCheckedRow(f.Id, f.Reason)).ToArray(),
+            ReportModel.Rows(summary.Failures),
+            ReportModel.Rows(summary.Unsupported),
             records.Count == 0 ? "not measured"
                 : $"`Stopwatch.GetTimestamp` steps by {Time(records[0].TimerResolutionNs)} and costs {Time(records[0].TimerOverheadNs)} a reading here",
-            string.Join("; ", ReportModel.Providers(summary, records.Where(r => !r.Control).Select(r => r.Provider)).Select(p => $"`{p["provider"]}` = {p["version"]}")));
+            string.Join("; ", ReportModel.Providers(summary, records.Where(r => !r.Control).Select(r => r.Provider)).Select(p => $"`{p.Provider}` = {p.Version}")));
     }
 
     /// <summary>"12.30 ns", "8.10 μs", "0.004 ns": each time in the unit that suits it (a table mixes nanosecond MACs and millisecond password hashes).</summary>

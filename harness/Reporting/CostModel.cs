@@ -13,8 +13,8 @@ public static class CostModel
     public const double ResidualWarning = 0.10;
 
     /// <summary>The cost model of an algorithm page: a table per operation that has a fit, or why there is none.</summary>
-    /// <param name="Unfitted">Empty when a table exists or nothing was measured; otherwise why nothing was fitted.</param>
-    public sealed record PageView(IReadOnlyList<TableView> Tables, string Unfitted);
+    /// <param name="Unfitted">Null when a table exists or nothing was measured; otherwise why nothing was fitted.</param>
+    public sealed record PageView(IReadOnlyList<TableView> Tables, string? Unfitted);
 
     /// <summary>One operation's fits, flattest first, and its crossovers in words (or that there are none).</summary>
     public sealed record TableView(string Title, IReadOnlyList<Row> Rows, IReadOnlyList<string> Crossovers);
@@ -42,7 +42,7 @@ public static class CostModel
             .ToArray();
         if (tables.Length > 0 || results.Count == 0)
         {
-            return new PageView(tables, "");
+            return new PageView(tables, null);
         }
 
         var most = results.GroupBy(r => (r.Id, r.Operation)).Max(g => g.Select(r => r.SizeBytes).Distinct().Count());

@@ -2,6 +2,28 @@ using CryptoHarness.Results;
 
 namespace CryptoHarness.Reporting;
 
+/// <summary>The family index (<c>index.md.sbn</c>).</summary>
+/// <param name="MachineSpec">The machine spec's path relative to the index, with forward slashes.</param>
+public sealed record IndexPage(string MachineSpec, IReadOnlyList<IndexFamily> Families);
+
+/// <summary>One family: the run its results come from and a row per algorithm.</summary>
+public sealed record IndexFamily(string Family, string Job, string GitCommit, IReadOnlyList<IndexAlgorithm> Algorithms);
+
+/// <param name="Note">Why the algorithm is measured, where the registry says; null otherwise.</param>
+/// <param name="Leader">The fastest implementation at 128 KiB and its MB/s, or "n/a".</param>
+public sealed record IndexAlgorithm(string Name, string Slug, string? Note, string Providers, string Leader);
+
+/// <summary>The highlights (<c>highlights.md.sbn</c>): a leader per family, the runs behind them, the leaders' cost models.</summary>
+/// <param name="Large">The payload size the leader is chosen at, as a label.</param>
+/// <param name="Small">The size a latency-bound leader is named at, as a label.</param>
+public sealed record HighlightsPage(
+    IReadOnlyList<HighlightRow> Rows, IReadOnlyList<FamilyRun> Runs, IReadOnlyList<FamilyOverview.LeaderCost> Costs, string Large, string Small);
+
+public sealed record HighlightRow(string Family, string Leader, string Insight);
+
+/// <summary>The run a family's results come from.</summary>
+public sealed record FamilyRun(string Family, string Job, string GitCommit, string Utc);
+
 /// <summary>
 /// The family index and the highlights table, computed from the latest one-shot results of each family (one summary per
 /// family, as the runs wrote them), never written by hand.
@@ -20,25 +42,24 @@ public static class FamilyOverview
     /// <summary>Who `managed` is measured against in the highlights: the managed alternative, the OS, the native anchors.</summary>
     private static readonly string[] ManagedComparedWith = ["bouncycastle", "os", "libsodium", "blake3-native"];
 
-    public static Dictionary<string, object?> Index(IReadOnlyList<RunSummary> families) => new()
-    {
-        ["families"] = families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal).Select(IndexEntry).ToArray(),
-    };
+    /// <param name="machineSpec">The machine spec's path relative to the index.</param>
+    public static IndexPage Index(IReadOnlyList<RunSummary> families, string machineSpec) => new(
+        machineSpec.Replace('\\', '/'),
+        ByFamily(families).Select(IndexEntry).ToArray());
 
-    public static Dictionary<string, object?> Highlights(IReadOnlyList<RunSummary> families) => new()
-    {
-        ["rows"] = families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal).Select(HighlightRow).Where(r => r is not null).ToArray(),
-        ["runs"] = families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal).Select(f => new Dictionary<string, object?>
-        {
-            ["family"] = FamilyData.FamilyOf(f),
-            ["job"] = f.Run.Job,
-            ["git_commit"] = f.Run.GitCommit,
-            ["utc"] = f.Run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture),
-        }).ToArray(),
-        ["costs"] = families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal).SelectMany(LeaderCosts).ToArray(),
-        ["large"] = Format.Size(LargeSize),
-        ["small"] = Format.Size(SmallSize),
-    };
+    public static HighlightsPage Highlights(IReadOnlyList<RunSummary> families) => new(
+        ByFamily(families).Select(HighlightRow).OfType<HighlightRow>().ToArray(),
+        ByFamily(families).Select(f => new FamilyRun(
+            FamilyData.FamilyOf(f),
+            f.Run.Job,
+            f.Run.GitCommit,
+            f.Run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture))).ToArray(),
+        ByFamily(families).SelectMany(LeaderCosts).ToArray(),
+        Format.Size(LargeSize),
+        Format.Size(SmallSize));
+
+    private static IOrderedEnumerable<RunSummary> ByFamily(IEnumerable<RunSummary> families) =>
+        families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal);
 
     /// <summary>The cost model of a family's leader (at <see cref="LargeSize"/>) in one algorithm of the family.</summary>
     /// <param name="Line">The leader's fit, labelled with the variant that represents it (as on the algorithm's chart).</param>
@@ -73,27 +94,19 @@ public static class FamilyOverview
         }
     }
 
-    private static Dictionary<string, object?> IndexEntry(RunSummary family)
+    private static IndexFamily IndexEntry(RunSummary family)
     {
         var algorithms = family.Algorithms.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a =>
         {
             var leader = Fastest(family, a.Slug, LargeSize);
-            return new Dictionary<string, object?>
-            {
-                ["name"] = a.Name,
-                ["slug"] = a.Slug,
-                ["note"] = a.Note,
-                ["providers"] = string.Join(", ", family.Results.Where(r => r.Slug == a.Slug).Select(r => r.Provider).Distinct().Order(StringComparer.Ordinal)),
-                ["leader"] = leader is null ? "n/a" : $"{Format.ProviderLabel(leader.Provider, leader.Variant)}, {Format.Number(leader.MbPerS, "N0")} MB/s",
-            };
+            return new IndexAlgorithm(
+                a.Name,
+                a.Slug,
+                ReportModel.Optional(a.Note),
+                string.Join(", ", family.Results.Where(r => r.Slug == a.Slug).Select(r => r.Provider).Distinct().Order(StringComparer.Ordinal)),
+                leader is null ? "n/a" : $"{Format.ProviderLabel(leader.Provider, leader.Variant)}, {Format.Number(leader.MbPerS, "N0")} MB/s");
         }).ToArray();
-        return new()
-        {
-            ["family"] = FamilyData.FamilyOf(family),
-            ["algorithms"] = algorithms,
-            ["job"] = family.Run.Job,
-            ["git_commit"] = family.Run.GitCommit,
-        };
+        return new IndexFamily(FamilyData.FamilyOf(family), family.Run.Job, family.Run.GitCommit, algorithms);
     }
 
     /// <summary>The fastest one-shot record of an algorithm at a size, in its primary operation.</summary>
@@ -153,7 +166,7 @@ public static class FamilyOverview
         return (best.Key, best.Count(), table.Count);
     }
 
-    private static Dictionary<string, object?>? HighlightRow(RunSummary family)
+    private static HighlightRow? HighlightRow(RunSummary family)
     {
         var large = BestByProvider(family, LargeSize);
         var small = BestByProvider(family, SmallSize);
@@ -189,12 +202,10 @@ public static class FamilyOverview
             }
         }
 
-        return new()
-        {
-            ["family"] = FamilyData.FamilyOf(family),
-            ["leader"] = leaderText,
-            ["insight"] = insights.Count == 0 ? "one provider only" : $"At {Format.Size(LargeSize)}: " + string.Join("; ", insights),
-        };
+        return new HighlightRow(
+            FamilyData.FamilyOf(family),
+            leaderText,
+            insights.Count == 0 ? "one provider only" : $"At {Format.Size(LargeSize)}: " + string.Join("; ", insights));
     }
 
     /// <summary>1.8 → "1.80× faster"; 0.5 → "2.00× slower": how much faster the subject is when ratio = other ÷ subject.</summary>

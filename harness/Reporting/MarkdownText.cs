@@ -1,5 +1,6 @@
 using System.Text;
-using HandlebarsDotNet;
+using Scriban;
+using Scriban.Parsing;
 
 namespace CryptoHarness.Reporting;
 
@@ -74,22 +75,19 @@ public static class MarkdownText
         }
     }
 
-    /// <summary>Applies <see cref="Escape"/> to every <c>{{value}}</c> a template prints, so no field can be forgotten.</summary>
-    internal sealed class Encoder : ITextEncoder
+    /// <summary>
+    /// A template context that applies <see cref="Escape"/> to every value a template prints (<c>{{ value }}</c>), so no
+    /// field can be forgotten; the template's own text is written as it stands. Scriban writes every printed value
+    /// through <see cref="TemplateContext.Write(SourceSpan, object)"/> and the template's text through its other overloads.
+    /// </summary>
+    internal sealed class EscapingTemplateContext : TemplateContext
     {
-        public void Encode(StringBuilder? text, TextWriter target) => target.Write(Escape(text?.ToString() ?? ""));
+        public override TemplateContext Write(SourceSpan span, object? textAsObject) =>
+            base.Write(span, Escaped(textAsObject));
 
-        public void Encode(string? text, TextWriter target) => target.Write(Escape(text ?? ""));
+        public override ValueTask<TemplateContext> WriteAsync(SourceSpan span, object? textAsObject) =>
+            base.WriteAsync(span, Escaped(textAsObject));
 
-        public void Encode<T>(T? text, TextWriter target) where T : IEnumerator<char>
-        {
-            var collected = new StringBuilder();
-            while (text is not null && text.MoveNext())
-            {
-                collected.Append(text.Current);
-            }
-
-            target.Write(Escape(collected.ToString()));
-        }
+        private string? Escaped(object? value) => value is null ? null : Escape(ObjectToString(value) ?? "");
     }
 }

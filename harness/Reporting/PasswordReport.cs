@@ -3,6 +3,39 @@ using CryptoHarness.Running;
 
 namespace CryptoHarness.Reporting;
 
+/// <summary>A password-hash algorithm's page (<c>password.md.sbn</c>): a table per parameter set.</summary>
+/// <param name="Note">What the registry says about the algorithm; null where it says nothing.</param>
+/// <param name="Unsupported">Implementations that cannot run the algorithm at all (those that cannot run one set are listed under it).</param>
+public sealed record PasswordPage(
+    string Algorithm, string Family, string? Note, bool IsArgon2, RunView Run, IReadOnlyList<ParameterSetTable> Tables,
+    IReadOnlyList<ProviderVersion> Providers, IReadOnlyList<NotMeasuredRow> Failures, IReadOnlyList<NotMeasuredRow> Unsupported);
+
+/// <summary>One parameter set, headed by its exact parameters; fastest first within each operation.</summary>
+/// <param name="Source">Where the set comes from; null for a set the run did not describe.</param>
+/// <param name="HasThroughput">Whether the rows have GiB/s (Argon2 does, bcrypt does not).</param>
+/// <param name="Chart">The set's bar chart relative to the page; null where no raw hash was measured (and on the overview).</param>
+public sealed record ParameterSetTable(
+    string Name, string Description, string? Source, string Unit, bool HasThroughput, string? Chart,
+    IReadOnlyList<PasswordRow> Rows, IReadOnlyList<CannotRunRow> CannotRun);
+
+/// <param name="GibPerS">Memory processed per second; empty for bcrypt.</param>
+public sealed record PasswordRow(
+    string Label, string Operation, string Mean, string Median, string Ci, string Allocated, string GibPerS, string Ratio, int N, string Cv);
+
+/// <summary>An implementation that cannot run a set, the operations concerned and why.</summary>
+public sealed record CannotRunRow(string Label, string Operations, string Reason);
+
+/// <summary>The overview across password hashes (<c>password-hashing.md.sbn</c>).</summary>
+public sealed record PasswordOverviewPage(
+    RunView Run, IReadOnlyList<RunStamp> Runs, IReadOnlyList<ParameterSetTable> Tables, string Unit,
+    IReadOnlyList<SimilarCostRow> SimilarCost, IReadOnlyList<ProviderVersion> Providers);
+
+/// <summary>One of the runs an overview draws on.</summary>
+public sealed record RunStamp(string Utc, string GitCommit, string Job);
+
+/// <summary>The fastest provider of an algorithm at a set, with the memory each guess holds.</summary>
+public sealed record SimilarCostRow(string Algorithm, string Set, string Parameters, string Label, string Median, string Memory);
+
 /// <summary>
 /// The password-hash pages: per algorithm, one table per parameter set (the set printed in full) with every operation of
 /// every provider; and an overview with one table per set across Argon2's variants and bcrypt, plus Argon2 and bcrypt
@@ -10,7 +43,7 @@ namespace CryptoHarness.Reporting;
 /// </summary>
 public static class PasswordReport
 {
-    public static IReadOnlyList<(string Slug, Dictionary<string, object?> Model)> Algorithms(RunSummary summary) =>
+    public static IReadOnlyList<(string Slug, PasswordPage Model)> Algorithms(RunSummary summary) =>
         summary.Results.Where(r => r.Scenario == "password").Select(r => (r.Slug, r.Algorithm, r.Family))
             .Concat(summary.Failures.Concat(summary.Unsupported).Select(f => (f.Slug, f.Algorithm, f.Family)))
             .Distinct()
@@ -18,7 +51,7 @@ public static class PasswordReport
             .Select(s => (s.Slug, Algorithm(summary, s.Slug, s.Algorithm, s.Family)))
             .ToArray();
 
-    private static Dictionary<string, object?> Algorithm(RunSummary summary, string slug, string algorithm, string family)
+    private static PasswordPage Algorithm(RunSummary summary, string slug, string algorithm, string family)
     {
         var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "password").ToArray();
         var cannotRun = summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is not null).ToArray();
@@ -27,19 +60,16 @@ public static class PasswordReport
                 chart: results.Any(r => r.ParameterSet == set.Name && r.Operation == PasswordWorkload.HashTag) ? ChartFile(slug, set.Name) : null))
             .ToArray();
         var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
-        return new()
-        {
-            ["algorithm"] = algorithm,
-            ["family"] = family,
-            ["slug"] = slug,
-            ["note"] = info?.Note ?? "",
-            ["is_argon2"] = results.Any(r => r.MemoryKib is not null) || family == "Argon2",
-            ["run"] = ReportModel.MachineSpec(summary.Run),
-            ["tables"] = tables,
-            ["providers"] = ReportModel.Providers(summary, results.Select(r => r.Provider).Concat(summary.Failures.Concat(summary.Unsupported).Where(f => f.Slug == slug).Select(f => f.Provider))),
-            ["failures"] = ReportModel.Rows(summary.Failures.Where(f => f.Slug == slug)),
-            ["unsupported"] = ReportModel.Rows(summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is null)),
-        };
+        return new PasswordPage(
+            algorithm,
+            family,
+            ReportModel.Optional(info?.Note),
+            results.Any(r => r.MemoryKib is not null) || family == "Argon2",
+            ReportModel.MachineSpec(summary.Run),
+            tables,
+            ReportModel.Providers(summary, results.Select(r => r.Provider).Concat(summary.Failures.Concat(summary.Unsupported).Where(f => f.Slug == slug).Select(f => f.Provider))),
+            ReportModel.Rows(summary.Failures.Where(f => f.Slug == slug)),
+            ReportModel.Rows(summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is null)));
     }
 
     /// <summary>
@@ -47,7 +77,7 @@ public static class PasswordReport
     /// across algorithms and providers, and the fastest provider of each (algorithm, set), ordered by time, with the
     /// memory each guess costs an attacker.
     /// </summary>
-    public static Dictionary<string, object?> Overview(IReadOnlyList<RunSummary> summaries)
+    public static PasswordOverviewPage Overview(IReadOnlyList<RunSummary> summaries)
     {
         var results = summaries.SelectMany(s => s.Results).Where(r => r.Scenario == "password" && r.Operation == PasswordWorkload.HashTag).ToArray();
         var cannotRun = summaries.SelectMany(s => s.Unsupported).Where(f => f.ParameterSet is not null && f.Operations!.Contains(PasswordWorkload.HashTag)).ToArray();
@@ -58,26 +88,22 @@ public static class PasswordReport
             .OrderBy(r => r.MedianNs)
             .ToArray();
         var unit = results.Length == 0 ? Format.UnitFor(1e6) : Format.UnitFor(results.Min(r => r.MedianNs));
-        return new()
-        {
-            ["run"] = ReportModel.MachineSpec(newest.Run),
-            ["runs"] = summaries.Select(s => s.Run).DistinctBy(r => (r.GitCommit, r.Utc)).OrderBy(r => r.Utc)
-                .Select(r => new Dictionary<string, object?> { ["utc"] = ReportModel.MachineSpec(r)["utc"], ["git_commit"] = r.GitCommit, ["job"] = r.Job }).ToArray(),
-            ["tables"] = sets.Where(s => results.Any(r => r.ParameterSet == s.Name))
+        return new PasswordOverviewPage(
+            ReportModel.MachineSpec(newest.Run),
+            summaries.Select(s => s.Run).DistinctBy(r => (r.GitCommit, r.Utc)).OrderBy(r => r.Utc)
+                .Select(r => new RunStamp(ReportModel.MachineSpec(r).Utc, r.GitCommit, r.Job)).ToArray(),
+            sets.Where(s => results.Any(r => r.ParameterSet == s.Name))
                 .Select(set => SetTable(set, results.Where(r => r.ParameterSet == set.Name), cannotRun.Where(f => f.ParameterSet == set.Name), byOperation: false, chart: null))
                 .ToArray(),
-            ["unit"] = unit.Name,
-            ["similar_cost"] = bestPerCase.Select(r => new Dictionary<string, object?>
-            {
-                ["algorithm"] = r.Algorithm,
-                ["set"] = r.ParameterSet,
-                ["parameters"] = sets.FirstOrDefault(s => s.Name == r.ParameterSet)?.Description ?? r.ParameterSet,
-                ["label"] = Format.ProviderLabel(r.Provider, r.Variant),
-                ["median"] = Format.Time(r.MedianNs, unit),
-                ["memory"] = r.MemoryKib is { } kib ? Format.Size(kib * 1024L) : "4 KiB (Blowfish state)",
-            }).ToArray(),
-            ["providers"] = ReportModel.Providers(newest, results.Select(r => r.Provider)),
-        };
+            unit.Name,
+            bestPerCase.Select(r => new SimilarCostRow(
+                r.Algorithm,
+                r.ParameterSet!,
+                sets.FirstOrDefault(s => s.Name == r.ParameterSet)?.Description ?? r.ParameterSet!,
+                Format.ProviderLabel(r.Provider, r.Variant),
+                Format.Time(r.MedianNs, unit),
+                r.MemoryKib is { } kib ? Format.Size(kib * 1024L) : "4 KiB (Blowfish state)")).ToArray(),
+            ReportModel.Providers(newest, results.Select(r => r.Provider)));
     }
 
     /// <summary>The sets named, in the order the run listed them; a name the run did not describe (an old file) is kept with its name only.</summary>
@@ -117,40 +143,33 @@ public static class PasswordReport
     private static string ChartFile(string slug, string set) =>
         $"charts/{slug}-{string.Concat(set.ToLowerInvariant().Select(c => char.IsAsciiLetterOrDigit(c) ? c : '-'))}.svg";
 
-    private static Dictionary<string, object?> SetTable(ParameterSetInfo set, IEnumerable<ResultRecord> records, IEnumerable<Failure> cannotRun, bool byOperation, string? chart)
+    private static ParameterSetTable SetTable(ParameterSetInfo set, IEnumerable<ResultRecord> records, IEnumerable<Failure> cannotRun, bool byOperation, string? chart)
     {
         var rows = records.ToArray();
         var fastestByOperation = rows.GroupBy(r => r.Operation).ToDictionary(g => g.Key, g => g.Min(r => r.MedianNs), StringComparer.Ordinal);
         var unit = rows.Length == 0 ? Format.UnitFor(1e6) : Format.UnitFor(Math.Min(rows.Min(r => r.MedianNs), rows.Min(r => r.MeanNs)));
         var ordered = rows.OrderBy(r => PasswordWorkload.Operations.ToList().IndexOf(r.Operation)).ThenBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal);
-        return new()
-        {
-            ["name"] = set.Name,
-            ["description"] = set.Description,
-            ["source"] = set.Source,
-            ["unit"] = unit.Name,
-            ["has_throughput"] = rows.Any(r => r.GibPerS is not null),
-            ["chart"] = chart,
-            ["rows"] = ordered.Select(r => new Dictionary<string, object?>
-            {
-                ["id"] = r.Id,
-                ["label"] = byOperation ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Algorithm} · {Format.ProviderLabel(r.Provider, r.Variant)}",
-                ["operation"] = r.Operation,
-                ["mean"] = Format.Time(r.MeanNs, unit),
-                ["median"] = Format.Time(r.MedianNs, unit),
-                ["ci"] = r.CiLowerNs is { } lower && r.CiUpperNs is { } upper ? $"{Format.Time(lower, unit)} – {Format.Time(upper, unit)}" : "n/a",
-                ["allocated"] = Format.Allocated(r),
-                ["gib_per_s"] = r.GibPerS is { } gib ? Format.Number(gib, "N2") : "",
-                ["ratio"] = Format.Number(r.MedianNs / fastestByOperation[r.Operation], "N2"),
-                ["n"] = r.N,
-                ["cv"] = ReportModel.Cv(r) is { } cv ? Format.Number(cv * 100, "N1") + "%" + (cv > ReportModel.CvWarning ? " ⚠" : "") : "n/a",
-            }).ToArray(),
-            ["cannot_run"] = cannotRun.OrderBy(f => f.Id, StringComparer.Ordinal).Select(f => new Dictionary<string, object?>
-            {
-                ["label"] = byOperation ? Format.ProviderLabel(f.Provider, f.Variant) : $"{f.Algorithm} · {Format.ProviderLabel(f.Provider, f.Variant)}",
-                ["operations"] = string.Join(", ", f.Operations ?? []),
-                ["reason"] = f.Reason,
-            }).ToArray(),
-        };
+        return new ParameterSetTable(
+            set.Name,
+            set.Description,
+            ReportModel.Optional(set.Source),
+            unit.Name,
+            rows.Any(r => r.GibPerS is not null),
+            chart,
+            ordered.Select(r => new PasswordRow(
+                byOperation ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Algorithm} · {Format.ProviderLabel(r.Provider, r.Variant)}",
+                r.Operation,
+                Format.Time(r.MeanNs, unit),
+                Format.Time(r.MedianNs, unit),
+                ReportModel.ConfidenceInterval(r, unit),
+                Format.Allocated(r),
+                r.GibPerS is { } gib ? Format.Number(gib, "N2") : "",
+                Format.Number(r.MedianNs / fastestByOperation[r.Operation], "N2"),
+                r.N,
+                ReportModel.Cv(r) is { } cv ? Format.Number(cv * 100, "N1") + "%" + (cv > ReportModel.CvWarning ? " ⚠" : "") : "n/a")).ToArray(),
+            cannotRun.OrderBy(f => f.Id, StringComparer.Ordinal).Select(f => new CannotRunRow(
+                byOperation ? Format.ProviderLabel(f.Provider, f.Variant) : $"{f.Algorithm} · {Format.ProviderLabel(f.Provider, f.Variant)}",
+                string.Join(", ", f.Operations ?? []),
+                f.Reason)).ToArray());
     }
 }

@@ -3,34 +3,89 @@ using CryptoHarness.Running;
 
 namespace CryptoHarness.Reporting;
 
+/// <summary>The run as a page's header and the machine spec print it.</summary>
+/// <param name="IsaNote">What emulating the instruction-set level leaves out; null for a run at the host's own level.</param>
+public sealed record RunView(
+    string MachineKey, string Cpu, int LogicalCores, string IsaLevel, string? IsaNote,
+    IReadOnlyList<string> InstructionSets, IReadOnlyList<string> MissingInstructionSets,
+    string Os, string Runtime, string BenchmarkDotNet, string Job, string JobDescription, string GitCommit, string Utc);
+
+/// <summary>A provider as the pages' closing line names it: its key and the package and version the run loaded.</summary>
+public sealed record ProviderVersion(string Provider, string Version);
+
+/// <summary>An implementation that was not measured (failed the gate, or unsupported here) and why.</summary>
+public sealed record NotMeasuredRow(string Id, string Reason);
+
+/// <summary>The clock rate cycles per byte come from, in words for the note under each table.</summary>
+public sealed record ClockRate(string Ghz, string Source);
+
+/// <summary>A one-shot algorithm's page (<c>algorithm.md.sbn</c>).</summary>
+/// <param name="Note">Why the algorithm is measured, where the registry says; null otherwise.</param>
+/// <param name="Parameters">The parameters every table was measured with; null for a run that did not describe the algorithm.</param>
+/// <param name="Clock">Null when the run recorded no clock rate.</param>
+public sealed record AlgorithmPage(
+    string Algorithm, string Family, string? Note, string? Parameters, RunView Run, IReadOnlyList<SizeTable> Tables,
+    IReadOnlyList<ReportModel.Chart> Charts, ClockRate? Clock, CostModel.PageView Cost,
+    IReadOnlyList<ProviderVersion> Providers, IReadOnlyList<NotMeasuredRow> Failures, IReadOnlyList<NotMeasuredRow> Unsupported);
+
+/// <summary>One operation at one payload size, fastest first, every time in <see cref="Unit"/>.</summary>
+/// <param name="Bytes">The payload size in bytes, digits grouped.</param>
+public sealed record SizeTable(string Title, string Bytes, string Unit, IReadOnlyList<TimingRow> Rows);
+
+public sealed record TimingRow(
+    string Label, string Mean, string Median, string Ci, string Ratio, string MbPerS, string CyclesPerByte, string Allocated,
+    int N, string Cv, string Warning);
+
+/// <summary>The streaming page (<c>streaming.md.sbn</c>).</summary>
+/// <param name="MultiPass">The single pass feeding every hasher; null when the run had none.</param>
+/// <param name="MultiPassSumMs">The sum of the separate runs of the pass's members; null without a pass.</param>
+public sealed record StreamingPage(
+    RunView Run, string StreamSize, string ChunkSize, IReadOnlyList<StreamRow> Rows, StreamRow? MultiPass, string? MultiPassSumMs,
+    IReadOnlyList<ProviderVersion> Providers, IReadOnlyList<NotMeasuredRow> Failures);
+
+public sealed record StreamRow(string Algorithm, string Label, string MedianMs, string MbPerS, string Allocated, string AllocationRatio);
+
+/// <summary>A batch page (<c>batch.md.sbn</c>): per message length, each implementation's time per message by batch size.</summary>
+public sealed record BatchPage(
+    string Algorithm, string Family, string? Parameters, RunView Run, IReadOnlyList<BatchTable> Tables,
+    IReadOnlyList<ProviderVersion> Providers, IReadOnlyList<NotMeasuredRow> Failures, IReadOnlyList<NotMeasuredRow> Unsupported);
+
+/// <summary>One message length: a column per batch size, a row per implementation, and the crossover in words.</summary>
+public sealed record BatchTable(string Title, string Unit, IReadOnlyList<int> BatchSizes, IReadOnlyList<BatchRow> Rows, string Crossover);
+
+/// <param name="Cells">The time per message at each of the table's batch sizes, "n/a" where not measured.</param>
+public sealed record BatchRow(string Label, string TimedAs, IReadOnlyList<string> Cells);
+
 /// <summary>
 /// What the templates see: every number already formatted and every row already ordered, so templates only lay out.
 /// Built from <see cref="RunSummary"/> alone; the registry is not consulted, so old runs render as they were.
 /// </summary>
 public static class ReportModel
 {
-    public static Dictionary<string, object?> MachineSpec(RunInfo run) => new()
-    {
-        ["machine_key"] = run.MachineKey,
-        ["cpu"] = run.Cpu,
-        ["logical_cores"] = run.LogicalCores,
-        ["isa_level"] = run.InstructionSetLevel,
-        ["isa_note"] = InstructionSetEmulation.Note(run.InstructionSetLevel, run.IsaEmulatedOn),
-        ["instruction_sets"] = run.InstructionSets.Where(s => s.Value).Select(s => s.Key).ToArray(),
-        ["missing_instruction_sets"] = run.InstructionSets.Where(s => !s.Value).Select(s => s.Key).ToArray(),
-        ["os"] = run.Os,
-        ["runtime"] = run.Runtime,
-        ["benchmarkdotnet"] = run.BenchmarkDotNet,
-        ["job"] = run.Job,
-        ["job_description"] = run.JobDescription,
-        ["packages"] = run.Packages.OrderBy(p => p.Key, StringComparer.Ordinal)
-            .Select(p => new Dictionary<string, object?> { ["provider"] = p.Key, ["version"] = p.Value }).ToArray(),
-        ["git_commit"] = run.GitCommit,
-        ["utc"] = run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", System.Globalization.CultureInfo.InvariantCulture),
-    };
+    public static RunView MachineSpec(RunInfo run) => new(
+        run.MachineKey,
+        run.Cpu,
+        run.LogicalCores,
+        run.InstructionSetLevel,
+        Optional(InstructionSetEmulation.Note(run.InstructionSetLevel, run.IsaEmulatedOn)),
+        run.InstructionSets.Where(s => s.Value).Select(s => s.Key).ToArray(),
+        run.InstructionSets.Where(s => !s.Value).Select(s => s.Key).ToArray(),
+        run.Os,
+        run.Runtime,
+        run.BenchmarkDotNet,
+        run.Job,
+        run.JobDescription,
+        run.GitCommit,
+        run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm:ss 'UTC'", System.Globalization.CultureInfo.InvariantCulture));
+
+    /// <summary>
+    /// Text a page prints only when there is some: null for none, so a template's <c>if</c> reads presence (Scriban
+    /// counts an empty string as true).
+    /// </summary>
+    internal static string? Optional(string? text) => string.IsNullOrEmpty(text) ? null : text;
 
     /// <summary>One model per algorithm of a one-shot run (measured, failed or unsupported), keyed by slug.</summary>
-    public static IReadOnlyList<(string Slug, Dictionary<string, object?> Model)> Algorithms(RunSummary summary)
+    public static IReadOnlyList<(string Slug, AlgorithmPage Model)> Algorithms(RunSummary summary)
     {
         var slugs = summary.Results.Where(r => r.Scenario == "oneshot").Select(r => (r.Slug, r.Algorithm, r.Family))
             .Concat(summary.Failures.Select(f => (f.Slug, f.Algorithm, f.Family)))
@@ -41,7 +96,7 @@ public static class ReportModel
         return slugs.Select(s => (s.Slug, Algorithm(summary, s.Slug, s.Algorithm, s.Family))).ToArray();
     }
 
-    private static Dictionary<string, object?> Algorithm(RunSummary summary, string slug, string algorithm, string family)
+    private static AlgorithmPage Algorithm(RunSummary summary, string slug, string algorithm, string family)
     {
         var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "oneshot").ToArray();
         var tables = results.GroupBy(r => (r.Operation, r.SizeBytes))
@@ -50,29 +105,26 @@ public static class ReportModel
             .ToArray();
         var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
 
-        return new()
-        {
-            ["algorithm"] = algorithm,
-            ["family"] = family,
-            ["slug"] = slug,
-            ["note"] = info?.Note ?? "",
-            ["parameters"] = info is null ? "" : Parameters(info),
-            ["run"] = MachineSpec(summary.Run),
-            ["tables"] = tables,
-            ["charts"] = Charts(summary, slug).Select(c => new Dictionary<string, object?>
-            {
-                ["file"] = c.File,
-                ["title"] = c.Title,
-            }).ToArray(),
-            ["clock"] = Clock(summary.Run),
-            ["cost"] = CostModel.Page(results, summary.Run),
-            ["providers"] = Providers(summary, results.Select(r => r.Provider)
-                .Concat(summary.Failures.Where(f => f.Slug == slug).Select(f => f.Provider))
-                .Concat(summary.Unsupported.Where(f => f.Slug == slug).Select(f => f.Provider))),
-            ["failures"] = Rows(summary.Failures.Where(f => f.Slug == slug)),
-            ["unsupported"] = Rows(summary.Unsupported.Where(f => f.Slug == slug)),
-        };
+        return new AlgorithmPage(
+            algorithm,
+            family,
+            Optional(info?.Note),
+            info is null ? null : Parameters(info),
+            MachineSpec(summary.Run),
+            tables,
+            Charts(summary, slug),
+            Clock(summary.Run),
+            CostModel.Page(results, summary.Run),
+            ProvidersOf(summary, slug, results),
+            Rows(summary.Failures.Where(f => f.Slug == slug)),
+            Rows(summary.Unsupported.Where(f => f.Slug == slug)));
     }
+
+    /// <summary>The providers of an algorithm's page: those measured, failed or unsupported.</summary>
+    private static ProviderVersion[] ProvidersOf(RunSummary summary, string slug, IEnumerable<ResultRecord> results) =>
+        Providers(summary, results.Select(r => r.Provider)
+            .Concat(summary.Failures.Where(f => f.Slug == slug).Select(f => f.Provider))
+            .Concat(summary.Unsupported.Where(f => f.Slug == slug).Select(f => f.Provider)));
 
     /// <summary>The parameters every table of the page was measured with, in words, from the run itself.</summary>
     public static string Parameters(AlgorithmInfo info) => info.Kind switch
@@ -160,12 +212,8 @@ public static class ReportModel
             .MinBy(v => v.Where(r => r.SizeBytes == largest).Select(r => r.MedianNs).DefaultIfEmpty(double.PositiveInfinity).Min())!;
 
     /// <summary>The clock rate cycles per byte come from, in words for the note under each table; null when the run recorded none.</summary>
-    public static Dictionary<string, object?>? Clock(RunInfo run) => run.CpuFrequencyHz is { } hz and > 0
-        ? new()
-        {
-            ["ghz"] = Format.Number(hz / 1e9, "N3"),
-            ["source"] = run.CpuFrequencySource ?? "unknown source",
-        }
+    public static ClockRate? Clock(RunInfo run) => run.CpuFrequencyHz is { } hz and > 0
+        ? new ClockRate(Format.Number(hz / 1e9, "N3"), run.CpuFrequencySource ?? "unknown source")
         : null;
 
     /// <summary>Cycles per byte at the median: seconds per operation × cycles per second ÷ bytes.</summary>
@@ -194,44 +242,37 @@ public static class ReportModel
     /// <summary>Standard deviation ÷ mean, as BenchmarkDotNet computed them; null without a deviation (a single sample).</summary>
     public static double? Cv(ResultRecord record) => record.StdDevNs is { } sd && record.MeanNs > 0 ? sd / record.MeanNs : null;
 
-    private static Dictionary<string, object?> SizeTable(string operation, int size, IEnumerable<ResultRecord> records, RunInfo run)
+    private static SizeTable SizeTable(string operation, int size, IEnumerable<ResultRecord> records, RunInfo run)
     {
         var ordered = records.OrderBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal).ToArray();
         var fastest = ordered[0].MedianNs;
         var unit = Format.UnitFor(Math.Min(ordered.Min(r => r.MeanNs), fastest));
         var title = OperationTitle(operation);
-        return new()
-        {
-            ["title"] = title.Length == 0 ? $"{Format.Size(size)} ({Format.Number(size, "N0")} bytes)" : $"{title} · {Format.Size(size)} ({Format.Number(size, "N0")} bytes)",
-            ["operation"] = operation,
-            ["size"] = Format.Size(size),
-            ["size_bytes"] = size,
-            ["bytes"] = Format.Number(size, "N0"),
-            ["unit"] = unit.Name,
-            ["rows"] = ordered.Select(r => new Dictionary<string, object?>
-            {
-                ["id"] = r.Id,
-                ["provider"] = r.Provider,
-                ["variant"] = r.Variant,
-                ["label"] = Format.ProviderLabel(r.Provider, r.Variant),
-                ["mean"] = Format.Time(r.MeanNs, unit),
-                ["median"] = Format.Time(r.MedianNs, unit),
-                ["ci"] = r.CiLowerNs is { } lower && r.CiUpperNs is { } upper
-                    ? $"{Format.Time(lower, unit)} – {Format.Time(upper, unit)}"
-                    : "n/a",
-                ["ratio"] = Format.Number(r.MedianNs / fastest, "N2"),
-                ["mb_per_s"] = Format.Number(r.MbPerS, "N1"),
-                ["allocated"] = Format.Allocated(r),
-                ["n"] = r.N,
-                ["cv"] = Cv(r) is { } cv ? $"{Format.Number(cv * 100, "N1")}%" : "n/a",
-                ["cycles_per_byte"] = run.CpuFrequencyHz is { } hz and > 0 ? Format.Number(CyclesPerByte(r, hz), "N2") : "n/a",
-                ["warning"] = StatisticalWarning(r),
-            }).ToArray(),
-        };
+        var bytes = Format.Number(size, "N0");
+        return new SizeTable(
+            title.Length == 0 ? $"{Format.Size(size)} ({bytes} bytes)" : $"{title} · {Format.Size(size)} ({bytes} bytes)",
+            bytes,
+            unit.Name,
+            ordered.Select(r => new TimingRow(
+                Format.ProviderLabel(r.Provider, r.Variant),
+                Format.Time(r.MeanNs, unit),
+                Format.Time(r.MedianNs, unit),
+                ConfidenceInterval(r, unit),
+                Format.Number(r.MedianNs / fastest, "N2"),
+                Format.Number(r.MbPerS, "N1"),
+                run.CpuFrequencyHz is { } hz and > 0 ? Format.Number(CyclesPerByte(r, hz), "N2") : "n/a",
+                Format.Allocated(r),
+                r.N,
+                Cv(r) is { } cv ? $"{Format.Number(cv * 100, "N1")}%" : "n/a",
+                StatisticalWarning(r))).ToArray());
     }
 
+    /// <summary>The 99.9% confidence interval of the mean in <paramref name="unit"/>, "n/a" when the run recorded none.</summary>
+    internal static string ConfidenceInterval(ResultRecord r, TimeUnit unit) =>
+        r.CiLowerNs is { } lower && r.CiUpperNs is { } upper ? $"{Format.Time(lower, unit)} – {Format.Time(upper, unit)}" : "n/a";
+
     /// <summary>The streaming page: MB/s and bytes allocated per byte hashed, each implementation and the multi-algorithm pass.</summary>
-    public static Dictionary<string, object?> Streaming(RunSummary summary)
+    public static StreamingPage Streaming(RunSummary summary)
     {
         var results = summary.Results.Where(r => r.Scenario == "stream").ToArray();
         var singles = results.Where(r => r.Members is null)
@@ -239,38 +280,30 @@ public static class ReportModel
             .ToArray();
         var pass = results.FirstOrDefault(r => r.Members is not null);
         var streamBytes = results.Length == 0 ? 0 : results[0].SizeBytes;
-        return new()
-        {
-            ["run"] = MachineSpec(summary.Run),
-            ["stream_size"] = Format.Size(streamBytes),
-            ["chunk_size"] = Format.Size(summary.Run.ChunkBytes),
-            ["rows"] = singles.Select(StreamRow).ToArray(),
-            ["multi_pass"] = pass is null ? null : StreamRow(pass),
-            ["multi_pass_sum_ms"] = pass is null ? null : Format.Number(
-                singles.Where(r => pass.Members!.Contains(r.Id)).Sum(r => r.MedianNs) / 1e6, "N1"),
-            ["providers"] = Providers(summary, singles.Select(r => r.Provider)),
-            ["failures"] = Rows(summary.Failures),
-            ["unsupported"] = Rows(summary.Unsupported),
-        };
+        return new StreamingPage(
+            MachineSpec(summary.Run),
+            Format.Size(streamBytes),
+            Format.Size(summary.Run.ChunkBytes),
+            singles.Select(StreamRow).ToArray(),
+            pass is null ? null : StreamRow(pass),
+            pass is null ? null : Format.Number(singles.Where(r => pass.Members!.Contains(r.Id)).Sum(r => r.MedianNs) / 1e6, "N1"),
+            Providers(summary, singles.Select(r => r.Provider)),
+            Rows(summary.Failures));
     }
 
-    private static Dictionary<string, object?> StreamRow(ResultRecord r) => new()
-    {
-        ["id"] = r.Id,
-        ["algorithm"] = r.Algorithm,
-        ["label"] = r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
-        ["median_ms"] = Format.Number(r.MedianNs / 1e6, "N1"),
-        ["mb_per_s"] = Format.Number(r.MbPerS, "N1"),
-        ["allocated"] = Format.Allocated(r),
-        ["allocation_ratio"] = r.AllocatedBytes is { } bytes ? Format.Number((double)bytes / r.SizeBytes, "G3") : "n/a",
-        ["n"] = r.N,
-    };
+    private static StreamRow StreamRow(ResultRecord r) => new(
+        r.Algorithm,
+        r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
+        Format.Number(r.MedianNs / 1e6, "N1"),
+        Format.Number(r.MbPerS, "N1"),
+        Format.Allocated(r),
+        r.AllocatedBytes is { } bytes ? Format.Number((double)bytes / r.SizeBytes, "G3") : "n/a");
 
     /// <summary>
     /// One page per algorithm of a batch run (measured, failed or unsupported), keyed by slug: per message length, each
     /// implementation's time per message at each batch size, and the crossover.
     /// </summary>
-    public static IReadOnlyList<(string Slug, Dictionary<string, object?> Model)> Batches(RunSummary summary)
+    public static IReadOnlyList<(string Slug, BatchPage Model)> Batches(RunSummary summary)
     {
         var slugs = summary.Results.Where(IsBatch).Select(r => (r.Slug, r.Algorithm, r.Family))
             .Concat(summary.Failures.Select(f => (f.Slug, f.Algorithm, f.Family)))
@@ -281,24 +314,19 @@ public static class ReportModel
         return slugs.Select(s => (s.Slug, Batch(summary, s.Slug, s.Algorithm, s.Family))).ToArray();
     }
 
-    private static Dictionary<string, object?> Batch(RunSummary summary, string slug, string algorithm, string family)
+    private static BatchPage Batch(RunSummary summary, string slug, string algorithm, string family)
     {
         var results = summary.Results.Where(r => r.Slug == slug && IsBatch(r)).ToArray();
         var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
-        return new()
-        {
-            ["algorithm"] = algorithm,
-            ["family"] = family,
-            ["slug"] = slug,
-            ["parameters"] = info is null ? "" : Parameters(info),
-            ["run"] = MachineSpec(summary.Run),
-            ["tables"] = results.GroupBy(r => r.MessageBytes!.Value).OrderBy(g => g.Key).Select(g => BatchTable(g.Key, g.ToArray())).ToArray(),
-            ["providers"] = Providers(summary, results.Select(r => r.Provider)
-                .Concat(summary.Failures.Where(f => f.Slug == slug).Select(f => f.Provider))
-                .Concat(summary.Unsupported.Where(f => f.Slug == slug).Select(f => f.Provider))),
-            ["failures"] = Rows(summary.Failures.Where(f => f.Slug == slug)),
-            ["unsupported"] = Rows(summary.Unsupported.Where(f => f.Slug == slug)),
-        };
+        return new BatchPage(
+            algorithm,
+            family,
+            info is null ? null : Parameters(info),
+            MachineSpec(summary.Run),
+            results.GroupBy(r => r.MessageBytes!.Value).OrderBy(g => g.Key).Select(g => BatchTable(g.Key, g.ToArray())).ToArray(),
+            ProvidersOf(summary, slug, results),
+            Rows(summary.Failures.Where(f => f.Slug == slug)),
+            Rows(summary.Unsupported.Where(f => f.Slug == slug)));
     }
 
     private static bool IsBatch(ResultRecord r) => r.Scenario == "batch" && r.BatchSize is not null && r.MessageBytes is not null;
@@ -307,7 +335,7 @@ public static class ReportModel
     private static double PerItem(ResultRecord r) => r.PerItemNs ?? r.MedianNs / r.BatchSize!.Value;
 
     /// <summary>Rows are implementations, fastest first at the largest batch; columns are batch sizes; cells are time per message.</summary>
-    private static Dictionary<string, object?> BatchTable(int messageBytes, IReadOnlyList<ResultRecord> records)
+    private static BatchTable BatchTable(int messageBytes, IReadOnlyList<ResultRecord> records)
     {
         var batchSizes = records.Select(r => r.BatchSize!.Value).Distinct().Order().ToArray();
         var unit = Format.UnitFor(records.Min(PerItem));
@@ -315,21 +343,15 @@ public static class ReportModel
             .Select(g => (Id: g.Key, First: g.First(), ByBatch: g.ToDictionary(r => r.BatchSize!.Value)))
             .OrderBy(row => row.ByBatch.TryGetValue(batchSizes[^1], out var r) ? PerItem(r) : double.PositiveInfinity)
             .ThenBy(row => row.Id, StringComparer.Ordinal);
-        return new()
-        {
-            ["title"] = $"{Format.Number(messageBytes, "N0")}-byte messages",
-            ["message_bytes"] = messageBytes,
-            ["unit"] = unit.Name,
-            ["batch_sizes"] = batchSizes,
-            ["rows"] = rows.Select(row => new Dictionary<string, object?>
-            {
-                ["id"] = row.Id,
-                ["label"] = Format.ProviderLabel(row.First.Provider, row.First.Variant),
-                ["timed_as"] = row.First.Operation == Workload.HashBatch ? "one batch call" : "one call per message",
-                ["cells"] = batchSizes.Select(n => row.ByBatch.TryGetValue(n, out var r) ? Format.Time(PerItem(r), unit) : "n/a").ToArray(),
-            }).ToArray(),
-            ["crossover"] = Crossover(records),
-        };
+        return new BatchTable(
+            $"{Format.Number(messageBytes, "N0")}-byte messages",
+            unit.Name,
+            batchSizes,
+            rows.Select(row => new BatchRow(
+                Format.ProviderLabel(row.First.Provider, row.First.Variant),
+                row.First.Operation == Workload.HashBatch ? "one batch call" : "one call per message",
+                batchSizes.Select(n => row.ByBatch.TryGetValue(n, out var r) ? Format.Time(PerItem(r), unit) : "n/a").ToArray())).ToArray(),
+            Crossover(records));
     }
 
     /// <summary>
@@ -382,18 +404,12 @@ public static class ReportModel
     }
 
     /// <summary>Each provider named, with the package and version the run loaded.</summary>
-    internal static Dictionary<string, object?>[] Providers(RunSummary summary, IEnumerable<string> keys) =>
+    internal static ProviderVersion[] Providers(RunSummary summary, IEnumerable<string> keys) =>
         keys.Where(k => k.Length > 0).Distinct().Order(StringComparer.Ordinal)
-            .Select(p => new Dictionary<string, object?>
-            {
-                ["provider"] = p,
-                ["version"] = summary.Run.Packages.TryGetValue(p, out var version) ? version : "unknown",
-            })
+            .Select(p => new ProviderVersion(p, summary.Run.Packages.TryGetValue(p, out var version) ? version : "unknown"))
             .ToArray();
 
     /// <summary>Failed or unsupported implementations as table rows, by id.</summary>
-    internal static Dictionary<string, object?>[] Rows(IEnumerable<Failure> failures) =>
-        failures.OrderBy(f => f.Id, StringComparer.Ordinal)
-            .Select(f => new Dictionary<string, object?> { ["id"] = f.Id, ["provider"] = f.Provider, ["reason"] = f.Reason })
-            .ToArray();
+    internal static NotMeasuredRow[] Rows(IEnumerable<Failure> failures) =>
+        failures.OrderBy(f => f.Id, StringComparer.Ordinal).Select(f => new NotMeasuredRow(f.Id, f.Reason)).ToArray();
 }

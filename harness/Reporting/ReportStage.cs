@@ -1,6 +1,8 @@
-using System.Text.RegularExpressions;
 using CryptoHarness.Results;
-using HandlebarsDotNet;
+using Scriban;
+using Scriban.Parsing;
+using Scriban.Runtime;
+using Scriban.Syntax;
 
 namespace CryptoHarness.Reporting;
 
@@ -8,20 +10,20 @@ namespace CryptoHarness.Reporting;
 /// Turns normalized results into markdown through the templates in <c>templates/</c>: one file per algorithm and a
 /// trimmed machine spec. Everything is rendered in memory first and written only if every template succeeded.
 /// </summary>
-public sealed partial class ReportStage
+public sealed class ReportStage
 {
-    public const string AlgorithmTemplate = "algorithm.md.hbs";
-    public const string MachineSpecTemplate = "machine-spec.md.hbs";
-    public const string ComparisonTemplate = "comparison.md.hbs";
-    public const string StreamingTemplate = "streaming.md.hbs";
-    public const string BatchTemplate = "batch.md.hbs";
-    public const string IndexTemplate = "index.md.hbs";
-    public const string HighlightsTemplate = "highlights.md.hbs";
-    public const string PasswordTemplate = "password.md.hbs";
-    public const string PasswordOverviewTemplate = "password-hashing.md.hbs";
+    public const string AlgorithmTemplate = "algorithm.md.sbn";
+    public const string MachineSpecTemplate = "machine-spec.md.sbn";
+    public const string ComparisonTemplate = "comparison.md.sbn";
+    public const string StreamingTemplate = "streaming.md.sbn";
+    public const string BatchTemplate = "batch.md.sbn";
+    public const string IndexTemplate = "index.md.sbn";
+    public const string HighlightsTemplate = "highlights.md.sbn";
+    public const string PasswordTemplate = "password.md.sbn";
+    public const string PasswordOverviewTemplate = "password-hashing.md.sbn";
 
     private readonly string _templatesDirectory;
-    private readonly IHandlebars _handlebars;
+    private readonly bool _escape;
 
     public ReportStage(string templatesDirectory)
         : this(templatesDirectory, escape: true)
@@ -29,20 +31,13 @@ public sealed partial class ReportStage
     }
 
     /// <param name="escape">
-    /// Whether every <c>{{value}}</c> goes through <see cref="MarkdownText.Escape"/>: always, but for the test that shows
+    /// Whether every <c>{{ value }}</c> goes through <see cref="MarkdownText.Escape"/>: always, but for the test that shows
     /// the escaping changes nothing in real results.
     /// </param>
     internal ReportStage(string templatesDirectory, bool escape)
     {
         _templatesDirectory = templatesDirectory;
-        _handlebars = Handlebars.Create(new HandlebarsConfiguration
-        {
-            // Values from results files may come from a fork's pull request: escaped as markdown, so none opens a link,
-            // an image, HTML or a mention. A misspelt field fails the render instead of printing nothing.
-            TextEncoder = escape ? new MarkdownText.Encoder() : null,
-            NoEscape = !escape,
-            ThrowOnUnresolvedBindingExpression = true,
-        });
+        _escape = escape;
     }
 
     public static string DefaultTemplatesDirectory => Path.Combine(AppContext.BaseDirectory, "templates");
@@ -100,8 +95,7 @@ public sealed partial class ReportStage
 
             if (families is { Count: > 0 })
             {
-                var index = FamilyOverview.Index(families);
-                index["machine_spec"] = machineSpecName.Replace('\\', '/');
+                var index = FamilyOverview.Index(families, machineSpecName);
                 files.Add(new("index.md", Apply(IndexTemplate, Compile(IndexTemplate), index)));
                 files.Add(new("highlights.md", Apply(HighlightsTemplate, Compile(HighlightsTemplate), FamilyOverview.Highlights(families))));
             }
@@ -173,7 +167,7 @@ public sealed partial class ReportStage
         return paths;
     }
 
-    private HandlebarsTemplate<object, object> Compile(string name)
+    private Template Compile(string name)
     {
         var path = Path.Combine(_templatesDirectory, name);
         if (!File.Exists(path))
@@ -181,45 +175,46 @@ public sealed partial class ReportStage
             throw new UsageException($"{path}: template not found (templates folder: {_templatesDirectory}).");
         }
 
+        var template = Template.Parse(File.ReadAllText(path).ReplaceLineEndings("\n"), path);
+        if (template.Messages.FirstOrDefault(m => m.Type == ParserMessageType.Error) is { } error)
+        {
+            throw new TemplateException(Locate(path, error.Span, error.Message));
+        }
+
+        return template;
+    }
+
+    private string Apply(string name, Template template, object model)
+    {
+        // Values from results files may come from a fork's pull request: escaped as markdown, so none opens a link, an
+        // image, HTML or a mention.
+        var context = _escape ? new MarkdownText.EscapingTemplateContext() : new TemplateContext();
+        // A misspelt variable or member fails the render with its position instead of printing nothing.
+        context.StrictVariables = true;
+        context.EnableRelaxedMemberAccess = false;
+        // A page has as many rows and values as long as its data; Scriban's defaults stop a loop after 1,000 iterations
+        // and cut a value at 1 MiB. Nor is a multi-line value indented to its tag's column: it is printed as it stands.
+        context.LoopLimit = 0;
+        context.LimitToString = 0;
+        context.AutoIndent = false;
+        // The view models' members as the templates name them: IsaNote is isa_note.
+        context.MemberRenamer = StandardMemberRenamer.Default;
+        var globals = new ScriptObject();
+        globals.Import(model, renamer: context.MemberRenamer);
+        context.PushGlobal(globals);
         try
         {
-            return _handlebars.Compile(File.ReadAllText(path).ReplaceLineEndings("\n"));
+            return template.Render(context).ReplaceLineEndings("\n");
         }
-        catch (HandlebarsException e)
+        catch (ScriptRuntimeException e)
         {
-            throw new TemplateException(Locate(path, e.Message));
+            throw new TemplateException(Locate(Path.Combine(_templatesDirectory, name), e.Span, e.OriginalMessage));
         }
     }
 
-    private string Apply(string name, HandlebarsTemplate<object, object> template, object model)
-    {
-        try
-        {
-            return template(model).ReplaceLineEndings("\n");
-        }
-        catch (HandlebarsException e)
-        {
-            throw new TemplateException(Locate(Path.Combine(_templatesDirectory, name), e.Message));
-        }
-        catch (HandlebarsDotNet.Compiler.HandlebarsUndefinedBindingException e)
-        {
-            // Handlebars knows no position at render time; the field's name is enough to find it.
-            throw new TemplateException($"{Path.Combine(_templatesDirectory, name)}: '{e.Path}' is not a field of the report model ({e.Message}).");
-        }
-    }
-
-    /// <summary>Handlebars reports positions as "Occured at: line:column"; print them as file(line,col): message.</summary>
-    private static string Locate(string path, string message)
-    {
-        var match = PositionPattern().Match(message);
-        var text = PositionPattern().Replace(message, "").Trim();
-        return match.Success
-            ? $"{path}({match.Groups[1].Value},{match.Groups[2].Value}): {text}"
-            : $"{path}: {text}";
-    }
-
-    [GeneratedRegex(@"Occured at:\s*(\d+):(\d+)")]
-    private static partial Regex PositionPattern();
+    /// <summary>One line, file(line,col): message, with Scriban's zero-based position counted from 1 as editors do.</summary>
+    private static string Locate(string path, SourceSpan span, string message) =>
+        $"{path}({span.Start.Line + 1},{span.Start.Column + 1}): {message.ReplaceLineEndings(" ").Trim()}";
 }
 
 /// <summary>A template failed to compile or render; the message starts with file(line,col).</summary>

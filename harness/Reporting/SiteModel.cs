@@ -7,8 +7,32 @@ public sealed record SiteArea(string Key, string Title, Func<string, bool> Shows
 {
     public string Page => Key + ".md";
 
-    public string Template => $"site/{Key}.md.hbs";
+    public string Template => $"site/{Key}.md.sbn";
 }
+
+/// <summary>An area page of the site (<c>templates/site/&lt;area&gt;.md.sbn</c>): an include per algorithm, by family.</summary>
+/// <param name="Streaming">The streaming fragment's include path; null when there is none.</param>
+/// <param name="Overview">The password-hashing overview's include path; null when there is none.</param>
+public sealed record AreaPage(string Title, string MachineKey, IReadOnlyList<AreaFamily> Families, string? Streaming, string? Overview);
+
+public sealed record AreaFamily(string Family, IReadOnlyList<AreaAlgorithm> Algorithms);
+
+/// <param name="Include">The algorithm's fragment, relative to the page.</param>
+/// <param name="Batch">Its batch fragment; null when there is none.</param>
+public sealed record AreaAlgorithm(string Name, string Include, string? Batch);
+
+/// <summary>The cross-machine page (<c>cross-machine.md.sbn</c>): a column per machine, a table per family.</summary>
+/// <param name="Size">The payload size compared, as a label.</param>
+public sealed record CrossMachinePage(string Size, IReadOnlyList<MachineColumn> Machines, IReadOnlyList<CrossMachineFamily> Families);
+
+/// <param name="Jobs">The jobs the machine's data comes from, each in backticks.</param>
+/// <param name="Measured">The day, or first and last day, of the machine's runs.</param>
+public sealed record MachineColumn(string Key, string Cpu, int LogicalCores, string IsaLevel, string Os, string Runtime, string Jobs, string Measured);
+
+public sealed record CrossMachineFamily(string Family, IReadOnlyList<CrossMachineRow> Rows);
+
+/// <param name="Cells">Per machine, in the order of the columns: MB/s and the provider, or "n/a".</param>
+public sealed record CrossMachineRow(string Algorithm, IReadOnlyList<string> Cells);
 
 /// <summary>
 /// What the site's pages and the cross-machine page see. An area page lists one include per algorithm whose fragment
@@ -21,7 +45,7 @@ public static class SiteModel
 
     public const string CrossMachinePage = "cross-machine.md";
 
-    public const string CrossMachineTemplate = "cross-machine.md.hbs";
+    public const string CrossMachineTemplate = "cross-machine.md.sbn";
 
     /// <summary>The password-hashing overview the password report writes beside the algorithm pages.</summary>
     public const string PasswordOverview = "password-hashing.md";
@@ -58,27 +82,20 @@ public static class SiteModel
     /// The model of one area page. <paramref name="fragments"/> are the fragment file names present (e.g.
     /// <c>sha256.md</c>, <c>streaming.md</c>); <paramref name="algorithms"/> the machine's per-algorithm data.
     /// </summary>
-    public static Dictionary<string, object?> Area(SiteArea area, string machineKey, IReadOnlyList<RunSummary> algorithms, IReadOnlySet<string> fragments)
+    public static AreaPage Area(SiteArea area, string machineKey, IReadOnlyList<RunSummary> algorithms, IReadOnlySet<string> fragments)
     {
         var infos = AlgorithmsOf(algorithms).Where(a => area.Shows(a.Kind) && fragments.Contains(a.Slug + ".md")).ToArray();
-        return new()
-        {
-            ["title"] = area.Title,
-            ["machine_key"] = machineKey,
-            ["families"] = infos.GroupBy(a => a.Family).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new Dictionary<string, object?>
-            {
-                ["family"] = g.Key,
-                ["algorithms"] = g.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a => new Dictionary<string, object?>
-                {
-                    ["name"] = a.Name,
-                    ["slug"] = a.Slug,
-                    ["include"] = Include(a.Slug + ".md"),
-                    ["batch"] = fragments.Contains(a.Slug + "-batch.md") ? Include(a.Slug + "-batch.md") : null,
-                }).ToArray(),
-            }).ToArray(),
-            ["streaming"] = fragments.Contains("streaming.md") ? Include("streaming.md") : null,
-            ["overview"] = fragments.Contains(PasswordOverview) ? Include(PasswordOverview) : null,
-        };
+        string? IncludeIfPresent(string fragment) => fragments.Contains(fragment) ? Include(fragment) : null;
+        return new AreaPage(
+            area.Title,
+            machineKey,
+            infos.GroupBy(a => a.Family).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new AreaFamily(
+                g.Key,
+                g.OrderBy(a => a.Name, StringComparer.Ordinal)
+                    .Select(a => new AreaAlgorithm(a.Name, Include(a.Slug + ".md"), IncludeIfPresent(a.Slug + "-batch.md")))
+                    .ToArray())).ToArray(),
+            IncludeIfPresent("streaming.md"),
+            IncludeIfPresent(PasswordOverview));
     }
 
     /// <summary>The algorithm kinds in the data that no area shows: each would be silently missing from the site.</summary>
@@ -94,7 +111,7 @@ public static class SiteModel
     /// Per algorithm, the fastest provider's throughput on each machine at <see cref="FamilyOverview.LargeSize"/>, in its
     /// primary operation (as the highlights read it). <paramref name="machines"/> maps a machine key to its per-algorithm data.
     /// </summary>
-    public static Dictionary<string, object?> CrossMachine(IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines)
+    public static CrossMachinePage CrossMachine(IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines)
     {
         var keys = machines.Keys.Order(StringComparer.Ordinal).ToArray();
         var best = keys.ToDictionary(k => k, k => machines[k]
@@ -104,36 +121,28 @@ public static class SiteModel
             .ToDictionary(g => g.Key, g => g.MinBy(r => r.MedianNs)!), StringComparer.Ordinal);
         var algorithms = AlgorithmsOf(keys.SelectMany(k => machines[k]));
 
-        return new()
-        {
-            ["size"] = Format.Size(FamilyOverview.LargeSize),
-            ["machines"] = keys.Select(k =>
+        return new CrossMachinePage(
+            Format.Size(FamilyOverview.LargeSize),
+            keys.Select(k =>
             {
                 var run = machines[k].MaxBy(a => a.Run.Utc)!.Run;
-                return new Dictionary<string, object?>
-                {
-                    ["key"] = k,
-                    ["cpu"] = run.Cpu,
-                    ["logical_cores"] = run.LogicalCores,
-                    ["isa_level"] = run.InstructionSetLevel,
-                    ["os"] = run.Os,
-                    ["runtime"] = run.Runtime,
-                    ["jobs"] = string.Join(", ", machines[k].Select(a => a.Run.Job).Distinct().Order(StringComparer.Ordinal).Select(j => $"`{j}`")),
-                    ["measured"] = MeasuredRange(machines[k]),
-                };
+                return new MachineColumn(
+                    k,
+                    run.Cpu,
+                    run.LogicalCores,
+                    run.InstructionSetLevel,
+                    run.Os,
+                    run.Runtime,
+                    string.Join(", ", machines[k].Select(a => a.Run.Job).Distinct().Order(StringComparer.Ordinal).Select(j => $"`{j}`")),
+                    MeasuredRange(machines[k]));
             }).ToArray(),
-            ["families"] = algorithms.GroupBy(a => a.Family).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new Dictionary<string, object?>
-            {
-                ["family"] = g.Key,
-                ["rows"] = g.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a => new Dictionary<string, object?>
-                {
-                    ["algorithm"] = a.Name,
-                    ["cells"] = keys.Select(k => best[k].TryGetValue(a.Slug, out var r)
+            algorithms.GroupBy(a => a.Family).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new CrossMachineFamily(
+                g.Key,
+                g.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a => new CrossMachineRow(
+                    a.Name,
+                    keys.Select(k => best[k].TryGetValue(a.Slug, out var r)
                         ? $"{Format.Number(r.MbPerS, "N0")} (`{Format.ProviderLabel(r.Provider, r.Variant)}`)"
-                        : "n/a").ToArray(),
-                }).ToArray(),
-            }).ToArray(),
-        };
+                        : "n/a").ToArray())).ToArray())).ToArray());
     }
 
     private static string MeasuredRange(IEnumerable<RunSummary> algorithms)

@@ -263,7 +263,7 @@ public sealed class CostModelTests
         var leader = summary.Results.Where(r => r.SizeBytes == FamilyOverview.LargeSize).MinBy(r => r.MedianNs)!;
         var fit = CostModel.Fit(summary.Results.Where(r => r.Id == leader.Id))!;
 
-        var cost = Assert.Single((FamilyOverview.LeaderCost[])FamilyOverview.Highlights([summary])["costs"]!);
+        var cost = Assert.Single(FamilyOverview.Highlights([summary]).Costs);
 
         Assert.Equal("SHA-2", cost.Family);
         Assert.Equal("SHA-256", cost.Algorithm);

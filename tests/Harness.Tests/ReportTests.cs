@@ -65,15 +65,15 @@ public sealed class ReportTests
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
         var at = summary.Results.Where(r => r.SizeBytes == FamilyOverview.LargeSize).ToDictionary(r => r.Provider, r => r.MedianNs);
         var model = FamilyOverview.Highlights([summary]);
-        var row = (Dictionary<string, object?>)Assert.Single((object?[])model["rows"]!)!;
-        var insight = (string)row["insight"]!;
+        var row = Assert.Single(model.Rows);
+        var insight = row.Insight;
 
         // One algorithm, so the geometric mean is the plain ratio: bouncycastle's median over managed's.
         var ratio = at["bouncycastle"] / at["managed"];
         var expected = ratio >= 1 ? $"{ratio:N2}× faster" : $"{1 / ratio:N2}× slower";
         Assert.Contains($"`managed` vs `bouncycastle`: {expected}", insight, StringComparison.Ordinal);
         var fastest = at.MinBy(p => p.Value).Key;
-        Assert.StartsWith($"`{fastest}` at 128 KiB (1 of 1)", (string)row["leader"]!, StringComparison.Ordinal);
+        Assert.StartsWith($"`{fastest}` at 128 KiB (1 of 1)", row.Leader, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -109,22 +109,35 @@ public sealed class ReportTests
     public void A_template_error_names_file_line_and_column_and_exits_2()
     {
         using var folder = new TestFolder();
-        var result = RenderWithAlgorithmTemplate(folder, "### {{algorithm}}\n\n{{#each tables}}\n{{size}\n{{/each}}\n");
+        var result = RenderWithAlgorithmTemplate(folder, "### {{ algorithm }}\n\n{{ for table in tables }}\n{{ if }}\n{{ end }}\n{{ end }}\n");
 
-        Assert.Equal(2, result.ExitCode);
-        Assert.Matches(@"algorithm\.md\.hbs\(\d+,\d+\): ", result.Error);
+        var line = HostileResultsTests.BadInput(result);
+        Assert.StartsWith($"harness: {folder.Combine("templates", ReportStage.AlgorithmTemplate)}(4,7): ", line, StringComparison.Ordinal);
         Assert.False(Directory.Exists(folder.Combine("out")));
     }
 
     [Fact]
-    public void A_misspelt_field_in_a_template_fails_instead_of_printing_nothing()
+    public void A_misspelt_variable_in_a_template_fails_instead_of_printing_nothing()
     {
         using var folder = new TestFolder();
-        var result = RenderWithAlgorithmTemplate(folder, "### {{algorithmm}}\n");
+        var result = RenderWithAlgorithmTemplate(folder, "### {{ algorithmm }}\n");
 
-        Assert.Equal(2, result.ExitCode);
-        Assert.Contains("algorithm.md.hbs", result.Error, StringComparison.Ordinal);
-        Assert.Contains("algorithmm", result.Error, StringComparison.Ordinal);
+        var line = HostileResultsTests.BadInput(result);
+        Assert.StartsWith($"harness: {folder.Combine("templates", ReportStage.AlgorithmTemplate)}(1,8): ", line, StringComparison.Ordinal);
+        Assert.Contains("`algorithmm` was not found", line, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(folder.Combine("out")));
+    }
+
+    [Fact]
+    public void A_misspelt_member_in_a_template_fails_naming_file_line_and_column()
+    {
+        using var folder = new TestFolder();
+        var result = RenderWithAlgorithmTemplate(folder, "### {{ algorithm }}\n{{ for table in tables }}\n\n#### {{ table.titel }}\n{{ end }}\n");
+
+        var line = HostileResultsTests.BadInput(result);
+        Assert.StartsWith($"harness: {folder.Combine("templates", ReportStage.AlgorithmTemplate)}(4,15): ", line, StringComparison.Ordinal);
+        Assert.Contains("titel", line, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(folder.Combine("out")));
     }
 
     [Theory]

@@ -77,7 +77,7 @@ public sealed class TouchedFamiliesTests
     [InlineData("Directory.Build.props")]
     [InlineData("Directory.Packages.props")]
     [InlineData("global.json")]
-    [InlineData("templates/algorithm.md.hbs")]
+    [InlineData("templates/algorithm.md.sbn")]
     [InlineData(".github/workflows/benchmarks.yml")]
     public void Shared_code_and_settings_select_all(string file)
     {
