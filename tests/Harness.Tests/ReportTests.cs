@@ -105,38 +105,19 @@ public sealed class ReportTests
         Assert.Contains("sha256/example-native", page, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public void A_template_error_names_file_line_and_column_and_exits_2()
+    /// <summary>A syntax error, a misspelt variable, and a misspelt member of a row inside a loop.</summary>
+    [Theory]
+    [InlineData("### {{ algorithm }}\n\n{{ for table in tables }}\n{{ if }}\n{{ end }}\n{{ end }}\n", "(4,7)", "Expecting <expression>")]
+    [InlineData("### {{ algorithmm }}\n", "(1,8)", "`algorithmm` was not found")]
+    [InlineData("### {{ algorithm }}\n{{ for table in tables }}\n\n#### {{ table.titel }}\n{{ end }}\n", "(4,15)", "titel")]
+    public void A_template_error_is_one_line_naming_file_line_and_column_and_writes_nothing(string template, string position, string message)
     {
         using var folder = new TestFolder();
-        var result = RenderWithAlgorithmTemplate(folder, "### {{ algorithm }}\n\n{{ for table in tables }}\n{{ if }}\n{{ end }}\n{{ end }}\n");
+        var result = RenderWithAlgorithmTemplate(folder, template);
 
         var line = HostileResultsTests.BadInput(result);
-        Assert.StartsWith($"harness: {folder.Combine("templates", ReportStage.AlgorithmTemplate)}(4,7): ", line, StringComparison.Ordinal);
-        Assert.False(Directory.Exists(folder.Combine("out")));
-    }
-
-    [Fact]
-    public void A_misspelt_variable_in_a_template_fails_instead_of_printing_nothing()
-    {
-        using var folder = new TestFolder();
-        var result = RenderWithAlgorithmTemplate(folder, "### {{ algorithmm }}\n");
-
-        var line = HostileResultsTests.BadInput(result);
-        Assert.StartsWith($"harness: {folder.Combine("templates", ReportStage.AlgorithmTemplate)}(1,8): ", line, StringComparison.Ordinal);
-        Assert.Contains("`algorithmm` was not found", line, StringComparison.Ordinal);
-        Assert.False(Directory.Exists(folder.Combine("out")));
-    }
-
-    [Fact]
-    public void A_misspelt_member_in_a_template_fails_naming_file_line_and_column()
-    {
-        using var folder = new TestFolder();
-        var result = RenderWithAlgorithmTemplate(folder, "### {{ algorithm }}\n{{ for table in tables }}\n\n#### {{ table.titel }}\n{{ end }}\n");
-
-        var line = HostileResultsTests.BadInput(result);
-        Assert.StartsWith($"harness: {folder.Combine("templates", ReportStage.AlgorithmTemplate)}(4,15): ", line, StringComparison.Ordinal);
-        Assert.Contains("titel", line, StringComparison.Ordinal);
+        Assert.StartsWith($"harness: {folder.Combine("templates", ReportStage.AlgorithmTemplate)}{position}: ", line, StringComparison.Ordinal);
+        Assert.Contains(message, line, StringComparison.Ordinal);
         Assert.False(Directory.Exists(folder.Combine("out")));
     }
 
