@@ -43,17 +43,7 @@ Set-StrictMode -Version Latest
 $ErrorActionPreference = 'Stop'
 $PSNativeCommandUseErrorActionPreference = $true
 
-$root = [IO.Path]::GetDirectoryName($PSScriptRoot)
-$dotnetRun = @('run', '-c', 'Release', '--project', [IO.Path]::Combine($root, 'harness'), '--')
-
-# The harness's exit code is the script's: a failing command ends the script with it, after the harness has said why.
-function Invoke-Harness([string[]] $HarnessArguments) {
-    try {
-        & dotnet @dotnetRun @HarnessArguments
-    } catch [System.Management.Automation.NativeCommandExitException] {
-        exit $_.Exception.ExitCode
-    }
-}
+. ([IO.Path]::Combine($PSScriptRoot, 'harness-cli.ps1'))
 
 if ($List) {
     $harnessArgs = @('list')
@@ -79,7 +69,7 @@ if ($List) {
 }
 
 if ($DryRun) {
-    "dotnet $(($dotnetRun + $harnessArgs) -join ' ')"
+    "dotnet $(($HarnessDotnetRun + $harnessArgs) -join ' ')"
     return
 }
 

@@ -37,16 +37,7 @@ $ErrorActionPreference = 'Stop'
 $PSNativeCommandUseErrorActionPreference = $true
 
 $root = [IO.Path]::GetDirectoryName($PSScriptRoot)
-$dotnetRun = @('run', '-c', 'Release', '--project', [IO.Path]::Combine($root, 'harness'), '--')
-
-# The harness's exit code is the script's: a failing command ends the script with it, after the harness has said why.
-function Invoke-Harness([string[]] $HarnessArguments) {
-    try {
-        & dotnet @dotnetRun @HarnessArguments
-    } catch [System.Management.Automation.NativeCommandExitException] {
-        exit $_.Exception.ExitCode
-    }
-}
+. ([IO.Path]::Combine($PSScriptRoot, 'harness-cli.ps1'))
 
 if (-not $Results) {
     $runs = [IO.Path]::Combine($root, 'artifacts', 'results')
