@@ -4,10 +4,16 @@
 .SYNOPSIS
     Verifies and benchmarks one family (or algorithm) through the harness CLI, then writes its reports.
 .DESCRIPTION
-    A thin wrapper over `dotnet run --project harness -- run`. Family names come from `harness list`; nothing is
-    kept here. Exit codes are the harness's: 0 success, 1 an implementation failed, 2 bad input.
+    A thin wrapper over `dotnet run --project harness -- run`. Family, job and scenario names belong to the harness:
+    nothing is kept here, each value goes through as given and the harness checks it (bad input: its own one-line
+    message naming the valid choices, exit code 2). Exit codes are the harness's: 0 success, 1 an implementation
+    failed, 2 bad input.
+    Written with the language and .NET calls only (no Utility or Management cmdlets), so it runs the same in pwsh and
+    in the bare PowerShell engine the tests host.
 .EXAMPLE
     ./scripts/run-benchmarks.ps1 -Family SHA-256
+.EXAMPLE
+    ./scripts/run-benchmarks.ps1 -Family SHA-256 -Job dry -DryRun
 .EXAMPLE
     ./scripts/run-benchmarks.ps1 -List
 #>
@@ -15,15 +21,18 @@
 param(
     # A family or algorithm name exactly as `harness list` prints it (e.g. SHA-2, SHA-256, BLAKE3).
     [string] $Family,
-    [ValidateSet('quick', 'default', 'dry')]
-    [string] $Job = 'quick',
+    # A job preset of the harness (its default when omitted); the harness names the valid ones.
+    [string] $Job,
     # Comma-separated payload sizes, plain bytes or with KiB/MiB; the harness default is 128,1KiB,8KiB,128KiB.
     [string] $Sizes,
-    # oneshot (the size sweep), stream (64 KiB chunks over one large input) or batch (many short messages); the
-    # harness checks the name and lists the valid ones, so no list is kept here.
-    [string] $Scenario = 'oneshot',
+    # A scenario of the harness (its default, the size sweep, when omitted); the harness names the valid ones.
+    [string] $Scenario,
     # Input size of the stream scenario, e.g. 64MiB (the harness default).
     [string] $StreamSize,
+    # Where the raw results go (the harness default: artifacts/results).
+    [string] $Results,
+    # Write the reports into this folder instead of reports/<machine>/ and machine-specs/.
+    [string] $Out,
     # Print the registry (ids, families, providers, support) and stop.
     [switch] $List,
     # Print the command that would run, and run nothing.
@@ -34,28 +43,34 @@ Set-StrictMode -Version Latest
 $ErrorActionPreference = 'Stop'
 $PSNativeCommandUseErrorActionPreference = $true
 
-$root = Split-Path -Parent $PSScriptRoot
-$project = Join-Path $root 'harness'
+. ([IO.Path]::Combine($PSScriptRoot, 'harness-cli.ps1'))
 
-$harnessArgs = if ($List) {
-    @('list')
+if ($List) {
+    $harnessArgs = @('list')
 } else {
     if (-not $Family) {
-        $families = (& dotnet run -c Release --project $project -- list --json | ConvertFrom-Json) |
-            ForEach-Object { $_.family } | Sort-Object -Unique
-        throw "-Family is required. Valid families: $($families -join ', ')."
+        # Without a family the harness would run every family; name the valid ones, taken from the harness itself.
+        $json = (Invoke-Harness @('list', '--json')) -join "`n"
+        $families = [Collections.Generic.List[string]]::new()
+        foreach ($entry in [Text.Json.JsonDocument]::Parse($json).RootElement.EnumerateArray()) {
+            $name = $entry.GetProperty('family').GetString()
+            if (-not $families.Contains($name)) { $families.Add($name) }
+        }
+        throw "-Family is required. Valid families: $($families -join ', '); or an algorithm name from -List."
     }
-    $runArgs = @('run', '--family', $Family, '--job', $Job)
-    if ($Sizes) { $runArgs += @('--sizes', $Sizes) }
-    if ($Scenario -ne 'oneshot') { $runArgs += @('--scenario', $Scenario) }
-    if ($StreamSize) { $runArgs += @('--stream-size', $StreamSize) }
-    $runArgs
+
+    $harnessArgs = @('run', '--family', $Family)
+    if ($Job) { $harnessArgs += @('--job', $Job) }
+    if ($Sizes) { $harnessArgs += @('--sizes', $Sizes) }
+    if ($Scenario) { $harnessArgs += @('--scenario', $Scenario) }
+    if ($StreamSize) { $harnessArgs += @('--stream-size', $StreamSize) }
+    if ($Results) { $harnessArgs += @('--results', $Results) }
+    if ($Out) { $harnessArgs += @('--out', $Out) }
 }
 
-$command = @('run', '-c', 'Release', '--project', $project, '--') + $harnessArgs
 if ($DryRun) {
-    Write-Output "dotnet $($command -join ' ')"
+    "dotnet $(($HarnessDotnetRun + $harnessArgs) -join ' ')"
     return
 }
 
-& dotnet @command
+Invoke-Harness $harnessArgs

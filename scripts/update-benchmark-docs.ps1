@@ -13,6 +13,8 @@
       3. When DocFX is available (a local tool in .config/dotnet-tools.json, or `docfx` on PATH), builds the site with
          --warningsAsErrors, so a missing include fails; otherwise says that it skipped the build.
     With -Out, step 1 writes into that folder instead and steps 2 and 3 are skipped (the site is built from reports/).
+    Exit codes are the harness's. Written with the language and .NET calls only (no Utility or Management cmdlets), so
+    it runs the same in pwsh and in the bare PowerShell engine the tests host.
 .EXAMPLE
     ./scripts/update-benchmark-docs.ps1 -Machine amd-epyc-x86-64-v4-linux-net10
 .EXAMPLE
@@ -34,47 +36,59 @@ Set-StrictMode -Version Latest
 $ErrorActionPreference = 'Stop'
 $PSNativeCommandUseErrorActionPreference = $true
 
-$root = Split-Path -Parent $PSScriptRoot
-$project = Join-Path $root 'harness'
+$root = [IO.Path]::GetDirectoryName($PSScriptRoot)
+. ([IO.Path]::Combine($PSScriptRoot, 'harness-cli.ps1'))
 
 if (-not $Results) {
-    $runs = Join-Path $root 'artifacts' 'results'
-    $newest = Get-ChildItem -Path $runs -Directory -ErrorAction SilentlyContinue |
-        Where-Object { -not $Machine -or $_.Name -eq $Machine } |
-        ForEach-Object { Get-ChildItem -Path $_.FullName -Directory } |
-        Where-Object { Test-Path (Join-Path $_.FullName 'summary.json') } |
-        Sort-Object Name -Descending |
-        Select-Object -First 1
-    if (-not $newest) {
-        throw "No run with a summary.json under $runs$(if ($Machine) { " for machine $Machine" }). Run scripts/run-benchmarks.ps1 first, or pass -Results."
+    $runs = [IO.Path]::Combine($root, 'artifacts', 'results')
+    $newest = $null
+    if ([IO.Directory]::Exists($runs)) {
+        foreach ($machineFolder in [IO.Directory]::GetDirectories($runs)) {
+            if ($Machine -and [IO.Path]::GetFileName($machineFolder) -ne $Machine) { continue }
+            foreach ($run in [IO.Directory]::GetDirectories($machineFolder)) {
+                # Run folders are named by their UTC start time, so the greatest name is the newest run.
+                if ([IO.File]::Exists([IO.Path]::Combine($run, 'summary.json')) -and
+                    ($null -eq $newest -or [string]::CompareOrdinal([IO.Path]::GetFileName($run), [IO.Path]::GetFileName($newest)) -gt 0)) {
+                    $newest = $run
+                }
+            }
+        }
     }
-    $Results = $newest.FullName
-}
 
-# The machine key is the run's own (summary.json's run.machine_key), never guessed from a path.
-if (-not $Machine) {
-    $summaryFile = if (Test-Path -PathType Container $Results) {
-        $candidate = Join-Path $Results 'summary.json'
-        if (Test-Path $candidate) { $candidate } else { Get-ChildItem -Path $Results -Filter '*.json' | Select-Object -First 1 -ExpandProperty FullName }
-    } else { $Results }
-    $Machine = (Get-Content -Raw $summaryFile | ConvertFrom-Json).run.machine_key
+    if ($null -eq $newest) {
+        $forMachine = if ($Machine) { " for machine $Machine" } else { '' }
+        throw "No run with a summary.json under $runs$forMachine. Run scripts/run-benchmarks.ps1 first, or pass -Results."
+    }
+
+    $Results = $newest
 }
 
 $reportArgs = @('report', '--results', $Results)
 if ($Out) { $reportArgs += @('--out', $Out) }
-& dotnet run -c Release --project $project -- @reportArgs
+Invoke-Harness $reportArgs
 if ($Out) { return }
 
-& dotnet run -c Release --project $project -- site --machine $Machine
+# The machine key is the run's own (run.machine_key of summary.json, or of any data file), never guessed from a path.
+if (-not $Machine) {
+    $summaryFile = $Results
+    if ([IO.Directory]::Exists($Results)) {
+        $summaryFile = [IO.Path]::Combine($Results, 'summary.json')
+        if (-not [IO.File]::Exists($summaryFile)) { $summaryFile = [IO.Directory]::GetFiles($Results, '*.json')[0] }
+    }
+
+    $Machine = [Text.Json.JsonDocument]::Parse([IO.File]::ReadAllText($summaryFile)).RootElement.GetProperty('run').GetProperty('machine_key').GetString()
+}
+
+Invoke-Harness @('site', '--machine', $Machine)
 
 if ($NoBuild) { return }
-$docfxConfig = Join-Path $root 'docs' 'docfx.json'
-$toolManifest = Join-Path $root '.config' 'dotnet-tools.json'
-if ((Test-Path $toolManifest) -and (Select-String -Path $toolManifest -Pattern '"docfx"' -Quiet)) {
+$docfxConfig = [IO.Path]::Combine($root, 'docs', 'docfx.json')
+$toolManifest = [IO.Path]::Combine($root, '.config', 'dotnet-tools.json')
+if ([IO.File]::Exists($toolManifest) -and [IO.File]::ReadAllText($toolManifest).Contains('"docfx"')) {
     & dotnet tool restore
     & dotnet tool run docfx build $docfxConfig --warningsAsErrors
-} elseif (Get-Command docfx -ErrorAction SilentlyContinue) {
+} elseif (Get-Command docfx -CommandType Application -ErrorAction SilentlyContinue) {
     & docfx build $docfxConfig --warningsAsErrors
 } else {
-    Write-Warning 'DocFX is not installed (not a local tool here, not on PATH): docs/ was refreshed but the site was not built.'
+    $PSCmdlet.WriteWarning('DocFX is not installed (not a local tool here, not on PATH): docs/ was refreshed but the site was not built.')
 }

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text.Json;
-using System.Text.RegularExpressions;
 using System.Xml.Linq;
 using CryptoHarness.Cli;
 using CryptoHarness.Reporting;
@@ -11,10 +10,11 @@ namespace CryptoHarness.Tests;
 /// <summary>
 /// The documentation side: charts, statistical notes, cycles per byte, the merge of several machines' runs, the
 /// cross-machine page, and the site's generated pages against DocFX's include rules (DocFX itself is not served by the
-/// package source here, so the rules are checked on the markdown: every include on its own line and resolving, every
-/// fragment included, every image link resolving relative to the fragment, fragments excluded from the build).
+/// package source here, so the rules are checked on the markdown as Markdig parses it: every include a block include
+/// that resolves, every fragment included, every link and image resolving relative to its file, fragments excluded from
+/// the build).
 /// </summary>
-public sealed partial class SiteTests
+public sealed class SiteTests
 {
     private static readonly string Fixture = Path.Combine(AppContext.BaseDirectory, "Fixtures", "sha256-quick");
     private const string OtherMachine = "apple-m2-arm64-macos-net10";
@@ -218,10 +218,12 @@ public sealed partial class SiteTests
     }
 
     /// <summary>
-    /// DocFX's include rules on a site folder: docfx.json builds the pages and excludes the fragments, takes the charts
-    /// as resources; each block include stands alone on its line between blank lines and resolves; every fragment is
-    /// included; every relative link and image in a fragment resolves from the fragment's own folder (DocFX resolves
-    /// links in an included file relative to that file); every algorithm in <paramref name="slugs"/> is included.
+    /// DocFX's include rules on a site folder, read from the markdown as Markdig parses it (<see cref="DocfxMarkdown"/>):
+    /// docfx.json builds the top-level pages and excludes the fragments, takes the charts as resources; every include is
+    /// a block include (on its own line: an inline one would keep only the fragment's inline markup, dropping its headings
+    /// and tables) and resolves from the including file's folder to a file excluded from the build; every fragment is
+    /// included; every relative link and image resolves from its own file's folder (DocFX resolves links in an included
+    /// file relative to that file); every algorithm in <paramref name="slugs"/> is included.
     /// </summary>
     private static void CheckSite(string docs, IReadOnlyList<string> slugs)
     {
@@ -232,60 +234,64 @@ public sealed partial class SiteTests
         Assert.Contains($"{SiteModel.FragmentFolder}/**", content.GetProperty("exclude").EnumerateArray().Select(e => e.GetString()));
         Assert.Contains($"{SiteModel.FragmentFolder}/charts/*.svg", build.GetProperty("resource").EnumerateArray().SelectMany(r => r.GetProperty("files").EnumerateArray()).Select(e => e.GetString()));
 
-        foreach (var entry in TocEntry().Matches(File.ReadAllText(Path.Combine(docs, "toc.yml"))).Select(m => m.Groups[1].Value))
+        foreach (var entry in TocEntries(Path.Combine(docs, "toc.yml")))
         {
             Assert.True(File.Exists(Path.Combine(docs, entry)), $"toc.yml names {entry}, which does not exist");
+        }
+
+        var fragments = Path.Combine(docs, SiteModel.FragmentFolder);
+        var files = Directory.EnumerateFiles(docs, "*.md").Concat(Directory.EnumerateFiles(fragments, "*.md"));
+        foreach (var file in files)
+        {
+            var name = Path.GetRelativePath(docs, file).Replace('\\', '/');
+            var document = DocfxMarkdown.Parse(File.ReadAllText(file));
+            foreach (var include in document.InlineIncludes())
+            {
+                Assert.Fail($"{name}({include.Line + 1}): the include of {include.Path} shares its line with text, so DocFX would keep only its inline markup");
+            }
+
+            foreach (var link in document.Links())
+            {
+                if (DocfxMarkdown.LocalFile(link.Url) is { } target)
+                {
+                    Assert.True(File.Exists(Path.Combine(Path.GetDirectoryName(file)!, target)), $"{name}({link.Line + 1}): link to {link.Url} does not resolve from the file's folder");
+                }
+            }
         }
 
         var includes = IncludesOf(docs);
         foreach (var include in includes)
         {
             Assert.True(File.Exists(Path.Combine(docs, include.Target)), $"{include.Page}: include of missing {include.Target}");
-            Assert.True(include.AloneBetweenBlankLines, $"{include.Page}: '[!INCLUDE' of {include.Target} is not a block of its own");
+            Assert.True(include.Target.StartsWith($"{SiteModel.FragmentFolder}/", StringComparison.Ordinal), $"{include.Page}: included {include.Target} is not excluded from the build");
         }
 
         var included = includes.Select(i => i.Target).ToHashSet(StringComparer.Ordinal);
-        var fragments = Path.Combine(docs, SiteModel.FragmentFolder);
         foreach (var fragment in Directory.EnumerateFiles(fragments, "*.md"))
         {
             var name = $"{SiteModel.FragmentFolder}/{Path.GetFileName(fragment)}";
             Assert.True(included.Contains(name), $"{name} is included by no page");
-            foreach (Match link in MarkdownLink().Matches(File.ReadAllText(fragment)))
-            {
-                var target = link.Groups[1].Value;
-                if (!target.Contains("://", StringComparison.Ordinal) && !target.StartsWith('#'))
-                {
-                    Assert.True(File.Exists(Path.Combine(fragments, target.Split('#')[0])), $"{name}: link to {target} does not resolve from the fragment's folder");
-                }
-            }
         }
 
         Assert.All(slugs, slug => Assert.Contains($"{SiteModel.FragmentFolder}/{slug}.md", included));
     }
 
-    private sealed record Include(string Page, string Target, bool AloneBetweenBlankLines);
+    /// <summary>An include, its target as a path from the site folder (resolved from the including page's folder).</summary>
+    private sealed record Include(string Page, string Target);
 
-    private static List<Include> IncludesOf(string docs)
-    {
-        var includes = new List<Include>();
-        foreach (var page in Directory.EnumerateFiles(docs, "*.md"))
-        {
-            var lines = File.ReadAllLines(page);
-            for (var i = 0; i < lines.Length; i++)
-            {
-                if (!lines[i].Contains("[!INCLUDE", StringComparison.OrdinalIgnoreCase))
-                {
-                    continue;
-                }
+    /// <summary>The block includes of the site's pages (the top-level markdown files docfx.json builds).</summary>
+    private static List<Include> IncludesOf(string docs) =>
+        Directory.EnumerateFiles(docs, "*.md")
+            .SelectMany(page => DocfxMarkdown.Parse(File.ReadAllText(page)).BlockIncludes()
+                .Select(i => new Include(Path.GetFileName(page), Path.GetRelativePath(docs, Path.GetFullPath(Path.Combine(Path.GetDirectoryName(page)!, i.Path))).Replace('\\', '/'))))
+            .ToList();
 
-                var match = BlockInclude().Match(lines[i]);
-                var alone = match.Success && (i == 0 || lines[i - 1].Length == 0) && (i == lines.Length - 1 || lines[i + 1].Length == 0);
-                includes.Add(new(Path.GetFileName(page), match.Success ? match.Groups[1].Value : lines[i], alone));
-            }
-        }
-
-        return includes;
-    }
+    /// <summary>The <c>href</c> values of toc.yml (a flat list of <c>- name:</c> / <c>href:</c> entries).</summary>
+    private static IEnumerable<string> TocEntries(string toc) =>
+        File.ReadLines(toc)
+            .Select(line => line.Trim().TrimStart('-').TrimStart())
+            .Where(line => line.StartsWith("href:", StringComparison.Ordinal))
+            .Select(line => line["href:".Length..].Trim());
 
     /// <summary>The fixture as one machine's run, and a copy as a second machine (another key, every median halved).</summary>
     private static (RunSummary First, RunSummary Second) TwoMachineRuns(TestFolder folder)
@@ -301,9 +307,11 @@ public sealed partial class SiteTests
         return (first, second);
     }
 
+    /// <summary>The site's hand-written files as committed (whatever a local run did to the working tree).</summary>
     private static void CopyHandWrittenDocs(string docs)
     {
-        var source = Path.Combine(RepositoryRoot.Find(), "docs");
+        using var committed = CommittedTree.Open();
+        var source = committed.Combine("docs");
         Directory.CreateDirectory(docs);
         foreach (var name in new[] { "docfx.json", "toc.yml", "index.md", "machines.md" })
         {
@@ -322,13 +330,4 @@ public sealed partial class SiteTests
             .Select(l => l.Split('|')[1..^1].Select(c => c.Trim()).ToArray())
             .ToList();
     }
-
-    [GeneratedRegex(@"^\[!INCLUDE\[[^\]]*\]\(([^)\s]+)\)\]\s*$", RegexOptions.IgnoreCase)]
-    private static partial Regex BlockInclude();
-
-    [GeneratedRegex(@"!?\[[^\]]*\]\(([^)\s]+)\)")]
-    private static partial Regex MarkdownLink();
-
-    [GeneratedRegex(@"href:\s*(\S+)")]
-    private static partial Regex TocEntry();
 }
