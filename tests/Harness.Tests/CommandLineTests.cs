@@ -1,3 +1,4 @@
+using System.Text.RegularExpressions;
 using CryptoHarness.Cli;
 
 namespace CryptoHarness.Tests;
@@ -39,6 +40,31 @@ public sealed class CommandLineTests
         foreach (var option in options)
         {
             Assert.Contains(option.Name, result.Out, StringComparison.Ordinal);
+        }
+    }
+
+    [Fact]
+    public void The_readme_command_table_names_every_command_and_only_options_it_takes()
+    {
+        var readme = File.ReadAllLines(Path.Combine(RepositoryRoot.Find(), "README.md"));
+        var rows = readme.SkipWhile(l => l != "## Commands").TakeWhile(l => !l.StartsWith("Filters are", StringComparison.Ordinal))
+            .Where(l => l.StartsWith("| `", StringComparison.Ordinal))
+            .Select(l => l.Split("` |", 2)[0][3..])
+            .ToArray();
+
+        Assert.Equal(CommandNames().Order(StringComparer.Ordinal), rows.Select(r => r.Split(' ')[0]).Order(StringComparer.Ordinal));
+        foreach (var row in rows)
+        {
+            var command = HarnessCli.Parse([row.Split(' ')[0]]).CommandResult.Command;
+            foreach (var option in Regex.Matches(row, "--[a-z0-9-]+").Select(m => m.Value))
+            {
+                Assert.True(command.Options.Any(o => o.Name == option), $"README: '{command.Name}' has no option {option}");
+            }
+
+            if (row.Contains("[filters]", StringComparison.Ordinal))
+            {
+                Assert.Contains(command.Options, o => o.Name == "--family");
+            }
         }
     }
 

@@ -15,33 +15,29 @@ internal static class RunCommand
 {
     public static Command Create(HarnessConsole console)
     {
-        var filters = new Filters();
-        var password = new PasswordOptions();
-        var sizes = HarnessOptions.Sizes();
+        var gate = new GateOptions();
         var job = HarnessOptions.Job();
         var scenario = HarnessOptions.Parsed("--scenario", $"What to measure: {string.Join(", ", ScenarioSelection.Names)} (default {ScenarioSelection.OneShot}, or {ScenarioSelection.Password} when only password hashes are selected).",
             string.Join("|", ScenarioSelection.Names), ScenarioSelection.Parse);
         var streamSize = HarnessOptions.Size("--stream-size", "The stream scenario's input size (default 64MiB).", "64MiB");
-        var isa = HarnessOptions.Isa();
         var results = HarnessOptions.Results("Where run folders go (default artifacts/results in the repository).");
         var output = HarnessOptions.Out("Write the reports here instead of the repository's reports/ and machine-specs/.");
         var quiet = new Option<bool>("--quiet") { Description = "No BenchmarkDotNet log." };
         var verbose = HarnessOptions.Verbose();
         var command = new Command("run", "Gate, then BenchmarkDotNet on what passed, then summary.json and the reports.")
         {
-            job, sizes, scenario, streamSize, isa, results, output, quiet, verbose,
+            job, scenario, streamSize, results, output, quiet, verbose,
         };
-        filters.AddTo(command);
-        password.AddTo(command);
+        gate.AddTo(command);
         command.SetAction(parsed =>
         {
-            if (parsed.GetValue(isa) is { } level && IsaRelaunch.Run(level, parsed, console.Out, console.Error) is { } exitCode)
+            if (gate.RunAtIsaLevel(parsed, console) is { } exitCode)
             {
                 return exitCode;
             }
 
-            var selected = filters.Select(parsed);
-            var misplaced = password.FirstGiven(parsed);
+            var selected = gate.Filters.Select(parsed);
+            var misplaced = gate.Password.FirstGiven(parsed);
             var chosen = parsed.GetValue(scenario) ?? ScenarioSelection.Default(selected, misplaced is not null);
             selected = ScenarioSelection.Require(chosen, selected);
             if (chosen != ScenarioSelection.Password && misplaced is not null)
@@ -49,9 +45,9 @@ internal static class RunCommand
                 throw new UsageException($"{misplaced} applies to password hashes; valid with --scenario password or --family Argon2/bcrypt, not with --scenario {chosen}.");
             }
 
-            var plan = new RunPlan(chosen, selected, parsed.GetValue(sizes) ?? PayloadSizes.Default, parsed.GetValue(job) ?? JobPreset.Quick,
+            var plan = new RunPlan(chosen, selected, gate.Sizes(parsed), parsed.GetValue(job) ?? JobPreset.Quick,
                 parsed.GetValue(streamSize) ?? PayloadSizes.DefaultStreamBytes,
-                chosen == ScenarioSelection.Password ? password.Sets(parsed, selected) : [],
+                chosen == ScenarioSelection.Password ? gate.Password.Sets(parsed, selected) : [],
                 parsed.GetValue(quiet), parsed.GetValue(verbose));
             return Run(plan, parsed.GetValue(results), parsed.GetValue(output), console);
         });
