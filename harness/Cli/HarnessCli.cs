@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.CommandLine.Help;
 using System.Reflection;
 using System.CommandLine.Invocation;
 using System.CommandLine.Parsing;
@@ -16,6 +17,8 @@ public static class HarnessCli
     public const int Success = 0;
     public const int ImplementationFailed = 1;
     public const int BadInput = 2;
+
+    private const string ProgramName = "harness";
 
     /// <summary>No <c>@file</c> expansion: an argument is what the user typed, as it was before System.CommandLine.</summary>
     private static readonly ParserConfiguration Parsing = new() { ResponseFileTokenReplacer = null };
@@ -61,9 +64,17 @@ public static class HarnessCli
     internal static ParseResult Parse(IReadOnlyList<string> args) =>
         Build(HarnessConsole.Plain(TextWriter.Null, TextWriter.Null)).Parse(args, Parsing);
 
-    private static RootCommand Build(HarnessConsole console)
+    /// <summary>
+    /// A plain command named <c>harness</c> rather than a <see cref="RootCommand"/>, which takes its name from the
+    /// running executable (<c>Harness</c>, or the test host): help and errors name the program as the README does.
+    /// </summary>
+    private static Command Build(HarnessConsole console)
     {
-        var root = new RootCommand("Verifies, measures and reports cryptographic implementations for .NET. 'harness <command> --help' describes a command.");
+        var root = new Command(ProgramName, "Verifies, measures and reports cryptographic implementations for .NET. 'harness <command> --help' describes a command.")
+        {
+            new HelpOption(),
+            new VersionOption { Action = new PrintVersion() },
+        };
         root.Subcommands.Add(ListCommand.Create(console));
         root.Subcommands.Add(VerifyCommand.Create(console));
         root.Subcommands.Add(RunCommand.Create(console));
@@ -73,7 +84,6 @@ public static class HarnessCli
         root.Subcommands.Add(TouchedCommand.Create(console));
         root.Subcommands.Add(MergeCommand.Create(console));
         root.Subcommands.Add(SiteCommand.Create(console));
-        root.Options.OfType<VersionOption>().Single().Action = new PrintVersion();
         return root;
     }
 
@@ -81,7 +91,7 @@ public static class HarnessCli
     private static string ErrorLine(ParseResult parsed)
     {
         var command = parsed.CommandResult.Command;
-        var isRoot = command is RootCommand;
+        var isRoot = parsed.CommandResult.Parent is null;
         var commands = string.Join(", ", parsed.RootCommandResult.Command.Subcommands.Select(c => c.Name));
         // An option missing its value takes the next option as one ("--family --results DIR"): name the real mistake.
         if (parsed.CommandResult.Children.OfType<OptionResult>().FirstOrDefault(o => o.Tokens.Count == 1 && command.Options.Any(other => other.Name == o.Tokens[0].Value)) is { } swallowed)
@@ -94,12 +104,12 @@ public static class HarnessCli
             var token = parsed.UnmatchedTokens[0];
             return isRoot && !token.StartsWith('-')
                 ? $"Unknown command '{token}'. Valid commands: {commands}."
-                : $"Unknown option '{token}' for '{(isRoot ? "harness" : command.Name)}'. Valid options: {string.Join(", ", command.Options.Where(o => !o.Hidden).Select(o => o.Name).Order(StringComparer.Ordinal))}.";
+                : $"Unknown option '{token}' for '{command.Name}'. Valid options: {string.Join(", ", command.Options.Where(o => !o.Hidden).Select(o => o.Name).Order(StringComparer.Ordinal))}.";
         }
 
         if (isRoot)
         {
-            return $"No command given. Valid commands: {commands}; 'harness --help' describes them.";
+            return $"No command given. Valid commands: {commands}; '{ProgramName} --help' describes them.";
         }
 
         var error = parsed.Errors[0];
@@ -109,12 +119,12 @@ public static class HarnessCli
             OptionResult { Tokens.Count: > 1 } option when option.Option.Arity.MaximumNumberOfValues == 1 => $"Option '{option.Option.Name}' is given twice. Valid: once.",
             // The parsers' own refusals already name what is valid.
             _ when error.Message.Contains("valid", StringComparison.OrdinalIgnoreCase) => error.Message,
-            _ => $"{error.Message} 'harness {command.Name} --help' lists what is valid.",
+            _ => $"{error.Message} '{ProgramName} {command.Name} --help' lists what is valid.",
         };
     }
 
     private static string NeedsValue(Option option, Command command) =>
-        $"Option '{option.Name}' needs a value. Valid: {option.HelpName ?? "a value"}; 'harness {command.Name} --help' describes it.";
+        $"Option '{option.Name}' needs a value. Valid: {option.HelpName ?? "a value"}; '{ProgramName} {command.Name} --help' describes it.";
 
     /// <summary>The harness's own version, also when another program (a test host) is the entry assembly.</summary>
     private sealed class PrintVersion : SynchronousCommandLineAction

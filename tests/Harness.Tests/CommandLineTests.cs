@@ -18,7 +18,7 @@ public sealed class CommandLineTests
 
         Assert.Equal(0, result.ExitCode);
         Assert.Empty(result.Error);
-        Assert.Contains("Usage:", result.Out, StringComparison.Ordinal);
+        Assert.Contains("Usage:\n  harness [command] [options]", result.Out.ReplaceLineEndings("\n"), StringComparison.Ordinal);
         Assert.Equal(["list", "verify", "run", "leaks", "report", "compare", "touched", "merge", "site"], CommandNames());
         foreach (var command in CommandNames())
         {
@@ -34,7 +34,7 @@ public sealed class CommandLineTests
 
         Assert.Equal(0, result.ExitCode);
         Assert.Empty(result.Error);
-        Assert.Contains($"Usage:", result.Out, StringComparison.Ordinal);
+        Assert.Contains($"Usage:\n  harness {command} [options]", result.Out.ReplaceLineEndings("\n"), StringComparison.Ordinal);
         var options = HarnessCli.Parse([command]).CommandResult.Command.Options.Where(o => !o.Hidden).ToArray();
         Assert.NotEmpty(options);
         foreach (var option in options)

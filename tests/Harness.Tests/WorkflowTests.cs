@@ -96,7 +96,7 @@ public sealed partial class WorkflowTests
         var tokens = commandLine.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(t => t.Trim('"')).ToArray();
         var parsed = HarnessCli.Parse(tokens);
         Assert.True(parsed.Errors.Count == 0, $"{workflow}: {string.Join("; ", parsed.Errors.Select(e => e.Message))}");
-        Assert.NotEqual("Harness", parsed.CommandResult.Command.Name);
+        Assert.NotEqual("harness", parsed.CommandResult.Command.Name);
     }
 
     [GeneratedRegex(@"--project harness -- ([^)\n]+)")]
