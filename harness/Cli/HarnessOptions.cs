@@ -26,7 +26,7 @@ internal static class HarnessOptions
 
     public static Option<bool> Json() => new("--json") { Description = "Print JSON instead of a table." };
 
-    public static Option<IReadOnlyList<int>?> Sizes() => Parsed("--sizes", "Payload sizes, comma-separated, plain or with KiB/MiB/GiB (default 128,1KiB,8KiB,128KiB).", "128,1KiB,…",
+    public static Option<IReadOnlyList<int>?> Sizes() => Parsed("--sizes", $"Payload sizes, comma-separated, plain or with KiB/MiB/GiB (default {string.Join(",", PayloadSizes.Default.Select(PayloadSizes.Text))}).", "128,1KiB,…",
         text => PayloadSizes.ParseList(text, "--sizes"));
 
     public static Option<EmulatedLevel?> Isa() => Parsed("--isa",
@@ -43,7 +43,7 @@ internal static class HarnessOptions
         PasswordPlan.CustomArgon2Sets);
 
     public static Option<IReadOnlyList<PasswordParameterSet>?> BcryptCost() => Parsed("--bcrypt-cost",
-        "bcrypt costs, comma-separated, 4 to 31 (default 10,12).", "10,12",
+        $"bcrypt costs, comma-separated, 4 to 31 (default {string.Join(",", PasswordParameterSets.Bcrypt.Select(s => s.Parameters.Cost))}).", "10,12",
         PasswordParameterSets.ParseBcryptCosts);
 
     public static Option<JobPreset?> Job() => Parsed("--job",

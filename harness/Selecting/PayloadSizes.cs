@@ -24,6 +24,15 @@ public static class PayloadSizes
         return sizes.Distinct().Order().ToArray();
     }
 
+    /// <summary>A byte count as the size options take it, in the largest binary unit that divides it: <c>131072</c> → <c>128KiB</c>.</summary>
+    public static string Text(int bytes) => bytes switch
+    {
+        _ when bytes % (1 << 30) == 0 => $"{bytes >> 30}GiB",
+        _ when bytes % (1 << 20) == 0 => $"{bytes >> 20}MiB",
+        _ when bytes % (1 << 10) == 0 => $"{bytes >> 10}KiB",
+        _ => bytes.ToString(CultureInfo.InvariantCulture),
+    };
+
     /// <summary>A whole number of bytes, optionally with KiB, MiB or GiB (powers of 1024, never "KB"); null if invalid.</summary>
     public static int? Parse(string text)
     {

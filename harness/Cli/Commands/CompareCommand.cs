@@ -22,14 +22,18 @@ internal static class CompareCommand
         Never,
     }
 
+    private const string DefaultThreshold = "5%";
+    private const string DefaultNoise = "1ns";
+    private const string DefaultFalseDiscoveryRate = "1%";
+
     public static Command Create(HarnessConsole console)
     {
         var runs = "a run folder, its summary.json, or the --results folder of one run; once per launch of this side";
         var basePaths = new Option<string[]>("--base") { Description = $"The baseline: {runs}.", HelpName = "RUN" };
         var diffPaths = new Option<string[]>("--diff") { Description = $"The change: {runs}.", HelpName = "RUN" };
-        var threshold = HarnessOptions.Parsed("--threshold", "The smallest change that counts, a percentage (default 5%).", "5%", text => Percentage("threshold", text));
-        var noise = HarnessOptions.Parsed("--noise", "Differences below this duration are noise (default 1ns).", "1ns", text => Duration("noise", text));
-        var fdr = HarnessOptions.Parsed("--fdr", "The false discovery rate over all cases (default 1%).", "1%", text => Percentage("fdr", text));
+        var threshold = HarnessOptions.Parsed("--threshold", $"The smallest change that counts, a percentage (default {DefaultThreshold}).", DefaultThreshold, text => Percentage("threshold", text));
+        var noise = HarnessOptions.Parsed("--noise", $"Differences below this duration are noise (default {DefaultNoise}).", DefaultNoise, text => Duration("noise", text));
+        var fdr = HarnessOptions.Parsed("--fdr", $"The false discovery rate over all cases (default {DefaultFalseDiscoveryRate}).", DefaultFalseDiscoveryRate, text => Percentage("fdr", text));
         var allocationThreshold = HarnessOptions.Parsed("--allocation-threshold", "Bytes a case may allocate more before it is a regression (default 0).", "BYTES",
             text => Bytes("allocation-threshold", text));
         var failOn = HarnessOptions.Parsed("--fail-on", $"When to exit 1: {string.Join(" or ", FailOnNames)} (default slower).", string.Join("|", FailOnNames), ParseFailOn);
@@ -44,9 +48,9 @@ internal static class CompareCommand
         command.SetAction(parsed => Run(
             parsed.GetValue(basePaths) ?? [], parsed.GetValue(diffPaths) ?? [],
             new ComparisonSettings(
-                Threshold: parsed.GetValue(threshold) ?? 0.05,
-                NoiseNs: parsed.GetValue(noise) ?? 1,
-                FalseDiscoveryRate: parsed.GetValue(fdr) ?? 0.01),
+                Threshold: parsed.GetValue(threshold) ?? Percentage("threshold", DefaultThreshold)!.Value,
+                NoiseNs: parsed.GetValue(noise) ?? Duration("noise", DefaultNoise)!.Value,
+                FalseDiscoveryRate: parsed.GetValue(fdr) ?? Percentage("fdr", DefaultFalseDiscoveryRate)!.Value),
             parsed.GetValue(allocationThreshold) ?? 0, parsed.GetValue(failOn) ?? FailOn.Slower, parsed.GetValue(output), parsed.GetValue(templates),
             parsed.GetValue(allowDifferentMachines), parsed.GetValue(requireAll), console.Out));
         return command;

@@ -19,7 +19,7 @@ internal static class RunCommand
         var job = HarnessOptions.Job();
         var scenario = HarnessOptions.Parsed("--scenario", $"What to measure: {string.Join(", ", ScenarioSelection.Names)} (default {ScenarioSelection.OneShot}, or {ScenarioSelection.Password} when only password hashes are selected).",
             string.Join("|", ScenarioSelection.Names), ScenarioSelection.Parse);
-        var streamSize = HarnessOptions.Size("--stream-size", "The stream scenario's input size (default 64MiB).", "64MiB");
+        var streamSize = HarnessOptions.Size("--stream-size", $"The stream scenario's input size (default {PayloadSizes.Text(PayloadSizes.DefaultStreamBytes)}).", "64MiB");
         var results = HarnessOptions.Results("Where run folders go (default artifacts/results in the repository).");
         var output = HarnessOptions.Out("Write the reports here instead of the repository's reports/ and machine-specs/.");
         var quiet = new Option<bool>("--quiet") { Description = "No BenchmarkDotNet log." };
