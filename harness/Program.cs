@@ -1,3 +1,3 @@
 using CryptoHarness.Cli;
 
-return HarnessCommand.Run(args, Console.Out, Console.Error);
+return HarnessCli.Run(args, HarnessConsole.FromSystemConsole());

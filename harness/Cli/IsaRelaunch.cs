@@ -1,3 +1,4 @@
+using System.CommandLine;
 using System.Diagnostics;
 using System.Runtime.InteropServices;
 using CryptoHarness.Results;
@@ -12,11 +13,11 @@ namespace CryptoHarness.Cli;
 internal static class IsaRelaunch
 {
     /// <summary>Null when the command should run in this process; otherwise the child's exit code, its output relayed.</summary>
-    public static int? Run(string name, IReadOnlyList<string> args, TextWriter stdout, TextWriter stderr)
+    public static int? Run(EmulatedLevel level, ParseResult parsed, TextWriter stdout, TextWriter stderr)
     {
-        var levels = InstructionSetEmulation.Levels;
-        var level = levels.FirstOrDefault(l => l.Name == name)
-            ?? throw new UsageException($"Unknown --isa '{name}'. Valid levels: {string.Join(", ", InstructionSetEmulation.Names)}.");
+        // The command line as parsed (an --opt=value split in two) starts the command again.
+        var args = parsed.Tokens.Select(t => t.Value).ToArray();
+        var name = level.Name;
         if (RuntimeInformation.ProcessArchitecture != Architecture.X64)
         {
             throw new UsageException($"--isa emulates x86-64 levels; this machine is {RuntimeInformation.ProcessArchitecture}.");

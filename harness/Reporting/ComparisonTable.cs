@@ -1,4 +1,3 @@
-using CryptoHarness.Cli;
 using CryptoHarness.Results;
 
 namespace CryptoHarness.Reporting;
@@ -6,9 +5,11 @@ namespace CryptoHarness.Reporting;
 /// <summary>The terminal's comparison table at the end of a run: per algorithm and size, fastest first.</summary>
 public static class ComparisonTable
 {
-    public static void Write(RunSummary summary, TextWriter writer)
+    public static IReadOnlyList<string> Headers { get; } = ["Algorithm", "Operation", "Size or set", "Provider", "Median", "Ratio", "Throughput", "Allocated", "CV"];
+
+    /// <summary>One row of cells per result, in the order of <see cref="Headers"/>.</summary>
+    public static IEnumerable<IReadOnlyList<string>> Rows(RunSummary summary)
     {
-        var table = new TextTable("Algorithm", "Operation", "Size or set", "Provider", "Median", "Ratio", "Throughput", "Allocated", "CV");
         // A batch is compared across its two operations (a batch call, a loop of single calls): they did the same work.
         var groups = summary.Results
             .GroupBy(r => (r.Algorithm, Operation: r.BatchSize is null ? r.Operation : "", r.MessageBytes, r.BatchSize, r.SizeBytes, r.ParameterSet))
@@ -21,13 +22,11 @@ public static class ComparisonTable
             foreach (var r in ordered)
             {
                 var cv = r.StdDevNs is { } sd && r.MeanNs > 0 ? Format.Number(100 * sd / r.MeanNs, "N1") + "%" : "n/a";
-                table.Add(r.Algorithm, r.Operation, Format.Payload(r), r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
+                yield return [r.Algorithm, r.Operation, Format.Payload(r), r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
                     $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(r.MedianNs / ordered[0].MedianNs, "N2"),
                     r.GibPerS is { } gib ? $"{Format.Number(gib, "N2")} GiB/s" : r.Cost is not null ? "" : $"{Format.Number(r.MbPerS, "N1")} MB/s",
-                    Format.Allocated(r), cv);
+                    Format.Allocated(r), cv];
             }
         }
-
-        table.WriteTo(writer);
     }
 }

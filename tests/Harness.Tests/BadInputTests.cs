@@ -44,6 +44,16 @@ public sealed class BadInputTests
     [InlineData("leaks --budget NaN", "Invalid --budget 'NaN'")]
     [InlineData("leaks --family SHA-2", "The filters select nothing with a verify or decrypt path. Valid families for leaks: MAC, AEAD, Argon2, bcrypt.")]
     [InlineData("leaks --job quick", "Unknown option '--job' for 'leaks'")]
+    [InlineData("run --job=fast", "Unknown job 'fast'. Valid jobs: dry, quick, default.")]
+    [InlineData("run --sizes=1KB", "Invalid size '1KB'")]
+    [InlineData("run --family=Argon2 --argon2-set=fast", "Unknown Argon2 parameter set 'fast'")]
+    [InlineData("leaks --budget=0", "Invalid --budget '0'")]
+    [InlineData("run --family", "Option '--family' needs a value")]
+    [InlineData("run --family SHA-256 --family=BLAKE3", "Option '--family' is given twice")]
+    [InlineData("run --quiet --help-me", "Unknown option '--help-me' for 'run'")]
+    [InlineData("compare --fail-on=sometimes", "Invalid --fail-on 'sometimes'. Valid: slower, never.")]
+    [InlineData("compare --threshold=0%", "Invalid --threshold '0%'")]
+    [InlineData("--json", "Unknown option '--json' for 'harness'")]
     public void Bad_input_gets_one_line_exit_2_and_writes_nothing(string commandLine, string start)
     {
         using var folder = new TestFolder();
@@ -118,5 +128,5 @@ public sealed class SizeParsingTests
     [InlineData("128KiB", 131072)]
     [InlineData("64MiB", 67108864)]
     [InlineData("1GiB", 1073741824)]
-    public void Sizes_take_binary_units(string text, int bytes) => Assert.Equal(bytes, CryptoHarness.Cli.Arguments.ParseSize(text));
+    public void Sizes_take_binary_units(string text, int bytes) => Assert.Equal(bytes, CryptoHarness.Selecting.PayloadSizes.Parse(text));
 }

@@ -169,6 +169,44 @@ public sealed class CompareCommandTests
     }
 
     /// <summary>The fixture with 15 simulated samples per case around its recorded median (2% CV).</summary>
+    [Fact]
+    public void A_results_folder_of_one_run_is_that_run()
+    {
+        using var folder = new TestFolder();
+        // What `run --results DIR` leaves: DIR/<machine>/<time>-<job>/summary.json.
+        var baseResults = folder.Combine("base-results");
+        var diffResults = folder.Combine("diff-results");
+        var summary = WithSamples(seed: 7, scale: 1.0);
+        RunFolder.Finish(RunFolder.Create(baseResults, summary.Run.MachineKey, summary.Run.Utc, "quick"), summary);
+        RunFolder.Finish(RunFolder.Create(diffResults, summary.Run.MachineKey, summary.Run.Utc, "quick"), WithSamples(seed: 8, scale: 1.10));
+
+        var result = Cli.Run("compare", "--base", baseResults, "--diff", diffResults, "--fail-on", "never", "--out", folder.Combine("comment.md"));
+
+        Assert.Equal(0, result.ExitCode);
+        Assert.StartsWith("16 slower, 0 faster, 0 same", result.Out, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_results_folder_of_several_runs_is_refused_naming_them()
+    {
+        using var folder = new TestFolder();
+        var results = folder.Combine("results");
+        var summary = WithSamples(seed: 9, scale: 1.0);
+        var first = RunFolder.Create(results, summary.Run.MachineKey, summary.Run.Utc, "quick");
+        var second = RunFolder.Create(results, summary.Run.MachineKey, summary.Run.Utc, "quick");
+        RunFolder.Finish(first, summary);
+        RunFolder.Finish(second, summary);
+
+        var result = Cli.Run("compare", "--base", results, "--diff", first, "--out", folder.Combine("comment.md"));
+
+        Assert.Equal(2, result.ExitCode);
+        var line = Assert.Single(result.Error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith($"harness: --base {results}: 2 runs in this folder; valid: one of them", line, StringComparison.Ordinal);
+        Assert.Contains(Path.GetRelativePath(results, first), line, StringComparison.Ordinal);
+        Assert.Contains(Path.GetRelativePath(results, second), line, StringComparison.Ordinal);
+        Assert.False(File.Exists(folder.Combine("comment.md")));
+    }
+
     private static RunSummary WithSamples(int seed, double scale, string? slowProvider = null)
     {
         var summary = SummaryFile.Load(Fixture);

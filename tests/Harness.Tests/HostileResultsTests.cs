@@ -340,7 +340,7 @@ public sealed class HostileResultsTests
     public void An_interrupted_run_folder_says_it_did_not_finish()
     {
         using var folder = new TestFolder();
-        var run = CryptoHarness.Cli.RunFolder.Create(folder.Combine("results"), "amd-epyc-x86-64-v4-linux-net10", DateTimeOffset.UnixEpoch, "quick");
+        var run = CryptoHarness.Results.RunFolder.Create(folder.Combine("results"), "amd-epyc-x86-64-v4-linux-net10", DateTimeOffset.UnixEpoch, "quick");
         var expected = $"harness: {run}: this run did not finish (interrupted before it wrote summary.json), so it has nothing to render; run 'harness run' again.";
 
         Assert.True(File.Exists(Path.Combine(run, SummaryFile.IncompleteMarker)));
@@ -351,7 +351,7 @@ public sealed class HostileResultsTests
         var merged = Cli.Run("merge", "--runs", folder.Combine("results"), "--out", folder.Combine("repo"));
         Assert.Equal(0, merged.ExitCode);
         Assert.Contains($"Skipped {run}: the run did not finish (no summary.json).", merged.Out, StringComparison.Ordinal);
-        Assert.Contains("interrupted", CryptoHarness.Cli.RunFolder.InterruptedMessage(run), StringComparison.Ordinal);
+        Assert.Contains("interrupted", CryptoHarness.Results.RunFolder.InterruptedMessage(run), StringComparison.Ordinal);
     }
 
     // Text that reaches the comment or a page; the size limit.
@@ -600,7 +600,7 @@ public sealed partial class InterruptedRunTests
         await process.WaitForExitAsync();
 
         var runFolder = line["Run folder: ".Length..];
-        Assert.Equal(CryptoHarness.Cli.RunFolder.InterruptedMessage(runFolder), (await stderr).Trim());
+        Assert.Equal(CryptoHarness.Results.RunFolder.InterruptedMessage(runFolder), (await stderr).Trim());
         Assert.True(File.Exists(Path.Combine(runFolder, SummaryFile.IncompleteMarker)));
         Assert.False(File.Exists(Path.Combine(runFolder, SummaryFile.FileName)));
         Assert.False(Directory.Exists(folder.Combine("out")));

@@ -103,7 +103,7 @@ public sealed class NSecAndLibsodiumTests
     {
         var fourLanes = PasswordParameterSets.FindArgon2("rfc9106");
         var oneLane = PasswordParameterSets.FindArgon2("owasp");
-        var (keys, cannotRun) = HarnessCommand.PasswordCases([new NSecArgon2id()], [fourLanes, oneLane]);
+        var (keys, cannotRun) = PasswordPlan.Cases([new NSecArgon2id()], [fourLanes, oneLane]);
 
         var atFour = Assert.Single(cannotRun, r => r.ParameterSet == "rfc9106");
         Assert.Equal(PasswordWorkload.Operations, atFour.Operations);

@@ -74,7 +74,7 @@ public sealed class PasswordHashTests
     public void Libsodium_cannot_run_four_lanes_and_the_reason_reaches_the_cases()
     {
         var set = PasswordParameterSets.FindArgon2("rfc9106");
-        var (keys, cannotRun) = CryptoHarness.Cli.HarnessCommand.PasswordCases([new LibsodiumArgon2id(), new Libargon2Argon2id()], [set]);
+        var (keys, cannotRun) = CryptoHarness.Running.PasswordPlan.Cases([new LibsodiumArgon2id(), new Libargon2Argon2id()], [set]);
 
         Assert.Equal(4, keys.Count(k => k.StartsWith("argon2id/libargon2 ", StringComparison.Ordinal)));
         Assert.DoesNotContain(keys, k => k.StartsWith("argon2id/libsodium ", StringComparison.Ordinal));

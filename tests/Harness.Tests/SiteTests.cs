@@ -172,7 +172,7 @@ public sealed class SiteTests
     {
         using var committed = CommittedTree.Open();
         var docs = committed.Combine("docs");
-        var machines = SiteCommand.LoadMachines(committed.Combine("reports"));
+        var machines = CryptoHarness.Cli.Commands.SiteCommand.LoadMachines(committed.Combine("reports"));
         var slugs = machines.Values.SelectMany(m => m.SelectMany(a => a.Results)).Select(r => r.Slug).Distinct().ToArray();
         CheckSite(docs, slugs);
 

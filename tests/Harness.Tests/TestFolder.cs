@@ -27,7 +27,7 @@ public static class Cli
     {
         using var stdout = new StringWriter();
         using var stderr = new StringWriter();
-        var code = CryptoHarness.Cli.HarnessCommand.Run(args, stdout, stderr);
+        var code = CryptoHarness.Cli.HarnessCli.Run(args, stdout, stderr);
         return new Result(code, stdout.ToString(), stderr.ToString());
     }
 }

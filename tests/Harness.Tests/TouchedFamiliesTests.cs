@@ -119,7 +119,7 @@ public sealed class TouchedFamiliesTests
     public void Files_combine_and_any_shared_file_makes_it_all()
     {
         Assert.Equal("SHA-2,BLAKE2", Select("README.md", "implementations/Managed/Blake2s.Ssse3.cs", "implementations/Managed/Sha512.cs").Filter);
-        Assert.True(Select("implementations/Managed/Blake2s.Ssse3.cs", "harness/Cli/Arguments.cs").All);
+        Assert.True(Select("implementations/Managed/Blake2s.Ssse3.cs", "harness/Cli/HarnessCli.cs").All);
         Assert.Equal("none", Select().Filter);
     }
 
@@ -162,7 +162,7 @@ public sealed class TouchedFamiliesTests
         using var document = JsonDocument.Parse(json.Out);
         Assert.Equal(filter, document.RootElement.GetProperty("filter").GetString());
         var selected = Registry.Implementations.Where(i => i.Algorithm.Family is "SHA-3" or "MAC").ToArray();
-        var expectedCases = HarnessCommand.ForScenario("oneshot", selected).Sum(i => CryptoHarness.Running.Workload.OperationsOf(i).Count) * HarnessCommand.DefaultSizes.Count;
+        var expectedCases = ScenarioSelection.ForScenario("oneshot", selected).Sum(i => CryptoHarness.Running.Workload.OperationsOf(i).Count) * PayloadSizes.Default.Count;
         Assert.Equal(expectedCases, document.RootElement.GetProperty("cases").GetInt32());
 
         // The filter is what --family takes: the union of both families, nothing else.
@@ -225,9 +225,10 @@ public sealed class PullRequestWorkflowTests
         Assert.Equal(order.Order(), order);
         // One compare command, two launches a side, called for the one-shot runs and for the password runs.
         var compare = Assert.Single(WorkflowTests.WorkflowCommands().Select(row => (string)row[1]), c => c.StartsWith("compare ", StringComparison.Ordinal));
-        var parsed = HarnessCommand.Parse(compare.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(t => t.Trim('"')).ToArray());
-        Assert.Equal(2, parsed.Values("base").Count);
-        Assert.Equal(2, parsed.Values("diff").Count);
+        var parsed = HarnessCli.Parse(compare.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(t => t.Trim('"')).ToArray());
+        Assert.Empty(parsed.Errors);
+        Assert.Equal(2, parsed.GetValue<string[]>("--base")!.Length);
+        Assert.Equal(2, parsed.GetValue<string[]>("--diff")!.Length);
         Assert.Contains("compare \"$out\" \"$(run_of base 1)\" \"$(run_of base 2)\" \"$(run_of head 1)\" \"$(run_of head 2)\"", CompareScript, StringComparison.Ordinal);
         Assert.Contains("compare \"$out.password\" \"$(run_of base password-1)\" \"$(run_of base password-2)\" \"$(run_of head password-1)\" \"$(run_of head password-2)\"", CompareScript, StringComparison.Ordinal);
         Assert.Contains("scripts/compare-runs.sh", Workflow, StringComparison.Ordinal);

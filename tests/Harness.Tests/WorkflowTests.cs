@@ -94,8 +94,9 @@ public sealed partial class WorkflowTests
     {
         // Shell values ("$x", "${{ … }}", "../$base_run") stand for whatever the workflow passes at run time.
         var tokens = commandLine.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(t => t.Trim('"')).ToArray();
-        var parsed = HarnessCommand.Parse(tokens);
-        Assert.False(string.IsNullOrEmpty(parsed.Command), workflow);
+        var parsed = HarnessCli.Parse(tokens);
+        Assert.True(parsed.Errors.Count == 0, $"{workflow}: {string.Join("; ", parsed.Errors.Select(e => e.Message))}");
+        Assert.NotEqual("harness", parsed.CommandResult.Command.Name);
     }
 
     [GeneratedRegex(@"--project harness -- ([^)\n]+)")]

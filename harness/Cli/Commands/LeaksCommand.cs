@@ -1,10 +1,12 @@
+using System.CommandLine;
 using System.Globalization;
 using CryptoHarness.Gate;
+using CryptoHarness.Implementations;
 using CryptoHarness.Leaks;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 
-namespace CryptoHarness.Cli;
+namespace CryptoHarness.Cli.Commands;
 
 /// <summary>
 /// <c>harness leaks [--family F] [--algorithm A] [--provider P] [--budget SECONDS] [--results DIR] [--out DIR]</c>: the
@@ -12,7 +14,7 @@ namespace CryptoHarness.Cli;
 /// correctness gate, with the control beside them; <c>summary.json</c> (scenario <c>leaks</c>) and <c>constant-time.md</c>.
 /// Exit 1 only when an implementation failed the gate or answered wrongly while timed: a leak is a finding, not a failure.
 /// </summary>
-public static class LeaksCommand
+internal static class LeaksCommand
 {
     /// <summary>
     /// Seconds per operation, warm-up included. About 65 operations over every provider here (MAC verify, AEAD
@@ -27,10 +29,27 @@ public static class LeaksCommand
     /// <summary>Seeds the class sequence of each check (plus its index), so a run's draws can be reproduced.</summary>
     public const int Seed = 0x1EA6_2026;
 
-    public static int Run(Arguments arguments, TextWriter stdout, TextWriter stderr)
+    public static Command Create(HarnessConsole console)
     {
-        var budget = Budget(arguments.Value("budget"));
-        var selected = HarnessCommand.Select(arguments).Where(LeakSelection.Applies).ToArray();
+        var filters = new Filters();
+        var budget = HarnessOptions.Parsed("--budget", string.Create(CultureInfo.InvariantCulture,
+            $"Seconds per operation, warm-up included, from {MinBudgetSeconds} to {MaxBudgetSeconds} (default {DefaultBudgetSeconds})."), "SECONDS", text => (TimeSpan?)Budget(text));
+        var results = HarnessOptions.Results("Where run folders go (default artifacts/results in the repository).");
+        var output = HarnessOptions.Out("Write constant-time.md here instead of the repository's reports/<machine>/.");
+        var command = new Command("leaks", "Gate, then a constant-time check (dudect) of every MAC verify, AEAD decrypt and password verify path the filters select, beside a deliberately leaky control.")
+        {
+            budget, results, output,
+        };
+        filters.AddTo(command);
+        command.SetAction(parsed => Run(filters.Select(parsed), parsed.GetValue(budget) ?? TimeSpan.FromSeconds(DefaultBudgetSeconds),
+            parsed.GetValue(results), parsed.GetValue(output), console));
+        return command;
+    }
+
+    private static int Run(IReadOnlyList<IImplementation> filtered, TimeSpan budget, string? results, string? output, HarnessConsole console)
+    {
+        var stdout = console.Out;
+        var selected = filtered.Where(LeakSelection.Applies).ToArray();
         if (selected.Length == 0)
         {
             throw new UsageException($"The filters select nothing with a verify or decrypt path. Valid families for leaks: {string.Join(", ", LeakSelection.Families)}.");
@@ -38,17 +57,17 @@ public static class LeaksCommand
 
         var root = RepositoryRoot.Find();
         var started = DateTimeOffset.UtcNow;
-        var run = HarnessCommand.DescribeRun(selected, "leaks", Description(budget), root, started) with { Scenario = "leaks" };
-        var runFolder = RunFolder.Open(HarnessCommand.ResultsFolder(arguments, root), arguments.Value("out") ?? root, run.MachineKey, started, "leaks");
-        using var interruption = RunFolder.SayIfInterrupted(runFolder, stderr);
+        var run = RunDescription.Run(selected, "leaks", Description(budget), root, started) with { Scenario = "leaks" };
+        var runFolder = RunFolder.Open(results ?? RunFolder.DefaultParent(root), output ?? root, run.MachineKey, started, "leaks");
+        using var interruption = RunFolder.SayIfInterrupted(runFolder, console.Error);
         stdout.WriteLine($"Run folder: {runFolder}");
 
         // The gate at the lengths and password sets the checks use: nothing is timed before its answers are verified.
-        var verdicts = HarnessCommand.RunGate(selected, [LeakCase.MessageBytes], stdout, LeakSelection.PasswordSets);
-        var failures = verdicts.Where(v => v.Status == GateStatus.Failed).Select(v => HarnessCommand.ToFailure(v.Implementation, v.Reason!)).ToList();
-        var unsupported = verdicts.Where(v => v.Status == GateStatus.Unsupported).Select(v => HarnessCommand.ToFailure(v.Implementation, v.Reason!)).ToList();
+        var verdicts = GateTable.Verify(selected, [LeakCase.MessageBytes], console, LeakSelection.PasswordSets);
+        var failures = verdicts.Where(v => v.Status == GateStatus.Failed).Select(v => RunDescription.Failure(v.Implementation, v.Reason!)).ToList();
+        var unsupported = verdicts.Where(v => v.Status == GateStatus.Unsupported).Select(v => RunDescription.Failure(v.Implementation, v.Reason!)).ToList();
         var (cases, cannotRun) = LeakSelection.Cases(verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => v.Implementation));
-        unsupported.AddRange(cannotRun.Select(c => HarnessCommand.ToFailure(c.Implementation, c.Reason)));
+        unsupported.AddRange(cannotRun.Select(c => RunDescription.Failure(c.Implementation, c.Reason)));
 
         var timer = TimerFacts.Measure();
         stdout.WriteLine();
@@ -96,7 +115,7 @@ public static class LeaksCommand
             Leaks = records,
         };
         var summaryPath = RunFolder.Finish(runFolder, summary);
-        var written = HarnessCommand.WriteReports(new ReportStage(ReportStage.DefaultTemplatesDirectory), summary, arguments.Value("out"), root);
+        var written = ReportWriter.Write(new ReportStage(ReportStage.DefaultTemplatesDirectory), summary, output, root);
 
         stdout.WriteLine();
         if (records.FirstOrDefault(r => r.Control) is { Verdict: not LeakRecord.Leak })
@@ -105,27 +124,12 @@ public static class LeaksCommand
         }
 
         stdout.WriteLine($"Summary: {summaryPath}");
-        foreach (var path in written)
-        {
-            stdout.WriteLine($"Wrote {path}");
-        }
-
-        foreach (var failure in failures)
-        {
-            stdout.WriteLine($"FAILED {failure.Id}: {failure.Reason}");
-        }
-
-        return failures.Count > 0 ? HarnessCommand.ImplementationFailed : HarnessCommand.Success;
+        return Printed.WrittenAndFailures(console, written, failures);
     }
 
-    /// <summary>Seconds per operation, a decimal number within the valid range; the default without the option.</summary>
-    internal static TimeSpan Budget(string? text)
+    /// <summary>Seconds per operation, a decimal number within the valid range.</summary>
+    internal static TimeSpan Budget(string text)
     {
-        if (text is null)
-        {
-            return TimeSpan.FromSeconds(DefaultBudgetSeconds);
-        }
-
         return double.TryParse(text, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var seconds)
             && seconds >= MinBudgetSeconds && seconds <= MaxBudgetSeconds
             ? TimeSpan.FromSeconds(seconds)

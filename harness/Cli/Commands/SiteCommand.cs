@@ -1,15 +1,14 @@
+using System.CommandLine;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 
-namespace CryptoHarness.Cli;
+namespace CryptoHarness.Cli.Commands;
 
 /// <summary>
-/// <c>harness merge</c>: applies several runs (one per machine, as the matrix workflow uploads them) to
-/// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/</c>, then renders the cross-machine page.
-/// <c>harness site</c>: refreshes the documentation site's generated parts from one machine's reports: the fragments in
+/// <c>harness site [--machine KEY] [--reports DIR] [--out DIR] [--templates DIR]</c>: refreshes the documentation site's generated parts from one machine's reports: the fragments in
 /// <c>docs/benchmarks/</c>, the cross-machine fragment, and the area pages that include them.
 /// </summary>
-public static class SiteCommand
+internal static class SiteCommand
 {
     /// <summary>
     /// Report pages that are not site fragments: the index, and the constant-time page, which no area page includes yet
@@ -17,63 +16,25 @@ public static class SiteCommand
     /// </summary>
     private static readonly HashSet<string> NotFragments = ["index.md", Leaks.LeakReport.FileName];
 
-    /// <summary>A folder of per-algorithm data (<c>reports/&lt;machine&gt;/data</c>) rather than a run folder.</summary>
-    public static bool IsDataFolder(string path) =>
-        Directory.Exists(path)
-        && !File.Exists(Path.Combine(path, SummaryFile.FileName))
-        && Directory.EnumerateFiles(path, "*.json").Any();
-
-    public static int Merge(Arguments arguments, TextWriter stdout)
+    public static Command Create(HarnessConsole console)
     {
-        var runs = arguments.Value("runs") ?? throw new UsageException("merge needs --runs <folder holding the runs' summary.json files, at any depth>.");
-        if (!Directory.Exists(runs))
+        var machineOption = new Option<string?>("--machine") { Description = "The machine whose reports feed the site; needed when several have reports.", HelpName = "KEY" };
+        var reportsOption = new Option<string?>("--reports") { Description = "The reports folder (default: the repository's reports/).", HelpName = "DIR" };
+        var output = HarnessOptions.Out("The site folder (default: the repository's docs/).");
+        var templates = HarnessOptions.Templates();
+        var command = new Command("site", "Refreshes the documentation site from one machine's reports: docs/benchmarks/, the cross-machine fragment and the area pages.")
         {
-            throw new UsageException($"{runs}: no such folder; pass the folder the matrix jobs' runs were downloaded into.");
-        }
-
-        var root = arguments.Value("out") ?? RepositoryRoot.Find();
-        OutputFolder.CheckFolder(root, "out");
-        var summaries = Directory.EnumerateFiles(runs, SummaryFile.FileName, SearchOption.AllDirectories)
-            .Select(SummaryFile.Load)
-            .OrderBy(s => s.Run.Utc)
-            .ToArray();
-        if (summaries.Length == 0)
-        {
-            throw new UsageException($"{runs}: no {SummaryFile.FileName} below this folder; valid input is a folder of run folders written by 'harness run'.");
-        }
-
-        var stage = new ReportStage(arguments.Value("templates") ?? ReportStage.DefaultTemplatesDirectory);
-        var written = new List<string>();
-        // Oldest first: a later run of the same machine and algorithm replaces the earlier one's data, as a later
-        // `harness run` would.
-        foreach (var summary in summaries)
-        {
-            written.AddRange(HarnessCommand.WriteReports(stage, summary, null, root));
-        }
-
-        var reports = Path.Combine(root, "reports");
-        var page = stage.RenderTemplate(SiteModel.CrossMachineTemplate, SiteModel.CrossMachine(LoadMachines(reports)));
-        written.AddRange(ReportStage.Write([new(SiteModel.CrossMachinePage, page)], reports, root));
-        foreach (var path in written)
-        {
-            stdout.WriteLine($"Wrote {path}");
-        }
-
-        // A run folder the matrix uploaded without its summary was interrupted: say so rather than skip it silently.
-        foreach (var marker in Directory.EnumerateFiles(runs, SummaryFile.IncompleteMarker, SearchOption.AllDirectories).Order(StringComparer.Ordinal))
-        {
-            stdout.WriteLine($"Skipped {Path.GetDirectoryName(marker)}: the run did not finish (no {SummaryFile.FileName}).");
-        }
-
-        stdout.WriteLine($"Merged {summaries.Length} run(s) of {summaries.Select(s => s.Run.MachineKey).Distinct().Count()} machine(s).");
-        return HarnessCommand.Success;
+            machineOption, reportsOption, output, templates,
+        };
+        command.SetAction(parsed => Site(parsed.GetValue(machineOption), parsed.GetValue(reportsOption), parsed.GetValue(output), parsed.GetValue(templates), console.Out));
+        return command;
     }
 
-    public static int Site(Arguments arguments, TextWriter stdout)
+    private static int Site(string? machineKey, string? reportsFolder, string? output, string? templates, TextWriter stdout)
     {
         var root = RepositoryRoot.Find();
-        var reports = arguments.Value("reports") ?? Path.Combine(root, "reports");
-        var docs = arguments.Value("out") ?? Path.Combine(root, "docs");
+        var reports = reportsFolder ?? Path.Combine(root, "reports");
+        var docs = output ?? Path.Combine(root, "docs");
         OutputFolder.CheckFolder(docs, "out");
         var machines = LoadMachines(reports);
         if (machines.Count == 0)
@@ -81,7 +42,7 @@ public static class SiteCommand
             throw new UsageException($"{reports}: no machine folder with data/ here; run 'harness run' (or 'harness merge') first, or pass --reports.");
         }
 
-        var machine = arguments.Value("machine") ?? (machines.Count == 1
+        var machine = machineKey ?? (machines.Count == 1
             ? machines.Keys.Single()
             : throw new UsageException($"Several machines have reports; choose one with --machine. Valid machines: {string.Join(", ", machines.Keys.Order(StringComparer.Ordinal))}."));
         if (!machines.TryGetValue(machine, out var algorithms))
@@ -96,7 +57,7 @@ public static class SiteCommand
                 + $"{string.Join(", ", SiteModel.Areas.Select(a => a.Key))} (add the kind to SiteModel.Areas).");
         }
 
-        var stage = new ReportStage(arguments.Value("templates") ?? ReportStage.DefaultTemplatesDirectory);
+        var stage = new ReportStage(templates ?? ReportStage.DefaultTemplatesDirectory);
         var source = Path.Combine(reports, machine);
         var fragments = new List<ReportStage.RenderedFile>();
         foreach (var page in Directory.EnumerateFiles(source, "*.md").Where(p => !NotFragments.Contains(Path.GetFileName(p))))
@@ -132,7 +93,7 @@ public static class SiteCommand
         }
 
         stdout.WriteLine($"Site refreshed from {machine}: {fragments.Count(f => f.Name.EndsWith(".md", StringComparison.Ordinal))} fragments, {pages.Length} area pages.");
-        return HarnessCommand.Success;
+        return HarnessCli.Success;
     }
 
     /// <summary>Every machine folder under <paramref name="reports"/> that has per-algorithm data, with that data.</summary>

@@ -1,0 +1,72 @@
+using System.CommandLine;
+using CryptoHarness.Reporting;
+using CryptoHarness.Results;
+
+namespace CryptoHarness.Cli.Commands;
+
+/// <summary>
+/// <c>harness merge --runs DIR [--out ROOT] [--templates DIR]</c>: applies several runs (one per machine, as the matrix
+/// workflow uploads them) to <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/</c>, then renders the cross-machine page.
+/// </summary>
+internal static class MergeCommand
+{
+    public static Command Create(HarnessConsole console)
+    {
+        var runsOption = new Option<string?>("--runs") { Description = "The folder holding the runs' summary.json files, at any depth.", HelpName = "DIR" };
+        var output = HarnessOptions.Out("The repository root to write reports/ and machine-specs/ under (default: this repository).");
+        output.HelpName = "ROOT";
+        var templates = HarnessOptions.Templates();
+        var command = new Command("merge", "Every summary.json below DIR, oldest first, into reports/<machine>/ and machine-specs/, then reports/cross-machine.md.")
+        {
+            runsOption, output, templates,
+        };
+        command.SetAction(parsed => Merge(parsed.GetValue(runsOption), parsed.GetValue(output), parsed.GetValue(templates), console.Out));
+        return command;
+    }
+
+    private static int Merge(string? runsFolder, string? output, string? templates, TextWriter stdout)
+    {
+        var runs = runsFolder ?? throw new UsageException("merge needs --runs <folder holding the runs' summary.json files, at any depth>.");
+        if (!Directory.Exists(runs))
+        {
+            throw new UsageException($"{runs}: no such folder; pass the folder the matrix jobs' runs were downloaded into.");
+        }
+
+        var root = output ?? RepositoryRoot.Find();
+        OutputFolder.CheckFolder(root, "out");
+        var summaries = Directory.EnumerateFiles(runs, SummaryFile.FileName, SearchOption.AllDirectories)
+            .Select(SummaryFile.Load)
+            .OrderBy(s => s.Run.Utc)
+            .ToArray();
+        if (summaries.Length == 0)
+        {
+            throw new UsageException($"{runs}: no {SummaryFile.FileName} below this folder; valid input is a folder of run folders written by 'harness run'.");
+        }
+
+        var stage = new ReportStage(templates ?? ReportStage.DefaultTemplatesDirectory);
+        var written = new List<string>();
+        // Oldest first: a later run of the same machine and algorithm replaces the earlier one's data, as a later
+        // `harness run` would.
+        foreach (var summary in summaries)
+        {
+            written.AddRange(ReportWriter.Write(stage, summary, null, root));
+        }
+
+        var reports = Path.Combine(root, "reports");
+        var page = stage.RenderTemplate(SiteModel.CrossMachineTemplate, SiteModel.CrossMachine(SiteCommand.LoadMachines(reports)));
+        written.AddRange(ReportStage.Write([new(SiteModel.CrossMachinePage, page)], reports, root));
+        foreach (var path in written)
+        {
+            stdout.WriteLine($"Wrote {path}");
+        }
+
+        // A run folder the matrix uploaded without its summary was interrupted: say so rather than skip it silently.
+        foreach (var marker in Directory.EnumerateFiles(runs, SummaryFile.IncompleteMarker, SearchOption.AllDirectories).Order(StringComparer.Ordinal))
+        {
+            stdout.WriteLine($"Skipped {Path.GetDirectoryName(marker)}: the run did not finish (no {SummaryFile.FileName}).");
+        }
+
+        stdout.WriteLine($"Merged {summaries.Length} run(s) of {summaries.Select(s => s.Run.MachineKey).Distinct().Count()} machine(s).");
+        return HarnessCli.Success;
+    }
+}

@@ -1,0 +1,87 @@
+using System.CommandLine;
+using CryptoHarness.Reporting;
+using CryptoHarness.Results;
+using CryptoHarness.Running;
+using CryptoHarness.Selecting;
+
+namespace CryptoHarness.Cli.Commands;
+
+/// <summary>
+/// <c>harness run [filters] [--job …] [--sizes …] [--scenario …] [--stream-size …] [password options] [--isa LEVEL]
+/// [--results DIR] [--out DIR] [--quiet] [--verbose]</c>: the gate, then BenchmarkDotNet on what passed, then
+/// <c>summary.json</c>, the reports and the closing comparison table.
+/// </summary>
+internal static class RunCommand
+{
+    public static Command Create(HarnessConsole console)
+    {
+        var gate = new GateOptions();
+        var job = HarnessOptions.Job();
+        var scenario = HarnessOptions.Parsed("--scenario", $"What to measure: {string.Join(", ", ScenarioSelection.Names)} (default {ScenarioSelection.OneShot}, or {ScenarioSelection.Password} when only password hashes are selected).",
+            string.Join("|", ScenarioSelection.Names), ScenarioSelection.Parse);
+        var streamSize = HarnessOptions.Size("--stream-size", $"The stream scenario's input size (default {PayloadSizes.Text(PayloadSizes.DefaultStreamBytes)}).", "64MiB");
+        var results = HarnessOptions.Results("Where run folders go (default artifacts/results in the repository).");
+        var output = HarnessOptions.Out("Write the reports here instead of the repository's reports/ and machine-specs/.");
+        var quiet = new Option<bool>("--quiet") { Description = "No BenchmarkDotNet log." };
+        var verbose = HarnessOptions.Verbose();
+        var command = new Command("run", "Gate, then BenchmarkDotNet on what passed, then summary.json and the reports.")
+        {
+            job, scenario, streamSize, results, output, quiet, verbose,
+        };
+        gate.AddTo(command);
+        command.SetAction(parsed =>
+        {
+            if (gate.RunAtIsaLevel(parsed, console) is { } exitCode)
+            {
+                return exitCode;
+            }
+
+            var selected = gate.Filters.Select(parsed);
+            var misplaced = gate.Password.FirstGiven(parsed);
+            var chosen = parsed.GetValue(scenario) ?? ScenarioSelection.Default(selected, misplaced is not null);
+            selected = ScenarioSelection.Require(chosen, selected);
+            if (chosen != ScenarioSelection.Password && misplaced is not null)
+            {
+                throw new UsageException($"{misplaced} applies to password hashes; valid with --scenario password or --family Argon2/bcrypt, not with --scenario {chosen}.");
+            }
+
+            var plan = new RunPlan(chosen, selected, gate.Sizes(parsed), parsed.GetValue(job) ?? JobPreset.Quick,
+                parsed.GetValue(streamSize) ?? PayloadSizes.DefaultStreamBytes,
+                chosen == ScenarioSelection.Password ? gate.Password.Sets(parsed, selected) : [],
+                parsed.GetValue(quiet), parsed.GetValue(verbose));
+            return Run(plan, parsed.GetValue(results), parsed.GetValue(output), console);
+        });
+        return command;
+    }
+
+    private static int Run(RunPlan plan, string? results, string? output, HarnessConsole console)
+    {
+        var root = RepositoryRoot.Find();
+        var started = DateTimeOffset.UtcNow;
+        var run = RunDescription.Run(plan.Selected, plan.Job.Name, plan.Job.Description, root, started) with
+        {
+            Scenario = plan.Scenario,
+            ChunkBytes = plan.Scenario == ScenarioSelection.Stream ? StreamingBenchmarks.ChunkBytes : 0,
+        };
+        var runFolder = RunFolder.Open(results ?? RunFolder.DefaultParent(root), output ?? root, run.MachineKey, started, plan.Job.Name);
+        using var interruption = RunFolder.SayIfInterrupted(runFolder, console.Error);
+        console.Out.WriteLine($"Run folder: {runFolder}");
+
+        var verdicts = GateTable.Verify(plan.Selected, plan.Sizes, console, plan.PasswordSets);
+        var summary = BenchmarkRun.Measure(plan, run, verdicts, runFolder);
+        var summaryPath = RunFolder.Finish(runFolder, summary);
+        var written = ReportWriter.Write(new ReportStage(ReportStage.DefaultTemplatesDirectory), summary, output, root);
+
+        console.Out.WriteLine();
+        var table = new ConsoleTable(ComparisonTable.Headers);
+        foreach (var row in ComparisonTable.Rows(summary))
+        {
+            table.Add(row);
+        }
+
+        table.WriteTo(console);
+        console.Out.WriteLine();
+        console.Out.WriteLine($"Summary: {summaryPath}");
+        return Printed.WrittenAndFailures(console, written, summary.Failures);
+    }
+}

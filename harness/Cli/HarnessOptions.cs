@@ -1,0 +1,91 @@
+using System.CommandLine;
+using System.CommandLine.Parsing;
+using CryptoHarness.Implementations;
+using CryptoHarness.Results;
+using CryptoHarness.Running;
+using CryptoHarness.Selecting;
+
+namespace CryptoHarness.Cli;
+
+/// <summary>
+/// The options more than one command takes, each declared once with its parser. A parser turns the text into the value
+/// the handler needs or refuses it with the owning type's own message (one line naming the value and the valid choices),
+/// so a handler never sees an unparsed string and no list of valid values is repeated here.
+/// </summary>
+internal static class HarnessOptions
+{
+    public static Option<string?> Family() => new("--family")
+    {
+        Description = "Families or algorithms, comma-separated, exact and case-insensitive (see 'harness list').",
+        HelpName = "F[,F…]",
+    };
+
+    public static Option<string?> Algorithm() => new("--algorithm") { Description = "One algorithm by exact name.", HelpName = "A" };
+
+    public static Option<string?> Provider() => new("--provider") { Description = "One provider by key.", HelpName = "P" };
+
+    public static Option<bool> Json() => new("--json") { Description = "Print JSON instead of a table." };
+
+    public static Option<IReadOnlyList<int>?> Sizes() => Parsed("--sizes", $"Payload sizes, comma-separated, plain or with KiB/MiB/GiB (default {string.Join(",", PayloadSizes.Default.Select(PayloadSizes.Text))}).", "128,1KiB,…",
+        text => PayloadSizes.ParseList(text, "--sizes"));
+
+    public static Option<EmulatedLevel?> Isa() => Parsed("--isa",
+        $"Run again hiding the instruction sets above this level: {string.Join(", ", InstructionSetEmulation.Names)}.", "LEVEL",
+        text => InstructionSetEmulation.Levels.FirstOrDefault(l => l.Name == text)
+            ?? throw new UsageException($"Unknown --isa '{text}'. Valid levels: {string.Join(", ", InstructionSetEmulation.Names)}."));
+
+    public static Option<IReadOnlyList<PasswordParameterSet>?> Argon2Set() => Parsed("--argon2-set",
+        $"Named Argon2 parameter sets, comma-separated, or all: {string.Join(", ", PasswordParameterSets.Argon2.Select(s => s.Name))}.", "NAME[,NAME…]|all",
+        PasswordPlan.NamedArgon2Sets);
+
+    public static Option<IReadOnlyList<PasswordParameterSet>?> Argon2() => Parsed("--argon2",
+        "Your own Argon2 sets, semicolon-separated: m=KiB,t=passes,p=lanes[,len=tag bytes].", "\"m=65536,t=4,p=1[,len=32];…\"",
+        PasswordPlan.CustomArgon2Sets);
+
+    public static Option<IReadOnlyList<PasswordParameterSet>?> BcryptCost() => Parsed("--bcrypt-cost",
+        $"bcrypt costs, comma-separated, 4 to 31 (default {string.Join(",", PasswordParameterSets.Bcrypt.Select(s => s.Parameters.Cost))}).", "10,12",
+        PasswordParameterSets.ParseBcryptCosts);
+
+    public static Option<JobPreset?> Job() => Parsed("--job",
+        $"The BenchmarkDotNet job (default {JobPreset.Quick.Name}): {string.Join("; ", JobPreset.All.Select(j => $"{j.Name}, {j.Description}"))}.",
+        string.Join("|", JobPreset.All.Select(j => j.Name)),
+        name => JobPreset.All.FirstOrDefault(j => j.Name == name)
+            ?? throw new UsageException($"Unknown job '{name}'. Valid jobs: {string.Join(", ", JobPreset.All.Select(j => j.Name))}."));
+
+    public static Option<string?> Results(string description) => new("--results") { Description = description, HelpName = "DIR" };
+
+    public static Option<string?> Out(string description) => new("--out") { Description = description, HelpName = "DIR" };
+
+    public static Option<string?> Templates() => new("--templates") { Description = "Templates folder (default: the templates shipped with the harness).", HelpName = "DIR" };
+
+    public static Option<bool> Verbose() => new("--verbose") { Description = "Show BenchmarkDotNet's own log on the console." };
+
+    /// <summary>A byte count option, such as <c>--stream-size</c>.</summary>
+    public static Option<int?> Size(string name, string description, string example) => Parsed<int?>(name, description, example, text =>
+        PayloadSizes.Parse(text) ?? throw new UsageException($"Invalid {name} '{text}'. Valid: a byte count from 1 to 1GiB, plain or with KiB/MiB/GiB, e.g. {example}."));
+
+    /// <summary>
+    /// An option whose value goes through <paramref name="parse"/>; a <see cref="UsageException"/> or
+    /// <see cref="SelectionException"/> it throws becomes the parse error, word for word.
+    /// </summary>
+    public static Option<T?> Parsed<T>(string name, string description, string helpName, Func<string, T> parse) => new(name)
+    {
+        Description = description,
+        HelpName = helpName,
+        CustomParser = result => Convert(result, parse),
+    };
+
+    private static T? Convert<T>(ArgumentResult result, Func<string, T> parse)
+    {
+        var text = result.Tokens.Count == 1 ? result.Tokens[0].Value : string.Join(' ', result.Tokens.Select(t => t.Value));
+        try
+        {
+            return parse(text);
+        }
+        catch (Exception e) when (e is UsageException or SelectionException)
+        {
+            result.AddError(e.Message);
+            return default;
+        }
+    }
+}

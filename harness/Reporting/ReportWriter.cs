@@ -1,0 +1,60 @@
+using CryptoHarness.Leaks;
+using CryptoHarness.Results;
+
+namespace CryptoHarness.Reporting;
+
+/// <summary>Where a run's reports go, and writing them: the pages, the per-algorithm data, the machine spec.</summary>
+public static class ReportWriter
+{
+    /// <summary>
+    /// With <c>--out DIR</c>: every file into DIR, the spec as <c>machine-spec.md</c>. Otherwise the repository's
+    /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c> (a leaks run: its <c>constant-time.md</c> alone). A one-shot run also keeps each of its
+    /// algorithms' results in <c>data/&lt;slug&gt;.json</c> there, and the family index and highlights are rendered from
+    /// every algorithm's latest file, so a run of one algorithm or family updates its rows without dropping the others.
+    /// Everything is rendered before anything is written, and nothing is written outside DIR (or the repository).
+    /// </summary>
+    public static IReadOnlyList<string> Write(ReportStage stage, RunSummary summary, string? outDirectory, string root)
+    {
+        var outputFolder = outDirectory ?? root;
+        var directory = outDirectory ?? OutputFolder.Resolve(root, Path.Combine("reports", summary.Run.MachineKey));
+        var specName = outDirectory is null ? SpecPath(summary.Run.MachineKey) : "machine-spec.md";
+        if (summary.Run.Scenario == "leaks")
+        {
+            // Its own page only: the machine spec describes the benchmark job, which a leak check does not change.
+            return ReportStage.Write([LeakReport.Render(stage, summary)], directory);
+        }
+
+        if (summary.Run.Scenario is not ("oneshot" or "password"))
+        {
+            return ReportStage.Write(stage.Render(summary, specName), directory, outputFolder);
+        }
+
+        // One-shot and password runs keep each algorithm's latest results in data/; the pages that span algorithms (the
+        // family index and highlights; the password overview) are rendered from those of the same scenario.
+        var dataDirectory = Path.Combine(directory, "data");
+        var fresh = FamilyData.Split(summary);
+        var latest = FamilyData.Load(dataDirectory)
+            .Where(existing => !fresh.ContainsKey(existing.Key) && existing.Value.Run.Scenario == summary.Run.Scenario)
+            .Select(existing => existing.Value)
+            .Concat(fresh.Values)
+            .ToArray();
+        var files = summary.Run.Scenario == "password"
+            ? stage.Render(summary, specName, latest)
+            : stage.Render(summary, specName, FamilyData.Families(latest));
+
+        ReportStage.Paths(files, directory, outputFolder);
+        var data = fresh.Select(f => (Path: OutputFolder.Resolve(outputFolder, Path.Combine(dataDirectory, f.Key + ".json")), Summary: f.Value)).ToArray();
+        var written = new List<string>();
+        foreach (var (path, familySummary) in data)
+        {
+            SummaryFile.Write(familySummary, path);
+            written.Add(path);
+        }
+
+        written.AddRange(ReportStage.Write(files, directory, outputFolder));
+        return written;
+    }
+
+    /// <summary>Where a machine's spec goes, relative to its reports folder: <c>../../machine-specs/&lt;machine&gt;.md</c>.</summary>
+    public static string SpecPath(string machineKey) => Path.Combine("..", "..", "machine-specs", machineKey + ".md");
+}

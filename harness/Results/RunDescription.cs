@@ -1,0 +1,75 @@
+using CryptoHarness.Implementations;
+using CryptoHarness.Running;
+
+namespace CryptoHarness.Results;
+
+/// <summary>How a run, its algorithms, parameter sets and failures are recorded in <c>summary.json</c>.</summary>
+public static class RunDescription
+{
+    public static RunInfo Run(IReadOnlyList<IImplementation> selected, string jobName, string jobDescription, string root, DateTimeOffset started)
+    {
+        var cpu = MachineInfo.CpuName();
+        var level = MachineInfo.InstructionSetLevel();
+        var runtime = MachineInfo.Runtime();
+        var clock = MachineInfo.ClockRate();
+        return new RunInfo
+        {
+            MachineKey = MachineInfo.MachineKey(cpu, InstructionSetEmulation.KeyLevel(level), MachineInfo.OsKey(), runtime),
+            Cpu = cpu,
+            LogicalCores = Environment.ProcessorCount,
+            InstructionSetLevel = level,
+            IsaEmulatedOn = InstructionSetEmulation.Current is { } emulated && emulated.Level != emulated.Host ? emulated.Host : null,
+            InstructionSets = MachineInfo.InstructionSets(),
+            Os = MachineInfo.OsName(),
+            Runtime = runtime,
+            BenchmarkDotNet = typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly.GetName().Version?.ToString(3) ?? "unknown",
+            Packages = selected.Select(i => i.Provider).Distinct()
+                .ToDictionary(p => p.Key, p => p.Version, StringComparer.Ordinal),
+            GitCommit = MachineInfo.GitCommit(root),
+            Utc = started,
+            LaunchId = Guid.NewGuid().ToString("N"),
+            Job = jobName,
+            JobDescription = jobDescription,
+            CpuFrequencyHz = clock?.Hertz,
+            CpuFrequencySource = clock?.Source,
+        };
+    }
+
+    public static AlgorithmInfo Algorithm(Algorithm algorithm) => new()
+    {
+        Slug = algorithm.Slug,
+        Name = algorithm.Name,
+        Family = algorithm.Family,
+        Kind = algorithm.Kind.ToString().ToLowerInvariant(),
+        OutputBytes = algorithm.OutputBytes,
+        KeyBytes = algorithm.KeyBytes,
+        NonceBytes = algorithm.NonceBytes,
+        TagBytes = algorithm.TagBytes,
+        AssociatedDataBytes = algorithm.Kind == AlgorithmKind.Aead ? Workload.AssociatedDataBytes : 0,
+        Note = algorithm.Note,
+    };
+
+    public static ParameterSetInfo ParameterSet(PasswordParameterSet set) => new()
+    {
+        Name = set.Name,
+        Description = set.Parameters.Describe(),
+        Source = set.Source,
+        Kind = set.Parameters.IsBcrypt ? "bcrypt" : "argon2",
+        MemoryKib = set.Parameters.MemoryKib,
+        Passes = set.Parameters.Passes,
+        Lanes = set.Parameters.Lanes,
+        TagBytes = set.Parameters.TagBytes,
+        Cost = set.Parameters.Cost,
+    };
+
+    public static Failure Failure(IImplementation implementation, string reason) => new()
+    {
+        Id = implementation.Id,
+        Family = implementation.Algorithm.Family,
+        Algorithm = implementation.Algorithm.Name,
+        Slug = implementation.Algorithm.Slug,
+        Provider = implementation.Provider.Key,
+        Variant = implementation.Variant,
+        Reason = reason,
+    };
+}
