@@ -1,6 +1,8 @@
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics.X86;
 using System.Security.Cryptography;
 
 namespace CryptoHarness.Managed;
@@ -76,14 +78,21 @@ public static partial class Blake2b
 
     /// <summary>The path the overloads without an <see cref="InstructionSet"/> use: the fastest measured one.</summary>
     public static InstructionSet DefaultPath { get; } =
-        IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2 : InstructionSet.Scalar;
+        IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
+        : IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2
+        : InstructionSet.Scalar;
 
     /// <summary>
     /// Whether <paramref name="path"/> exists for BLAKE2b and this CPU runs it. Scalar and Avx2 exist; Ssse3 and
     /// Avx512 do not (see the type's remarks).
     /// </summary>
-    public static bool IsSupported(InstructionSet path) =>
-        path is InstructionSet.Scalar or InstructionSet.Avx2 && InstructionSets.IsSupported(path);
+    public static bool IsSupported(InstructionSet path) => path switch
+    {
+        InstructionSet.Scalar => true,
+        InstructionSet.Avx2 => Avx2.IsSupported,
+        InstructionSet.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported && InstructionSets.IsSupported(InstructionSet.Avx512),
+        _ => false,
+    };
 
     /// <summary>Computes the unkeyed BLAKE2b hash of <paramref name="source"/> on the default path.</summary>
     /// <param name="source">The message.</param>
@@ -116,59 +125,94 @@ public static partial class Blake2b
     /// <param name="path">The code path; see <see cref="IsSupported"/>.</param>
     /// <exception cref="ArgumentException">The key or the destination has an unsupported length.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    [SkipLocalsInit]
     public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
     {
-        ThrowIfNotSupported(path);
-        ValidateHashSize(destination.Length, nameof(destination));
-        ValidateKeySize(key.Length, nameof(key));
+        // One unsigned comparison per length; the messages are built in helpers the JIT keeps out of line.
+        if (!IsSupported(path))
+        {
+            ThrowNotSupported(path);
+        }
 
-        State state = default;
+        if ((uint)(destination.Length - 1) >= MaxHashSizeInBytes)
+        {
+            ValidateHashSize(destination.Length, nameof(destination));
+        }
+
+        if ((uint)key.Length > MaxKeySizeInBytes)
+        {
+            ValidateKeySize(key.Length, nameof(key));
+        }
+
+        // Every field is written by Initialize, so the 80 bytes need no zeroing first.
+        Unsafe.SkipInit(out State state);
         Initialize(ref state, destination.Length, key.Length);
-        Span<byte> block = stackalloc byte[BlockSizeInBytes];
 
         // RFC 7693 §3.3: a key is padded to a whole block and hashed before the message; when the message is empty
         // that block is also the last one.
         if (!key.IsEmpty)
         {
-            block.Clear();
-            key.CopyTo(block);
-            if (source.IsEmpty)
-            {
-                CompressFinal(path, ref state, block, BlockSizeInBytes);
-            }
-            else
-            {
-                CompressBlocks(path, ref state, block);
-            }
+            CompressKeyBlock(path, ref state, key, isLast: source.IsEmpty);
         }
 
         if (!source.IsEmpty || key.IsEmpty)
         {
-            // The last block, full or not, is held back because it is compressed with the final-block flag; all
-            // others are compressed straight from the caller's buffer. The unkeyed empty message is one empty block.
-            int leadingLength = source.IsEmpty ? 0 : (source.Length - 1) / BlockSizeInBytes * BlockSizeInBytes;
-            CompressBlocks(path, ref state, source[..leadingLength]);
-            ReadOnlySpan<byte> last = source[leadingLength..];
-            block.Clear();
-            last.CopyTo(block);
-            CompressFinal(path, ref state, block, last.Length);
+            // The last block, full or not, is compressed with the final-block flag; all others straight from the
+            // caller's buffer. A full last block is read from there too: only a partial one needs padding, in a
+            // copy. The unkeyed empty message is one empty block.
+            int leadingLength = source.IsEmpty ? 0 : (source.Length - 1) & -BlockSizeInBytes;
+            ref byte first = ref MemoryMarshal.GetReference(source);
+            if (leadingLength != 0)
+            {
+                Compress(path, ref state, ref first, (nuint)(leadingLength / BlockSizeInBytes), BlockSizeInBytes, 0);
+            }
+
+            int lastLength = source.Length - leadingLength;
+            if (lastLength == BlockSizeInBytes)
+            {
+                Compress(path, ref state, ref Unsafe.Add(ref first, leadingLength), 1, BlockSizeInBytes, FinalBlockFlag);
+            }
+            else
+            {
+                CompressPaddedFinal(path, ref state, source.Slice(leadingLength, lastLength));
+            }
         }
 
         // Every source byte has been read by now, so source and destination may overlap.
         WriteDigest(ref state, destination);
-
-        CryptographicOperations.ZeroMemory(block);
         Wipe(ref state);
     }
 
-    private static void ThrowIfNotSupported(InstructionSet path)
+    /// <summary>The key, zero-padded to a block, as the first block (and the last when the message is empty).</summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void CompressKeyBlock(InstructionSet path, ref State state, ReadOnlySpan<byte> key, bool isLast)
+    {
+        Block block = default;
+        key.CopyTo(block);
+        Compress(path, ref state, ref block[0], 1, BlockSizeInBytes, isLast ? FinalBlockFlag : 0);
+        CryptographicOperations.ZeroMemory(block);
+    }
+
+    /// <summary>
+    /// The last block when it is shorter than a block (0 to 127 bytes): copied to a zeroed stack block, compressed
+    /// with only its own bytes counted (RFC 7693 §3.2, t), and the copy wiped.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void CompressPaddedFinal(InstructionSet path, ref State state, ReadOnlySpan<byte> last)
+    {
+        Block block = default;
+        last.CopyTo(block);
+        Compress(path, ref state, ref block[0], 1, (uint)last.Length, FinalBlockFlag);
+        CryptographicOperations.ZeroMemory(block);
+    }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowNotSupported(InstructionSet path)
     {
         InstructionSets.ThrowIfNotSupported(path);
-        if (!IsSupported(path))
-        {
-            throw new PlatformNotSupportedException(
-                $"BLAKE2b has no {InstructionSets.VariantName(path)} path on this CPU; see Blake2b.IsSupported.");
-        }
+        throw new PlatformNotSupportedException(
+            $"BLAKE2b has no {InstructionSets.VariantName(path)} path on this CPU; see Blake2b.IsSupported.");
     }
 
     internal static void ValidateHashSize(int hashSize, string paramName)
@@ -195,9 +239,8 @@ public static partial class Blake2b
     /// </summary>
     internal static void Initialize(ref State state, int hashSize, int keySize)
     {
-        Span<ulong> h = state.H;
-        IV.AsSpan().CopyTo(h);
-        h[0] ^= 0x01010000UL ^ ((ulong)keySize << 8) ^ (ulong)hashSize;
+        IV.AsSpan().CopyTo(state.H);
+        state.H[0] ^= 0x01010000UL ^ ((ulong)keySize << 8) ^ (ulong)hashSize;
         state.T0 = 0;
         state.T1 = 0;
     }
@@ -222,22 +265,28 @@ public static partial class Blake2b
         Compress(path, ref state, block, (uint)length, FinalBlockFlag);
     }
 
+    private static void Compress(
+        InstructionSet path, ref State state, ReadOnlySpan<byte> blocks, uint blockLength, ulong finalFlag) =>
+        Compress(path, ref state, ref MemoryMarshal.GetReference(blocks), (nuint)(blocks.Length / BlockSizeInBytes), blockLength, finalFlag);
+
     /// <summary>
-    /// Runs the compression function F (RFC 7693 §3.2) over each 128-byte block in order, adding
-    /// <paramref name="blockLength"/> to the byte counter before each one.
+    /// Runs the compression function F (RFC 7693 §3.2) over <paramref name="blockCount"/> (at least one) 128-byte
+    /// blocks in order, adding <paramref name="blockLength"/> to the byte counter before each one. The one place
+    /// that picks the code for a path.
     /// </summary>
     private static void Compress(
-        InstructionSet path, ref State state, ReadOnlySpan<byte> blocks, uint blockLength, ulong finalFlag)
+        InstructionSet path, ref State state, ref byte blocks, nuint blockCount, uint blockLength, ulong finalFlag)
     {
-        ref byte first = ref MemoryMarshal.GetReference(blocks);
-        nuint blockCount = (nuint)(blocks.Length / BlockSizeInBytes);
         switch (path)
         {
+            case InstructionSet.Avx512:
+                CompressAvx512(ref state, ref blocks, blockCount, blockLength, finalFlag);
+                break;
             case InstructionSet.Avx2:
-                CompressAvx2(ref state, ref first, blockCount, blockLength, finalFlag);
+                CompressAvx2(ref state, ref blocks, blockCount, blockLength, finalFlag);
                 break;
             default:
-                CompressScalar(ref state, ref first, blockCount, blockLength, finalFlag);
+                CompressScalar(ref state, ref blocks, blockCount, blockLength, finalFlag);
                 break;
         }
     }
@@ -245,6 +294,13 @@ public static partial class Blake2b
     /// <summary>Writes the first <c>destination.Length</c> bytes of h in little-endian order (RFC 7693 §3.3).</summary>
     internal static void WriteDigest(ref State state, Span<byte> destination)
     {
+        if (BitConverter.IsLittleEndian)
+        {
+            // h's words already sit in memory in digest order: one copy of at most 64 bytes.
+            MemoryMarshal.AsBytes((ReadOnlySpan<ulong>)state.H)[..destination.Length].CopyTo(destination);
+            return;
+        }
+
         ReadOnlySpan<ulong> h = state.H;
         for (int i = 0; i < destination.Length; i++)
         {
@@ -279,6 +335,12 @@ public static partial class Blake2b
     {
         private ulong _element0;
     }
+
+    [InlineArray(BlockSizeInBytes)]
+    internal struct Block
+    {
+        private byte _element0;
+    }
 }
 
 /// <summary>
@@ -295,8 +357,8 @@ public sealed class Blake2bHasher : IDisposable
     private readonly int _hashSize;
     private readonly int _keySize;
     private Blake2b.State _state;
-    private Block _keyBlock;
-    private Block _buffer;
+    private Blake2b.Block _keyBlock;
+    private Blake2b.Block _buffer;
 
     // Bytes held in _buffer, 0 to 128. A full buffer is compressed only once more input arrives, because the last
     // block is compressed differently and any block may turn out to be the last.
@@ -421,11 +483,5 @@ public sealed class Blake2bHasher : IDisposable
         Blake2b.Wipe(ref _state);
         _bufferLength = 0;
         _disposed = true;
-    }
-
-    [InlineArray(Blake2b.BlockSizeInBytes)]
-    private struct Block
-    {
-        private byte _element0;
     }
 }
