@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics.X86;
 using System.Security.Cryptography;
 
 namespace CryptoHarness.Managed;
@@ -16,17 +15,25 @@ namespace CryptoHarness.Managed;
 /// <see cref="InstructionSet.Avx2"/> (<c>Blake2b.Avx2.cs</c>: the working vector as four <c>Vector256&lt;ulong&gt;</c>
 /// rows). No 128-bit path was written: with two 64-bit lanes per register each row takes two registers and twice
 /// the instructions of the AVX2 path.
-/// There is no AVX-512 path because none measured meaningfully faster than the AVX2 one: BLAKE2b's rows are four
-/// 64-bit words, so wider vectors have nothing to add, and of the AVX-512VL variants tried on the AMD EPYC (Zen 4)
-/// measured, the best (rotations rebuilt around <c>vpternlogq</c>, as BLAKE2s's Avx512 path does, and message
-/// vectors from two <c>vpermt2q</c> permutes) was 2% faster, <c>vprorq</c> for every rotation no faster, and others
-/// slower.
+/// There is no AVX-512 path because none measured meaningfully faster than the AVX2 one. The rounds are bound by
+/// the latency of each G's chain a → d → c → b (an add, then an xor and a rotation, four times), which AVX-512
+/// shortens by at most one cycle in thirteen per half-round: only the rotation by 63 takes two instructions in
+/// sequence on AVX2. Measured on the AMD EPYC (Zen 4) below, 128 KiB, minimum over 17 rounds of a loop of calls:
+/// <c>vprorq</c> for every rotation 4% slower than AVX2 (115 against 110 µs); only the rotation by 63 rebuilt
+/// around <c>vpternlogq</c> (as BLAKE2s's Avx512 path does) 1.5% faster, within the spread of repeated runs; that
+/// plus message vectors from two <c>vpermt2q</c> per round 2% slower. An earlier attempt found the same.
 /// </para>
 /// <para>
 /// Dispatch (<see cref="DefaultPath"/>): Avx2 when the CPU has it, else Scalar. Measured on that machine with a
 /// Stopwatch-style loop over 128 KiB inputs (thread CPU time, median of 7 runs, Release, .NET 10): Avx2 about
 /// 1170 MB/s, Scalar about 590 MB/s; libsodium's crypto_generichash 1050 MB/s and BouncyCastle's Blake2bDigest
-/// 100 MB/s in the same runs.
+/// 100 MB/s in the same runs (BouncyCastle 2.7.0 has since taken Blake2Fast's AVX2 code).
+/// </para>
+/// <para>
+/// Fixed cost per call: a 128-byte message is one compression, read from the caller's buffer, and a 64-byte copy
+/// of h. Copying the digest a byte at a time and padding a full last block in a stack copy had cost about 80 ns
+/// a call (202 ns at 128 B, now 122 ns; BouncyCastle 2.7.0 138 ns, libsodium 161 ns through P/Invoke; minimum
+/// over 17 rounds of a loop of calls on a loaded machine).
 /// </para>
 /// <para>
 /// Salt and personalization (RFC 7693 §2.5 parameter block fields) are not exposed; they are zero, as in the
@@ -78,21 +85,14 @@ public static partial class Blake2b
 
     /// <summary>The path the overloads without an <see cref="InstructionSet"/> use: the fastest measured one.</summary>
     public static InstructionSet DefaultPath { get; } =
-        IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
-        : IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2
-        : InstructionSet.Scalar;
+        IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2 : InstructionSet.Scalar;
 
     /// <summary>
     /// Whether <paramref name="path"/> exists for BLAKE2b and this CPU runs it. Scalar and Avx2 exist; Ssse3 and
     /// Avx512 do not (see the type's remarks).
     /// </summary>
-    public static bool IsSupported(InstructionSet path) => path switch
-    {
-        InstructionSet.Scalar => true,
-        InstructionSet.Avx2 => Avx2.IsSupported,
-        InstructionSet.Avx512 => Avx2.IsSupported && Avx512F.VL.IsSupported && InstructionSets.IsSupported(InstructionSet.Avx512),
-        _ => false,
-    };
+    public static bool IsSupported(InstructionSet path) =>
+        path is InstructionSet.Scalar or InstructionSet.Avx2 && InstructionSets.IsSupported(path);
 
     /// <summary>Computes the unkeyed BLAKE2b hash of <paramref name="source"/> on the default path.</summary>
     /// <param name="source">The message.</param>
@@ -279,9 +279,6 @@ public static partial class Blake2b
     {
         switch (path)
         {
-            case InstructionSet.Avx512:
-                CompressAvx512(ref state, ref blocks, blockCount, blockLength, finalFlag);
-                break;
             case InstructionSet.Avx2:
                 CompressAvx2(ref state, ref blocks, blockCount, blockLength, finalFlag);
                 break;
