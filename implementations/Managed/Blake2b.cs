@@ -15,13 +15,15 @@ namespace CryptoHarness.Managed;
 /// <see cref="InstructionSet.Avx2"/> (<c>Blake2b.Avx2.cs</c>: the working vector as four <c>Vector256&lt;ulong&gt;</c>
 /// rows). No 128-bit path was written: with two 64-bit lanes per register each row takes two registers and twice
 /// the instructions of the AVX2 path.
-/// There is no AVX-512 path because none measured meaningfully faster than the AVX2 one. The rounds are bound by
-/// the latency of each G's chain a → d → c → b (an add, then an xor and a rotation, four times), which AVX-512
-/// shortens by at most one cycle in thirteen per half-round: only the rotation by 63 takes two instructions in
-/// sequence on AVX2. Measured on the AMD EPYC (Zen 4) below, 128 KiB, minimum over 17 rounds of a loop of calls:
-/// <c>vprorq</c> for every rotation 4% slower than AVX2 (115 against 110 µs); only the rotation by 63 rebuilt
-/// around <c>vpternlogq</c> (as BLAKE2s's Avx512 path does) 1.5% faster, within the spread of repeated runs; that
-/// plus message vectors from two <c>vpermt2q</c> per round 2% slower. An earlier attempt found the same.
+/// There is no AVX-512 path because none measured faster than the AVX2 one. Measured on an AMD EPYC (Zen 4) at
+/// 128 KiB, minimum over 17 rounds of a loop of calls, each variant against the AVX2 path in the same process:
+/// <c>vprorq</c> for every rotation 4% slower (115 against 110 µs); every rotation rebuilt around
+/// <c>vpternlogq</c> as BLAKE2s's Avx512 path does (ror(p ^ q, r) = ror(p, r) ^ (q &gt;&gt; r) ^ (q &lt;&lt; (64 - r)),
+/// ror(p, r) computed early) 3% slower; only the rotation by 63 so rebuilt 1.5% faster, within the spread of
+/// repeated runs, and no faster with <c>valignq</c> for the diagonal rotations of the rows or with message
+/// vectors from two <c>vpermt2q</c> per round. Dropping the row permutes altogether (a wrong hash, for timing
+/// only) saved 4% and dropping the message gathers another 4%, so neither is where the time goes; the rounds'
+/// chain of adds, xors and rotations is, and AVX-512 does not shorten it here. An earlier attempt found the same.
 /// </para>
 /// <para>
 /// Dispatch (<see cref="DefaultPath"/>): Avx2 when the CPU has it, else Scalar. Measured on that machine with a
