@@ -16,7 +16,7 @@ namespace CryptoHarness.Implementations.Native;
 /// the transition up to 1 KiB (about a microsecond of hashing on a recent x64 CPU), the ordinary one beyond. The
 /// libsodium and blake3 adapters do the same for their one-shot hash, MAC and AEAD calls, so a native provider is
 /// measured as fast as a good wrapper makes it at 128 B, and a 128 KiB call (about 100 µs) never delays a
-/// collection. libsodium's own .NET wrappers (NSec, Sodium.Core) always take the transition; the <c>nsec</c>
+/// collection. NSec, the .NET wrapper of libsodium measured here, always takes the transition; the <c>nsec</c>
 /// provider shows what that costs. Password hashes (milliseconds, large allocations) always take it.
 /// </para>
 /// </remarks>
