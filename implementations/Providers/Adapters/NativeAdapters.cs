@@ -5,6 +5,7 @@ namespace CryptoHarness.Implementations;
 
 // Native providers: libsodium (C) and the Rust blake3 crate. Spans are pinned with `fixed`; nothing is copied.
 // libsodium's hash functions have no failure mode and return 0 always (libsodium documentation, "Hashing").
+// One-shot calls on inputs up to 1 KiB take the declarations without the GC transition (NativeCalls says why).
 
 public sealed unsafe class LibsodiumSha256() : HashImplementation(Algorithms.Sha256, Providers.Libsodium), IStreamingHashImplementation
 {
@@ -15,7 +16,9 @@ public sealed unsafe class LibsodiumSha256() : HashImplementation(Algorithms.Sha
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            _ = Libsodium.crypto_hash_sha256(output, input, (ulong)source.Length);
+            _ = NativeCalls.IsShort(source.Length)
+                ? Libsodium.crypto_hash_sha256_short(output, input, (ulong)source.Length)
+                : Libsodium.crypto_hash_sha256(output, input, (ulong)source.Length);
         }
     }
 
@@ -40,7 +43,9 @@ public sealed unsafe class LibsodiumSha512() : HashImplementation(Algorithms.Sha
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            _ = Libsodium.crypto_hash_sha512(output, input, (ulong)source.Length);
+            _ = NativeCalls.IsShort(source.Length)
+                ? Libsodium.crypto_hash_sha512_short(output, input, (ulong)source.Length)
+                : Libsodium.crypto_hash_sha512(output, input, (ulong)source.Length);
         }
     }
 
@@ -66,7 +71,9 @@ public abstract unsafe class LibsodiumBlake2b(Algorithm algorithm) : HashImpleme
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            _ = Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, null, 0);
+            _ = NativeCalls.IsShort(source.Length)
+                ? Libsodium.crypto_generichash_short(output, (nuint)destination.Length, input, (ulong)source.Length, null, 0)
+                : Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, null, 0);
         }
     }
 
@@ -151,7 +158,7 @@ internal abstract unsafe class LibsodiumIncremental : IIncrementalHash
 
 /// <summary>
 /// The Rust crate's one-shot <c>blake3::hash</c> (single-threaded, its SIMD dispatch), called as Blake3.NET calls it:
-/// without the GC transition up to 1 KiB, with it beyond (see <see cref="Blake3Shim.harness_blake3_hash_short"/>).
+/// without the GC transition up to 1 KiB, with it beyond (see <see cref="NativeCalls"/>).
 /// </summary>
 public sealed unsafe class Blake3NativeHash() : HashImplementation(Algorithms.Blake3, Providers.Blake3Native), IStreamingHashImplementation
 {
@@ -194,7 +201,7 @@ public sealed unsafe class Blake3NativeHash() : HashImplementation(Algorithms.Bl
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            if (source.Length <= Blake3Shim.SuppressTransitionMaxBytes)
+            if (NativeCalls.IsShort(source.Length))
             {
                 Blake3Shim.harness_blake3_hash_short(input, (nuint)source.Length, output, (nuint)destination.Length);
             }
@@ -241,7 +248,9 @@ public sealed unsafe class LibsodiumAes256Gcm() : AeadImplementation(Algorithms.
         fixed (byte* t = tag)
         {
             ulong tagLength;
-            _ = Libsodium.crypto_aead_aes256gcm_encrypt_detached_afternm(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, state);
+            _ = NativeCalls.IsShort(plaintext.Length + associatedData.Length)
+                ? Libsodium.crypto_aead_aes256gcm_encrypt_detached_afternm_short(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, state)
+                : Libsodium.crypto_aead_aes256gcm_encrypt_detached_afternm(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, state);
         }
     }
 
@@ -255,7 +264,9 @@ public sealed unsafe class LibsodiumAes256Gcm() : AeadImplementation(Algorithms.
         fixed (byte* c = ciphertext)
         fixed (byte* t = tag)
         {
-            return Libsodium.crypto_aead_aes256gcm_decrypt_detached_afternm(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, state) == 0;
+            return (NativeCalls.IsShort(ciphertext.Length + associatedData.Length)
+                ? Libsodium.crypto_aead_aes256gcm_decrypt_detached_afternm_short(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, state)
+                : Libsodium.crypto_aead_aes256gcm_decrypt_detached_afternm(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, state)) == 0;
         }
     }
 
@@ -290,12 +301,12 @@ public sealed unsafe class LibsodiumAes256Gcm() : AeadImplementation(Algorithms.
 /// <summary>
 /// A libsodium AEAD through its detached calls, which share one signature across constructions (ChaCha20-Poly1305 IETF,
 /// XChaCha20-Poly1305 IETF, AEGIS-128L, AEGIS-256), so an adapter is its pair of calls. The key goes in on every call:
-/// these constructions have no key schedule to keep.
+/// these constructions have no key schedule to keep. Each call comes in two declarations of the same entry, the
+/// <c>Short</c> one without the GC transition for inputs up to 1 KiB (see <see cref="NativeCalls"/>).
 /// </summary>
 public unsafe class LibsodiumDetachedAead(
     Algorithm algorithm,
-    delegate*<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int> encrypt,
-    delegate*<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int> decrypt)
+    LibsodiumDetachedAead.Calls calls)
     : AeadImplementation(algorithm, Providers.Libsodium)
 {
     public override Support Support => Libsodium.Support;
@@ -311,6 +322,7 @@ public unsafe class LibsodiumDetachedAead(
         fixed (byte* t = tag)
         {
             ulong tagLength;
+            var encrypt = NativeCalls.IsShort(plaintext.Length + associatedData.Length) ? calls.EncryptShort : calls.Encrypt;
             _ = encrypt(c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, k);
         }
     }
@@ -325,16 +337,37 @@ public unsafe class LibsodiumDetachedAead(
         fixed (byte* c = ciphertext)
         fixed (byte* t = tag)
         {
+            var decrypt = NativeCalls.IsShort(ciphertext.Length + associatedData.Length) ? calls.DecryptShort : calls.Decrypt;
             return decrypt(m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, k) == 0;
         }
+    }
+
+    /// <summary>A construction's detached encrypt and decrypt, each with and without the GC transition.</summary>
+    public readonly struct Calls(
+        delegate*<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int> encrypt,
+        delegate*<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int> encryptShort,
+        delegate*<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int> decrypt,
+        delegate*<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int> decryptShort)
+    {
+        public delegate*<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int> Encrypt { get; } = encrypt;
+
+        public delegate*<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int> EncryptShort { get; } = encryptShort;
+
+        public delegate*<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int> Decrypt { get; } = decrypt;
+
+        public delegate*<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int> DecryptShort { get; } = decryptShort;
     }
 }
 
 public sealed unsafe class LibsodiumChaCha20Poly1305() : LibsodiumDetachedAead(
-    Algorithms.ChaCha20Poly1305, &Libsodium.crypto_aead_chacha20poly1305_ietf_encrypt_detached, &Libsodium.crypto_aead_chacha20poly1305_ietf_decrypt_detached);
+    Algorithms.ChaCha20Poly1305,
+    new(&Libsodium.crypto_aead_chacha20poly1305_ietf_encrypt_detached, &Libsodium.crypto_aead_chacha20poly1305_ietf_encrypt_detached_short,
+        &Libsodium.crypto_aead_chacha20poly1305_ietf_decrypt_detached, &Libsodium.crypto_aead_chacha20poly1305_ietf_decrypt_detached_short));
 
 public sealed unsafe class LibsodiumXChaCha20Poly1305() : LibsodiumDetachedAead(
-    Algorithms.XChaCha20Poly1305, &Libsodium.crypto_aead_xchacha20poly1305_ietf_encrypt_detached, &Libsodium.crypto_aead_xchacha20poly1305_ietf_decrypt_detached);
+    Algorithms.XChaCha20Poly1305,
+    new(&Libsodium.crypto_aead_xchacha20poly1305_ietf_encrypt_detached, &Libsodium.crypto_aead_xchacha20poly1305_ietf_encrypt_detached_short,
+        &Libsodium.crypto_aead_xchacha20poly1305_ietf_decrypt_detached, &Libsodium.crypto_aead_xchacha20poly1305_ietf_decrypt_detached_short));
 
 /// <summary>libsodium's generic hash with a key: keyed BLAKE2b (RFC 7693), 64-byte output.</summary>
 public sealed unsafe class LibsodiumBlake2b512Mac() : MacImplementation(Algorithms.Blake2b512Mac, Providers.Libsodium)
@@ -349,7 +382,9 @@ public sealed unsafe class LibsodiumBlake2b512Mac() : MacImplementation(Algorith
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            _ = Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, k, (nuint)key.Length);
+            _ = NativeCalls.IsShort(source.Length)
+                ? Libsodium.crypto_generichash_short(output, (nuint)destination.Length, input, (ulong)source.Length, k, (nuint)key.Length)
+                : Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, k, (nuint)key.Length);
         }
     }
 
@@ -382,9 +417,8 @@ public unsafe class LibsodiumAegis(
     Algorithm algorithm,
     string abytesSymbol,
     delegate*<nuint> abytes,
-    delegate*<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int> encrypt,
-    delegate*<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int> decrypt)
-    : LibsodiumDetachedAead(algorithm, encrypt, decrypt)
+    LibsodiumDetachedAead.Calls calls)
+    : LibsodiumDetachedAead(algorithm, calls)
 {
     public override Support Support
     {
@@ -401,8 +435,10 @@ public unsafe class LibsodiumAegis(
 
 public sealed unsafe class LibsodiumAegis128L() : LibsodiumAegis(
     Algorithms.Aegis128L, "crypto_aead_aegis128l_abytes", &Libsodium.crypto_aead_aegis128l_abytes,
-    &Libsodium.crypto_aead_aegis128l_encrypt_detached, &Libsodium.crypto_aead_aegis128l_decrypt_detached);
+    new(&Libsodium.crypto_aead_aegis128l_encrypt_detached, &Libsodium.crypto_aead_aegis128l_encrypt_detached_short,
+        &Libsodium.crypto_aead_aegis128l_decrypt_detached, &Libsodium.crypto_aead_aegis128l_decrypt_detached_short));
 
 public sealed unsafe class LibsodiumAegis256() : LibsodiumAegis(
     Algorithms.Aegis256, "crypto_aead_aegis256_abytes", &Libsodium.crypto_aead_aegis256_abytes,
-    &Libsodium.crypto_aead_aegis256_encrypt_detached, &Libsodium.crypto_aead_aegis256_decrypt_detached);
+    new(&Libsodium.crypto_aead_aegis256_encrypt_detached, &Libsodium.crypto_aead_aegis256_encrypt_detached_short,
+        &Libsodium.crypto_aead_aegis256_decrypt_detached, &Libsodium.crypto_aead_aegis256_decrypt_detached_short));

@@ -35,23 +35,24 @@ public static class Providers
         () => VersionOf(typeof(BCrypt.Net.BCrypt).Assembly, "BCrypt.Net-Next"));
 
     public static Provider Libsodium { get; } = new(
-        "libsodium", "libsodium, native C, from the NuGet package libsodium", () => "libsodium " + Native.Libsodium.Version);
+        "libsodium", "libsodium, native C, from the NuGet package libsodium; " + Native.NativeCalls.ShortCallNote,
+        () => $"libsodium {Native.Libsodium.Version} ({Native.NativeCalls.ShortCallNote})");
 
     public static Provider NSec { get; } = new(
         "nsec", "NSec.Cryptography, a managed .NET API over libsodium",
         () => VersionOf(typeof(global::NSec.Cryptography.Key).Assembly, "NSec.Cryptography"));
 
     public static Provider Blake3Native { get; } = new(
-        "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim); one-shot calls up to 1 KiB skip the GC transition ([SuppressGCTransition]), as Blake3.NET calls it",
-        () => "blake3 crate " + Native.Blake3Shim.Version);
+        "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim); " + Native.NativeCalls.ShortCallNote,
+        () => $"blake3 crate {Native.Blake3Shim.Version} ({Native.NativeCalls.ShortCallNote})");
 
     public static Provider Libargon2 { get; } = new(
         "libargon2", "The Argon2 reference C implementation (phc-winner-argon2), the distribution's libargon2, loaded from the system",
-        () => "libargon2 " + (Native.DistributionPackage.Version("libargon2-1") ?? "(version not recorded)"));
+        () => "libargon2 " + (Native.DistributionPackage.Version("libargon2-1") ?? "(version not recorded)") + $" ({Native.NativeCalls.LongCallNote})");
 
     public static Provider Libxcrypt { get; } = new(
         "libxcrypt", "libxcrypt's crypt_rn, the system's password hashing library in C, loaded from the system",
-        () => "libxcrypt " + (Native.DistributionPackage.Version("libcrypt1") ?? "(version not recorded)"));
+        () => "libxcrypt " + (Native.DistributionPackage.Version("libcrypt1") ?? "(version not recorded)") + $" ({Native.NativeCalls.LongCallNote})");
 
     /// <summary>
     /// The package's version as restored for this app (its deps.json), else the assembly's own: the two can differ, and

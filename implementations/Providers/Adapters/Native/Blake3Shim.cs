@@ -47,17 +47,12 @@ internal static unsafe partial class Blake3Shim
     internal static partial void harness_blake3_hash(byte* input, nuint inputLength, byte* output, nuint outputLength);
 
     /// <summary>
-    /// The same call without the GC transition, as Blake3.NET makes its short calls: the runtime skips the switch to
-    /// preemptive mode (tens of nanoseconds, a large share at 128 B), at the price of holding off a GC for the call's
-    /// duration. So it is used only up to <see cref="SuppressTransitionMaxBytes"/>, where the hash takes about a
-    /// microsecond; longer inputs take the ordinary call, whose transition costs under 1% of them.
+    /// The same call without the GC transition, as Blake3.NET makes its short calls: used only up to
+    /// <see cref="NativeCalls.SuppressTransitionMaxBytes"/> (see <see cref="NativeCalls"/> for why).
     /// </summary>
     [LibraryImport(Library, EntryPoint = "harness_blake3_hash")]
     [SuppressGCTransition]
     internal static partial void harness_blake3_hash_short(byte* input, nuint inputLength, byte* output, nuint outputLength);
-
-    /// <summary>The largest input hashed through <see cref="harness_blake3_hash_short"/>.</summary>
-    internal const int SuppressTransitionMaxBytes = 1024;
 
     [LibraryImport(Library)]
     private static partial nuint harness_blake3_version(byte* buffer, nuint capacity);

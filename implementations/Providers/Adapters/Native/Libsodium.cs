@@ -8,6 +8,12 @@ namespace CryptoHarness.Implementations.Native;
 /// deps.json, so the runtime's probing finds it on Linux, Windows and macOS without a system package, and the same file
 /// NSec loads. <c>sodium_init</c> must succeed before any other call.
 /// </summary>
+/// <remarks>
+/// Each one-shot hash, MAC and AEAD entry is declared twice: as itself, and as <c>…_short</c> without the GC
+/// transition for inputs up to <see cref="NativeCalls.SuppressTransitionMaxBytes"/> (see <see cref="NativeCalls"/>).
+/// <c>crypto_verify_64</c> compares 64 bytes and never takes the transition. Initialization, the incremental calls
+/// (fed 64 KiB at a time) and password hashing keep it.
+/// </remarks>
 internal static unsafe partial class Libsodium
 {
     internal const string Library = "libsodium";
@@ -55,6 +61,10 @@ internal static unsafe partial class Libsodium
     [LibraryImport(Library)]
     internal static partial int crypto_hash_sha256(byte* output, byte* input, ulong inputLength);
 
+    [LibraryImport(Library, EntryPoint = "crypto_hash_sha256")]
+    [SuppressGCTransition]
+    internal static partial int crypto_hash_sha256_short(byte* output, byte* input, ulong inputLength);
+
     [LibraryImport(Library)]
     internal static partial nuint crypto_hash_sha256_statebytes();
 
@@ -69,6 +79,10 @@ internal static unsafe partial class Libsodium
 
     [LibraryImport(Library)]
     internal static partial int crypto_hash_sha512(byte* output, byte* input, ulong inputLength);
+
+    [LibraryImport(Library, EntryPoint = "crypto_hash_sha512")]
+    [SuppressGCTransition]
+    internal static partial int crypto_hash_sha512_short(byte* output, byte* input, ulong inputLength);
 
     [LibraryImport(Library)]
     internal static partial nuint crypto_hash_sha512_statebytes();
@@ -85,6 +99,10 @@ internal static unsafe partial class Libsodium
     /// <summary>BLAKE2b (libsodium's generic hash), output 1..64 bytes, key 0..64 bytes.</summary>
     [LibraryImport(Library)]
     internal static partial int crypto_generichash(byte* output, nuint outputLength, byte* input, ulong inputLength, byte* key, nuint keyLength);
+
+    [LibraryImport(Library, EntryPoint = "crypto_generichash")]
+    [SuppressGCTransition]
+    internal static partial int crypto_generichash_short(byte* output, nuint outputLength, byte* input, ulong inputLength, byte* key, nuint keyLength);
 
     [LibraryImport(Library)]
     internal static partial nuint crypto_generichash_statebytes();
@@ -103,6 +121,7 @@ internal static unsafe partial class Libsodium
 
     /// <summary>0 when the two 64-byte buffers are equal, -1 otherwise, in time independent of their contents.</summary>
     [LibraryImport(Library)]
+    [SuppressGCTransition]
     internal static partial int crypto_verify_64(byte* x, byte* y);
 
     /// <summary>1 when the CPU has AES-NI and PCLMULQDQ; libsodium's AES-GCM exists only then.</summary>
@@ -120,8 +139,20 @@ internal static unsafe partial class Libsodium
         byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
         byte* secretNonce, byte* nonce, byte* state);
 
+    [LibraryImport(Library, EntryPoint = "crypto_aead_aes256gcm_encrypt_detached_afternm")]
+    [SuppressGCTransition]
+    internal static partial int crypto_aead_aes256gcm_encrypt_detached_afternm_short(
+        byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
+        byte* secretNonce, byte* nonce, byte* state);
+
     [LibraryImport(Library)]
     internal static partial int crypto_aead_aes256gcm_decrypt_detached_afternm(
+        byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
+        byte* nonce, byte* state);
+
+    [LibraryImport(Library, EntryPoint = "crypto_aead_aes256gcm_decrypt_detached_afternm")]
+    [SuppressGCTransition]
+    internal static partial int crypto_aead_aes256gcm_decrypt_detached_afternm_short(
         byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
         byte* nonce, byte* state);
 
@@ -130,8 +161,20 @@ internal static unsafe partial class Libsodium
         byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
         byte* secretNonce, byte* nonce, byte* key);
 
+    [LibraryImport(Library, EntryPoint = "crypto_aead_chacha20poly1305_ietf_encrypt_detached")]
+    [SuppressGCTransition]
+    internal static partial int crypto_aead_chacha20poly1305_ietf_encrypt_detached_short(
+        byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
+        byte* secretNonce, byte* nonce, byte* key);
+
     [LibraryImport(Library)]
     internal static partial int crypto_aead_chacha20poly1305_ietf_decrypt_detached(
+        byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
+        byte* nonce, byte* key);
+
+    [LibraryImport(Library, EntryPoint = "crypto_aead_chacha20poly1305_ietf_decrypt_detached")]
+    [SuppressGCTransition]
+    internal static partial int crypto_aead_chacha20poly1305_ietf_decrypt_detached_short(
         byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
         byte* nonce, byte* key);
 
@@ -140,8 +183,20 @@ internal static unsafe partial class Libsodium
         byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
         byte* secretNonce, byte* nonce, byte* key);
 
+    [LibraryImport(Library, EntryPoint = "crypto_aead_xchacha20poly1305_ietf_encrypt_detached")]
+    [SuppressGCTransition]
+    internal static partial int crypto_aead_xchacha20poly1305_ietf_encrypt_detached_short(
+        byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
+        byte* secretNonce, byte* nonce, byte* key);
+
     [LibraryImport(Library)]
     internal static partial int crypto_aead_xchacha20poly1305_ietf_decrypt_detached(
+        byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
+        byte* nonce, byte* key);
+
+    [LibraryImport(Library, EntryPoint = "crypto_aead_xchacha20poly1305_ietf_decrypt_detached")]
+    [SuppressGCTransition]
+    internal static partial int crypto_aead_xchacha20poly1305_ietf_decrypt_detached_short(
         byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
         byte* nonce, byte* key);
 
@@ -160,8 +215,20 @@ internal static unsafe partial class Libsodium
         byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
         byte* secretNonce, byte* nonce, byte* key);
 
+    [LibraryImport(Library, EntryPoint = "crypto_aead_aegis128l_encrypt_detached")]
+    [SuppressGCTransition]
+    internal static partial int crypto_aead_aegis128l_encrypt_detached_short(
+        byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
+        byte* secretNonce, byte* nonce, byte* key);
+
     [LibraryImport(Library)]
     internal static partial int crypto_aead_aegis128l_decrypt_detached(
+        byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
+        byte* nonce, byte* key);
+
+    [LibraryImport(Library, EntryPoint = "crypto_aead_aegis128l_decrypt_detached")]
+    [SuppressGCTransition]
+    internal static partial int crypto_aead_aegis128l_decrypt_detached_short(
         byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
         byte* nonce, byte* key);
 
@@ -170,8 +237,20 @@ internal static unsafe partial class Libsodium
         byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
         byte* secretNonce, byte* nonce, byte* key);
 
+    [LibraryImport(Library, EntryPoint = "crypto_aead_aegis256_encrypt_detached")]
+    [SuppressGCTransition]
+    internal static partial int crypto_aead_aegis256_encrypt_detached_short(
+        byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength,
+        byte* secretNonce, byte* nonce, byte* key);
+
     [LibraryImport(Library)]
     internal static partial int crypto_aead_aegis256_decrypt_detached(
+        byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
+        byte* nonce, byte* key);
+
+    [LibraryImport(Library, EntryPoint = "crypto_aead_aegis256_decrypt_detached")]
+    [SuppressGCTransition]
+    internal static partial int crypto_aead_aegis256_decrypt_detached_short(
         byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength,
         byte* nonce, byte* key);
 
