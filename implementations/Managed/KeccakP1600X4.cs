@@ -25,7 +25,7 @@ internal static partial class KeccakP1600X4
         int rateInLanes,
         InstructionSet path)
     {
-        Debug.Assert(rateInLanes is 0 or 17 or 21, "SHAKE256 or SHAKE128 rates, or a bare permutation.");
+        Debug.Assert(rateInLanes is 0 or 17 or 21, "SHAKE256 and SHA3-256, or SHAKE128 rates, or a bare permutation.");
         if (path == InstructionSet.Avx512)
         {
             AbsorbAvx512(ref state, ref data0, ref data1, ref data2, ref data3, blockCount, rateInLanes);

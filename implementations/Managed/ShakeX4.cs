@@ -1,7 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Security.Cryptography;
-
 namespace CryptoHarness.Managed;
 
 /// <summary>
@@ -31,7 +27,7 @@ namespace CryptoHarness.Managed;
 /// </remarks>
 public static class ShakeX4
 {
-    private static readonly InstructionSet DefaultPath =
+    internal static readonly InstructionSet DefaultPath =
         IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
         : IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2
         : InstructionSet.Scalar;
@@ -101,7 +97,6 @@ public static class ShakeX4
         InstructionSet path) =>
         HashCore(source0, source1, source2, source3, destination0, destination1, destination2, destination3, Shake.Rate256InBytes, path);
 
-    [SkipLocalsInit]
     private static void HashCore(
         ReadOnlySpan<byte> source0,
         ReadOnlySpan<byte> source1,
@@ -133,79 +128,8 @@ public static class ShakeX4
             throw new ArgumentException("The four destinations must have the same length.", nameof(destination1));
         }
 
-        if (path == InstructionSet.Scalar)
-        {
-            KeccakSponge.Hash(source0, destination0, rateInBytes, KeccakSponge.ShakeSuffix, InstructionSet.Scalar);
-            KeccakSponge.Hash(source1, destination1, rateInBytes, KeccakSponge.ShakeSuffix, InstructionSet.Scalar);
-            KeccakSponge.Hash(source2, destination2, rateInBytes, KeccakSponge.ShakeSuffix, InstructionSet.Scalar);
-            KeccakSponge.Hash(source3, destination3, rateInBytes, KeccakSponge.ShakeSuffix, InstructionSet.Scalar);
-            return;
-        }
-
-        int rateInLanes = rateInBytes / sizeof(ulong);
-        KeccakStateX4 state = default;
-
-        // Whole blocks straight from the callers' buffers.
-        int wholeBlocksLength = length - (length % rateInBytes);
-        if (wholeBlocksLength != 0)
-        {
-            KeccakP1600X4.Absorb(
-                ref state,
-                ref MemoryMarshal.GetReference(source0),
-                ref MemoryMarshal.GetReference(source1),
-                ref MemoryMarshal.GetReference(source2),
-                ref MemoryMarshal.GetReference(source3),
-                (nuint)(wholeBlocksLength / rateInBytes),
-                rateInLanes,
-                path);
-        }
-
-        // The last block of each message: its tail, the SHAKE suffix with pad10*1's first bit, and the final bit
-        // (FIPS 202 §5.1, §6.2; see KeccakSponge.Pad for the byte values).
-        Span<byte> finalBlocks = stackalloc byte[4 * KeccakP1600.MaxRateInBytes];
-        finalBlocks.Clear();
-        PadFinalBlock(source0[wholeBlocksLength..], finalBlocks.Slice(0 * rateInBytes, rateInBytes));
-        PadFinalBlock(source1[wholeBlocksLength..], finalBlocks.Slice(1 * rateInBytes, rateInBytes));
-        PadFinalBlock(source2[wholeBlocksLength..], finalBlocks.Slice(2 * rateInBytes, rateInBytes));
-        PadFinalBlock(source3[wholeBlocksLength..], finalBlocks.Slice(3 * rateInBytes, rateInBytes));
-        ref byte blocks = ref MemoryMarshal.GetReference(finalBlocks);
-        KeccakP1600X4.Absorb(
-            ref state,
-            ref blocks,
-            ref Unsafe.Add(ref blocks, 1 * rateInBytes),
-            ref Unsafe.Add(ref blocks, 2 * rateInBytes),
-            ref Unsafe.Add(ref blocks, 3 * rateInBytes),
-            1,
-            rateInLanes,
-            path);
-
-        // Squeeze: every source byte has been read by now.
-        for (int produced = 0; ;)
-        {
-            int take = Math.Min(rateInBytes, outputLength - produced);
-            state.ExtractBytes(0, destination0.Slice(produced, take));
-            state.ExtractBytes(1, destination1.Slice(produced, take));
-            state.ExtractBytes(2, destination2.Slice(produced, take));
-            state.ExtractBytes(3, destination3.Slice(produced, take));
-            produced += take;
-            if (produced == outputLength)
-            {
-                break;
-            }
-
-            // A rate of zero lanes reads no data, so the references are never dereferenced.
-            ref byte none = ref Unsafe.NullRef<byte>();
-            KeccakP1600X4.Absorb(ref state, ref none, ref none, ref none, ref none, 1, 0, path);
-        }
-
-        CryptographicOperations.ZeroMemory(finalBlocks);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)state));
-
-        static void PadFinalBlock(ReadOnlySpan<byte> tail, Span<byte> block)
-        {
-            tail.CopyTo(block);
-            block[tail.Length] ^= KeccakSponge.ShakeSuffix;
-            block[^1] ^= KeccakSponge.FinalPaddingBit;
-        }
+        KeccakSpongeX4.Hash(
+            source0, source1, source2, source3, destination0, destination1, destination2, destination3, rateInBytes,
+            KeccakSponge.ShakeSuffix, path);
     }
 }

@@ -106,12 +106,16 @@ public sealed class RegistryTests
     }
 
     [Fact]
-    public void Multi_buffer_SHA_256_is_an_entry_per_path_and_a_dispatching_default()
+    public void Multi_buffer_SHA_256_and_SHA3_256_are_an_entry_per_path_and_a_dispatching_default()
     {
         var batch = Registry.Implementations.OfType<IBatchHashImplementation>().Select(i => i.Id).Order(StringComparer.Ordinal);
         Assert.Equal(
-            ["sha256/managed/multibuffer-auto", "sha256/managed/multibuffer-avx2", "sha256/managed/multibuffer-avx512", "sha256/managed/multibuffer-scalar", "sha256/managed/multibuffer-ssse3"],
+            [
+                "sha256/managed/multibuffer-auto", "sha256/managed/multibuffer-avx2", "sha256/managed/multibuffer-avx512", "sha256/managed/multibuffer-scalar", "sha256/managed/multibuffer-ssse3",
+                "sha3-256/managed/multibuffer-auto", "sha3-256/managed/multibuffer-avx2", "sha3-256/managed/multibuffer-avx512", "sha3-256/managed/multibuffer-scalar",
+            ],
             batch);
+        Assert.True(Registry.Find("sha3-256/managed/multibuffer-scalar")!.Support.IsSupported);
         Assert.True(Registry.Find("sha256/managed/multibuffer-scalar")!.Support.IsSupported);
         Assert.True(Registry.Find("sha256/managed/multibuffer-auto")!.Support.IsSupported);
     }

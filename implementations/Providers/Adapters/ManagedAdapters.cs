@@ -194,6 +194,14 @@ internal static unsafe class ManagedEntries
         }
 
         entries.Add(new ManagedMultiBufferSha256(path: null));
+
+        // Multi-message SHA3-256 likewise: each path with code, listed as unsupported where the CPU lacks it.
+        foreach (var path in ManagedMultiBufferSha3_256.Paths)
+        {
+            entries.Add(new ManagedMultiBufferSha3_256(path));
+        }
+
+        entries.Add(new ManagedMultiBufferSha3_256(path: null));
         return entries;
     }
 
