@@ -18,6 +18,10 @@ namespace CryptoHarness.Managed;
 /// registers, with <c>vprolq</c> and <c>vpternlogq</c>). There is no Ssse3 or Avx2 single-state path: the same
 /// round built for Vector128 with AVX2 instructions only (16 registers, a rotation as two shifts and an OR) ran at
 /// 0.76 times the scalar path with the JIT held to AVX2, and level with it when the JIT could use AVX-512 encodings.
+/// OpenSSL's hand-written AVX2 single-state code (keccak1600-avx2.pl, rows in six registers so that π is in-register
+/// shuffles) reports 10 to 20% over its scalar code on Intel and a loss on AMD Zen, which this machine is, so it was
+/// not ported. On AVX2-only CPUs the vector route is many messages at once: <see cref="Sha3MultiBuffer"/> and
+/// <see cref="ShakeX4"/> run four states per 256-bit vector (<c>KeccakP1600X4.Avx2.cs</c>).
 /// </para>
 /// <para>
 /// Dispatch: Avx512 whenever the CPU has it, else Scalar. Measured on an AMD EPYC (Zen 4) with Stopwatch loops,
