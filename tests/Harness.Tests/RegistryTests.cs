@@ -13,7 +13,7 @@ public sealed class RegistryTests
     [
         typeof(IImplementation).Assembly,
         typeof(CryptoHarness.Managed.Sha256).Assembly,
-        typeof(CryptoHarness.Cli.HarnessCommand).Assembly,
+        typeof(CryptoHarness.Cli.HarnessCli).Assembly,
     ];
 
     [Fact]
