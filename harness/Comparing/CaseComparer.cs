@@ -1,8 +1,8 @@
-using Perfolizer;
 using Perfolizer.Horology;
 using Perfolizer.Mathematics.SignificanceTesting.Base;
 using Perfolizer.Mathematics.SignificanceTesting.MannWhitney;
 using Perfolizer.Metrology;
+using Pragmastat;
 
 namespace CryptoHarness.Comparing;
 
