@@ -1,5 +1,6 @@
 using System.Globalization;
 using CryptoHarness.Reporting;
+using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Comparing;
 
@@ -35,7 +36,7 @@ public static class ComparisonModel
                 ["slower"] = g.Count(c => c.Decision.Verdict == Verdict.Slower),
                 ["faster"] = g.Count(c => c.Decision.Verdict == Verdict.Faster),
                 ["same"] = g.Count(c => c.Decision.Verdict == Verdict.Same),
-                ["geomean"] = Format.Number(Math.Exp(g.Average(c => Math.Log(c.Decision.RatioOfMedians))), "0.000") + "×",
+                ["geomean"] = Format.Number(SampleStatistics.GeometricMean(g.Select(c => c.Decision.RatioOfMedians))!.Value, "0.000") + "×",
             }).ToArray(),
             ["only_base"] = comparison.OnlyInBase,
             ["only_diff"] = comparison.OnlyInDiff,
