@@ -1,5 +1,4 @@
 using System.Text.Json;
-using BenchmarkDotNet.Loggers;
 using CryptoHarness.Gate;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
@@ -38,8 +37,8 @@ public static class HarnessCommand
     {
         ["list"] = new HashSet<string>(Filters) { "json" },
         ["verify"] = new HashSet<string>(Filters) { "sizes", "argon2-set", "argon2", "bcrypt-cost", "isa" },
-        ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet", "scenario", "stream-size", "argon2-set", "argon2", "bcrypt-cost", "isa" },
-        ["leaks"] = new HashSet<string>(Filters) { "budget", "results", "out" },
+        ["run"] = new HashSet<string>(Filters) { "sizes", "job", "results", "out", "quiet", "verbose", "scenario", "stream-size", "argon2-set", "argon2", "bcrypt-cost", "isa" },
+        ["leaks"] = new HashSet<string>(Filters) { "budget", "results", "out", "verbose" },
         ["report"] = new HashSet<string> { "results", "out", "templates" },
         ["merge"] = new HashSet<string> { "runs", "out", "templates" },
         ["site"] = new HashSet<string> { "machine", "reports", "out", "templates" },
@@ -50,7 +49,7 @@ public static class HarnessCommand
         ["touched"] = new HashSet<string> { "changed-files", "all", "json" },
     };
 
-    private static readonly HashSet<string> Flags = ["json", "quiet", "allow-different-machines", "all", "require-all"];
+    private static readonly HashSet<string> Flags = ["json", "quiet", "verbose", "allow-different-machines", "all", "require-all"];
 
     /// <summary>Options that may be given more than once: compare's launches of each side.</summary>
     private static readonly HashSet<string> Repeatable = ["base", "diff"];
@@ -153,10 +152,10 @@ public static class HarnessCommand
     }
 
     internal static IReadOnlyList<GateVerdict> RunGate(
-        IReadOnlyList<IImplementation> selected, IReadOnlyList<int> sizes, TextWriter stdout, IReadOnlyList<PasswordParameterSet>? passwordSets = null)
+        IReadOnlyList<IImplementation> selected, IReadOnlyList<int> sizes, TextWriter stdout, IReadOnlyList<PasswordParameterSet>? passwordSets = null, RunProgress? progress = null)
     {
         stdout.WriteLine($"Correctness gate: {selected.Count} implementation(s), known answers and cross-check (seed {CorrectnessGate.Seed}).");
-        var verdicts = CorrectnessGate.Verify(selected, sizes, passwordSets);
+        var verdicts = progress?.VerifyGate(selected, sizes, passwordSets) ?? CorrectnessGate.Verify(selected, sizes, passwordSets);
         var table = new TextTable("Id", "Gate", "Reason");
         foreach (var verdict in verdicts)
         {
@@ -220,7 +219,8 @@ public static class HarnessCommand
         using var interruption = RunFolder.SayIfInterrupted(runFolder, stderr);
         stdout.WriteLine($"Run folder: {runFolder}");
 
-        var verdicts = RunGate(selected, sizes, stdout, passwordSets);
+        var progress = RunProgress.Create(stdout, arguments.Has("verbose"), arguments.Has("quiet"));
+        var verdicts = RunGate(selected, sizes, stdout, passwordSets, progress);
         var passed = verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => v.Implementation).ToArray();
         var failures = verdicts.Where(v => v.Status == GateStatus.Failed).Select(v => ToFailure(v.Implementation, v.Reason!)).ToList();
         Failure[] unsupported = verdicts.Where(v => v.Status == GateStatus.Unsupported).Select(v => ToFailure(v.Implementation, v.Reason!)).ToArray();
@@ -228,7 +228,6 @@ public static class HarnessCommand
         IReadOnlyList<ResultRecord> results = [];
         if (passed.Length > 0)
         {
-            ILogger logger = arguments.Has("quiet") ? NullLogger.Instance : ConsoleLogger.Default;
             var artifacts = Path.Combine(runFolder, "benchmarkdotnet");
             var passwordCases = PasswordCases(passed.OfType<IPasswordHashImplementation>(), passwordSets);
             unsupported = [.. unsupported, .. passwordCases.CannotRun];
@@ -236,10 +235,10 @@ public static class HarnessCommand
             {
                 // Only implementations with a case at some set: one that can run none of them is listed per set, not failed.
                 "password" => Runner.RunPassword(passed.OfType<IPasswordHashImplementation>()
-                    .Where(i => passwordCases.Keys.Any(k => PasswordWorkload.ParseKey(k).Id == i.Id)).ToArray(), passwordCases.Keys, job, artifacts, logger),
-                "stream" => Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), streamBytes, job, artifacts, logger),
-                "batch" => Runner.RunBatch(passed.OfType<IHashImplementation>().ToArray(), job, artifacts, logger),
-                _ => Runner.RunOneShot(passed, sizes, job, artifacts, logger),
+                    .Where(i => passwordCases.Keys.Any(k => PasswordWorkload.ParseKey(k).Id == i.Id)).ToArray(), passwordCases.Keys, job, artifacts, progress),
+                "stream" => Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), streamBytes, job, artifacts, progress),
+                "batch" => Runner.RunBatch(passed.OfType<IHashImplementation>().ToArray(), job, artifacts, progress),
+                _ => Runner.RunOneShot(passed, sizes, job, artifacts, progress),
             };
             results = outcome.Results;
             failures.AddRange(outcome.Failures.Select(f => ToFailure(f.Implementation, f.Reason)));

@@ -3,6 +3,7 @@ using CryptoHarness.Gate;
 using CryptoHarness.Leaks;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Running;
 
 namespace CryptoHarness.Cli;
 
@@ -44,7 +45,7 @@ public static class LeaksCommand
         stdout.WriteLine($"Run folder: {runFolder}");
 
         // The gate at the lengths and password sets the checks use: nothing is timed before its answers are verified.
-        var verdicts = HarnessCommand.RunGate(selected, [LeakCase.MessageBytes], stdout, LeakSelection.PasswordSets);
+        var verdicts = HarnessCommand.RunGate(selected, [LeakCase.MessageBytes], stdout, LeakSelection.PasswordSets, RunProgress.Create(stdout, arguments.Has("verbose")));
         var failures = verdicts.Where(v => v.Status == GateStatus.Failed).Select(v => HarnessCommand.ToFailure(v.Implementation, v.Reason!)).ToList();
         var unsupported = verdicts.Where(v => v.Status == GateStatus.Unsupported).Select(v => HarnessCommand.ToFailure(v.Implementation, v.Reason!)).ToList();
         var (cases, cannotRun) = LeakSelection.Cases(verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => v.Implementation));
