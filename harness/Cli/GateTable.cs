@@ -1,5 +1,6 @@
 using CryptoHarness.Gate;
 using CryptoHarness.Implementations;
+using CryptoHarness.Running;
 
 namespace CryptoHarness.Cli;
 
@@ -7,10 +8,10 @@ namespace CryptoHarness.Cli;
 internal static class GateTable
 {
     public static IReadOnlyList<GateVerdict> Verify(
-        IReadOnlyList<IImplementation> selected, IReadOnlyList<int> sizes, HarnessConsole console, IReadOnlyList<PasswordParameterSet>? passwordSets = null)
+        IReadOnlyList<IImplementation> selected, IReadOnlyList<int> sizes, HarnessConsole console, IReadOnlyList<PasswordParameterSet>? passwordSets = null, RunProgress? progress = null)
     {
         console.Out.WriteLine($"Correctness gate: {selected.Count} implementation(s), known answers and cross-check (seed {CorrectnessGate.Seed}).");
-        var verdicts = CorrectnessGate.Verify(selected, sizes, passwordSets);
+        var verdicts = progress?.VerifyGate(selected, sizes, passwordSets) ?? CorrectnessGate.Verify(selected, sizes, passwordSets);
         var table = new ConsoleTable(["Id", "Gate", "Reason"]);
         foreach (var verdict in verdicts)
         {

@@ -1,8 +1,9 @@
-using Perfolizer;
+using CryptoHarness.Statistics;
 using Perfolizer.Horology;
 using Perfolizer.Mathematics.SignificanceTesting.Base;
 using Perfolizer.Mathematics.SignificanceTesting.MannWhitney;
 using Perfolizer.Metrology;
+using Pragmastat;
 
 namespace CryptoHarness.Comparing;
 
@@ -102,8 +103,8 @@ public static class CaseComparer
         {
             var qSlower = adjusted[i];
             var qFaster = adjusted[pairs.Count + i];
-            var baseMedian = Median(pairs[i].BaseNs);
-            var diffMedian = Median(pairs[i].DiffNs);
+            var baseMedian = SampleStatistics.Median(pairs[i].BaseNs);
+            var diffMedian = SampleStatistics.Median(pairs[i].DiffNs);
             var beyond = Math.Abs(diffMedian - baseMedian) > Math.Max(settings.Threshold * baseMedian, settings.NoiseNs);
             var slower = beyond && qSlower <= settings.FalseDiscoveryRate && diffMedian > baseMedian;
             var faster = beyond && qFaster <= settings.FalseDiscoveryRate && diffMedian < baseMedian;
@@ -133,7 +134,7 @@ public static class CaseComparer
                 return 0;
             }
 
-            var medians = launches.Select(Median).ToArray();
+            var medians = launches.Select(SampleStatistics.Median).ToArray();
             return (medians.Max() / medians.Min()) - 1;
         }
 
@@ -155,13 +156,6 @@ public static class CaseComparer
         }
 
         return adjusted;
-    }
-
-    public static double Median(IReadOnlyList<double> values)
-    {
-        var sorted = values.Order().ToArray();
-        var middle = sorted.Length / 2;
-        return sorted.Length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
     }
 
     private static string? Modality(SamplePair pair)

@@ -1,5 +1,6 @@
 using System.Globalization;
 using CryptoHarness.Reporting;
+using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Comparing;
 
@@ -54,7 +55,7 @@ public static class ComparisonModel
                 g.Count(c => c.Decision.Verdict == Verdict.Slower),
                 g.Count(c => c.Decision.Verdict == Verdict.Faster),
                 g.Count(c => c.Decision.Verdict == Verdict.Same),
-                Format.Number(Math.Exp(g.Average(c => Math.Log(c.Decision.RatioOfMedians))), "0.000") + "×")).ToArray(),
+                Format.Number(SampleStatistics.GeometricMean(g.Select(c => c.Decision.RatioOfMedians))!.Value, "0.000") + "×")).ToArray(),
             comparison.OnlyInBase,
             comparison.OnlyInDiff,
             comparison.Cases.Select(Row).ToArray(),

@@ -1,6 +1,7 @@
 using System.Globalization;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Comparing;
 
@@ -82,7 +83,7 @@ public sealed class RunComparison
     public int AllocationRegressions => Cases.Count(c => c.AllocationRegressed);
 
     /// <summary>Geometric mean of diff ÷ base medians over all matched cases; below 1 is faster.</summary>
-    public double GeometricMeanRatio => Cases.Count == 0 ? 1 : Math.Exp(Cases.Average(c => Math.Log(c.Decision.RatioOfMedians)));
+    public double GeometricMeanRatio => SampleStatistics.GeometricMean(Cases.Select(c => c.Decision.RatioOfMedians)) ?? 1;
 
     /// <summary>Compares one launch a side.</summary>
     public static RunComparison Create(RunSummary baseRun, string baseName, RunSummary diffRun, string diffName,

@@ -37,13 +37,16 @@ public static partial class CorrectnessGate
     private delegate byte[]? Probe(IImplementation implementation, ReadOnlySpan<byte> input, int length, int offset);
 
     /// <param name="passwordSets">The password-hash parameter sets about to be timed; each is checked as run. None: only the small sets.</param>
+    /// <param name="checking">Told each algorithm before its implementations (how many) are checked, for a progress display.</param>
     public static IReadOnlyList<GateVerdict> Verify(
-        IReadOnlyList<IImplementation> implementations, IReadOnlyCollection<int> benchmarkSizes, IReadOnlyList<PasswordParameterSet>? passwordSets = null)
+        IReadOnlyList<IImplementation> implementations, IReadOnlyCollection<int> benchmarkSizes, IReadOnlyList<PasswordParameterSet>? passwordSets = null,
+        Action<Algorithm, int>? checking = null)
     {
         var verdicts = new Dictionary<string, GateVerdict>(StringComparer.Ordinal);
         foreach (var group in implementations.GroupBy(i => i.Algorithm))
         {
             var algorithm = group.Key;
+            checking?.Invoke(algorithm, group.Count());
             var candidates = new List<IImplementation>();
             foreach (var implementation in group)
             {

@@ -1,4 +1,5 @@
 using CryptoHarness.Results;
+using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Reporting;
 
@@ -21,7 +22,7 @@ public static class ComparisonTable
             var unit = Format.UnitFor(ordered[0].MedianNs);
             foreach (var r in ordered)
             {
-                var cv = r.StdDevNs is { } sd && r.MeanNs > 0 ? Format.Number(100 * sd / r.MeanNs, "N1") + "%" : "n/a";
+                var cv = SampleStatistics.CoefficientOfVariation(r.StdDevNs, r.MeanNs) is { } ratio ? Format.Number(ratio * 100, "N1") + "%" : "n/a";
                 yield return [r.Algorithm, r.Operation, Format.Payload(r), r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
                     $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(r.MedianNs / ordered[0].MedianNs, "N2"),
                     r.GibPerS is { } gib ? $"{Format.Number(gib, "N2")} GiB/s" : r.Cost is not null ? "" : $"{Format.Number(r.MbPerS, "N1")} MB/s",

@@ -1,4 +1,5 @@
 using CryptoHarness.Results;
+using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Reporting;
 
@@ -142,9 +143,9 @@ public static class FamilyOverview
     /// <summary>Geometric mean of time(a) ÷ time(b) over the algorithms both have, with how many that is.</summary>
     private static (double Ratio, int Count)? Ratio(Dictionary<string, Dictionary<string, ResultRecord>> table, string a, string b)
     {
-        var logs = table.Values.Where(p => p.ContainsKey(a) && p.ContainsKey(b))
-            .Select(p => Math.Log(p[a].MedianNs / p[b].MedianNs)).ToArray();
-        return logs.Length == 0 ? null : (Math.Exp(logs.Average()), logs.Length);
+        var ratios = table.Values.Where(p => p.ContainsKey(a) && p.ContainsKey(b))
+            .Select(p => p[a].MedianNs / p[b].MedianNs).ToArray();
+        return SampleStatistics.GeometricMean(ratios) is { } ratio ? (ratio, ratios.Length) : null;
     }
 
     /// <summary>The provider fastest on the most algorithms; ties go to the better geometric-mean standing.</summary>

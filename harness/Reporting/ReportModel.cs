@@ -1,5 +1,6 @@
 using CryptoHarness.Results;
 using CryptoHarness.Running;
+using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Reporting;
 
@@ -240,7 +241,7 @@ public static class ReportModel
     }
 
     /// <summary>Standard deviation ÷ mean, as BenchmarkDotNet computed them; null without a deviation (a single sample).</summary>
-    public static double? Cv(ResultRecord record) => record.StdDevNs is { } sd && record.MeanNs > 0 ? sd / record.MeanNs : null;
+    public static double? Cv(ResultRecord record) => SampleStatistics.CoefficientOfVariation(record.StdDevNs, record.MeanNs);
 
     private static SizeTable SizeTable(string operation, int size, IEnumerable<ResultRecord> records, RunInfo run)
     {

@@ -1,4 +1,4 @@
-using CryptoHarness.Comparing;
+using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Reporting;
 
@@ -47,8 +47,8 @@ public static class TheilSen
             }
         }
 
-        var slope = CaseComparer.Median(slopes);
-        var intercept = CaseComparer.Median(points.Select(p => p.Y - (slope * p.X)).ToArray());
+        var slope = SampleStatistics.Median(slopes);
+        var intercept = SampleStatistics.Median(points.Select(p => p.Y - (slope * p.X)).ToArray());
         var residual = points.Max(p => Math.Abs(p.Y - (intercept + (slope * p.X))) / p.Y);
         return new LineFit(intercept, slope, residual, distinct);
     }

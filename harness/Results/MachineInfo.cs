@@ -79,13 +79,13 @@ public static class MachineInfo
     /// </summary>
     public static (double Hertz, string Source)? ClockRate()
     {
-        var cpu = BenchmarkDotNet.Environments.HostEnvironmentInfo.GetCurrent().CpuInfo.Value;
-        if (cpu?.NominalFrequency is { } nominal && nominal.Hertz > 0)
+        var cpu = BenchmarkDotNet.Environments.HostEnvironmentInfo.GetCurrent().Cpu.Value;
+        if (cpu?.NominalFrequency() is { } nominal && nominal.Hertz > 0)
         {
             return (nominal.Hertz, "BenchmarkDotNet's CpuInfo nominal frequency");
         }
 
-        if (cpu?.MaxFrequency is { } max && max.Hertz > 0)
+        if (cpu?.MaxFrequency() is { } max && max.Hertz > 0)
         {
             return (max.Hertz, "BenchmarkDotNet's CpuInfo maximum frequency");
         }

@@ -1,4 +1,3 @@
-using BenchmarkDotNet.Loggers;
 using CryptoHarness.Gate;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
@@ -8,7 +7,8 @@ namespace CryptoHarness.Running;
 
 /// <summary>
 /// What <c>harness run</c> measures: the scenario, the implementations it takes from the filters' selection, and its
-/// parameters. <see cref="Verbose"/> asks for BenchmarkDotNet's own log on the console.
+/// parameters. <see cref="Quiet"/> hides the progress; <see cref="Verbose"/> shows BenchmarkDotNet's own log on the
+/// console (it always goes to a file in the run folder).
 /// </summary>
 public sealed record RunPlan(
     string Scenario,
@@ -23,7 +23,7 @@ public sealed record RunPlan(
 /// <summary>A run after its gate: BenchmarkDotNet on what passed, normalized into the run's summary.</summary>
 public static class BenchmarkRun
 {
-    public static RunSummary Measure(RunPlan plan, RunInfo run, IReadOnlyList<GateVerdict> verdicts, string runFolder)
+    public static RunSummary Measure(RunPlan plan, RunInfo run, IReadOnlyList<GateVerdict> verdicts, string runFolder, RunProgress progress)
     {
         var passed = verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => v.Implementation).ToArray();
         var failures = verdicts.Where(v => v.Status == GateStatus.Failed).Select(v => RunDescription.Failure(v.Implementation, v.Reason!)).ToList();
@@ -32,7 +32,6 @@ public static class BenchmarkRun
         IReadOnlyList<ResultRecord> results = [];
         if (passed.Length > 0)
         {
-            ILogger logger = plan.Quiet ? NullLogger.Instance : ConsoleLogger.Default;
             var artifacts = Path.Combine(runFolder, "benchmarkdotnet");
             var passwordCases = PasswordPlan.Cases(passed.OfType<IPasswordHashImplementation>(), plan.PasswordSets);
             unsupported = [.. unsupported, .. passwordCases.CannotRun];
@@ -40,10 +39,10 @@ public static class BenchmarkRun
             {
                 // Only implementations with a case at some set: one that can run none of them is listed per set, not failed.
                 ScenarioSelection.Password => Runner.RunPassword(passed.OfType<IPasswordHashImplementation>()
-                    .Where(i => passwordCases.Keys.Any(k => PasswordWorkload.ParseKey(k).Id == i.Id)).ToArray(), passwordCases.Keys, plan.Job, artifacts, logger),
-                ScenarioSelection.Stream => Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), plan.StreamBytes, plan.Job, artifacts, logger),
-                ScenarioSelection.Batch => Runner.RunBatch(passed.OfType<IHashImplementation>().ToArray(), plan.Job, artifacts, logger),
-                _ => Runner.RunOneShot(passed, plan.Sizes, plan.Job, artifacts, logger),
+                    .Where(i => passwordCases.Keys.Any(k => PasswordWorkload.ParseKey(k).Id == i.Id)).ToArray(), passwordCases.Keys, plan.Job, artifacts, progress),
+                ScenarioSelection.Stream => Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), plan.StreamBytes, plan.Job, artifacts, progress),
+                ScenarioSelection.Batch => Runner.RunBatch(passed.OfType<IHashImplementation>().ToArray(), plan.Job, artifacts, progress),
+                _ => Runner.RunOneShot(passed, plan.Sizes, plan.Job, artifacts, progress),
             };
             results = outcome.Results;
             failures.AddRange(outcome.Failures.Select(f => RunDescription.Failure(f.Implementation, f.Reason)));

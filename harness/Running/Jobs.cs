@@ -1,8 +1,4 @@
-using BenchmarkDotNet.Environments;
 using BenchmarkDotNet.Jobs;
-using BenchmarkDotNet.Toolchains.CsProj;
-using BenchmarkDotNet.Toolchains;
-using BenchmarkDotNet.Toolchains.DotNetCli;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
 
 namespace CryptoHarness.Running;
@@ -35,24 +31,9 @@ public sealed record JobPreset(string Name, string Description, Func<Job> Create
             .WithGcForce(false)
             .WithId("quick"));
 
-    /// <summary>BenchmarkDotNet's defaults, out of process, built for the running .NET version.</summary>
+    /// <summary>BenchmarkDotNet's defaults, out of process, with its own toolchain for the running .NET version.</summary>
     public static JobPreset Default { get; } = new("default", "out of process, BenchmarkDotNet default warmup and iteration counts",
-        () =>
-        {
-            var tfm = $"net{Environment.Version.Major}.{Environment.Version.Minor}";
-            var name = $".NET {Environment.Version.Major}.{Environment.Version.Minor}";
-            // BenchmarkDotNet 0.14 (the newest the package source serves) predates .NET 10: its CsProjCoreToolchain
-            // throws in the SDK check for runtimes it does not recognise. The same generator, builder and executor
-            // without that check build and run the benchmarks for the running version. Nulls mean "the defaults" there.
-            var toolchain = new Toolchain($"CsProj-{tfm}",
-                new CsProjGenerator(tfm, cliPath: null!, packagesPath: null!, runtimeFrameworkVersion: null!, isNetCore: true),
-                new DotNetCliBuilder(tfm, customDotNetCliPath: null!),
-                new DotNetCliExecutor(customDotNetCliPath: null!));
-            return Job.Default
-                .WithRuntime(CoreRuntime.CreateForNewVersion(tfm, name))
-                .WithToolchain(toolchain)
-                .WithId("default");
-        });
+        () => Job.Default.WithId("default"));
 
     public static IReadOnlyList<JobPreset> All { get; } = [Dry, Quick, Default];
 }

@@ -33,50 +33,53 @@ public static class Runner
     }
 
     /// <summary>The one-shot sweep: every operation of every implementation at every size.</summary>
-    public static Outcome RunOneShot(IReadOnlyList<IImplementation> implementations, IReadOnlyList<int> sizes, JobPreset job, string artifactsPath, ILogger logger)
+    public static Outcome RunOneShot(IReadOnlyList<IImplementation> implementations, IReadOnlyList<int> sizes, JobPreset job, string artifactsPath, RunProgress progress)
     {
         OneShotBenchmarks.SelectedCases = implementations
             .SelectMany(i => Workload.OperationsOf(i).Select(o => Workload.CaseKey(i.Id, o)))
             .ToArray();
         OneShotBenchmarks.SelectedSizes = sizes;
-        var summary = BenchmarkRunner.Run<OneShotBenchmarks>(Config(job.Create(), artifactsPath, logger));
         var byId = implementations.ToDictionary(i => i.Id, StringComparer.Ordinal);
-        return Normalize(summary, implementations, "oneshot", benchmarkCase =>
+        CaseIdentity Identify(BenchmarkCase benchmarkCase)
         {
             var (id, operation) = Workload.ParseCaseKey((string)benchmarkCase.Parameters["Case"]);
             return new CaseIdentity([byId[id]], id, operation, (int)benchmarkCase.Parameters["Size"]);
-        });
+        }
+
+        var summary = Measure<OneShotBenchmarks>(job.Create(), artifactsPath, progress, Identify);
+        return Normalize(summary, implementations, "oneshot", Identify);
     }
 
     /// <summary>The streaming scenario: each incremental implementation over one large input, and one pass feeding all of them.</summary>
-    public static Outcome RunStream(IReadOnlyList<IStreamingHashImplementation> implementations, int streamBytes, JobPreset job, string artifactsPath, ILogger logger)
+    public static Outcome RunStream(IReadOnlyList<IStreamingHashImplementation> implementations, int streamBytes, JobPreset job, string artifactsPath, RunProgress progress)
     {
         StreamingBenchmarks.SelectedCases = implementations.Select(i => i.Id)
             .Concat(implementations.Count > 1 ? [StreamingBenchmarks.MultiPassCase] : [])
             .ToArray();
         StreamingBenchmarks.SelectedIds = implementations.Select(i => i.Id).ToArray();
         StreamingBenchmarks.StreamBytes = streamBytes;
-        var summary = BenchmarkRunner.Run<StreamingBenchmarks>(Config(StreamingBenchmarks.Job(job), artifactsPath, logger));
         var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
-        return Normalize(summary, implementations, "stream", benchmarkCase =>
+        CaseIdentity Identify(BenchmarkCase benchmarkCase)
         {
             var key = (string)benchmarkCase.Parameters["Case"];
             return key == StreamingBenchmarks.MultiPassCase
                 ? new CaseIdentity(implementations, key, Workload.Hash, streamBytes)
                 : new CaseIdentity([byId[key]], key, Workload.Hash, streamBytes);
-        });
+        }
+
+        var summary = Measure<StreamingBenchmarks>(StreamingBenchmarks.Job(job), artifactsPath, progress, Identify);
+        return Normalize(summary, implementations, "stream", Identify);
     }
 
     /// <summary>
     /// The batch scenario: every batch size and message length, each implementation through its batch API or, without
     /// one, in a loop of single calls over the same messages.
     /// </summary>
-    public static Outcome RunBatch(IReadOnlyList<IHashImplementation> implementations, JobPreset job, string artifactsPath, ILogger logger)
+    public static Outcome RunBatch(IReadOnlyList<IHashImplementation> implementations, JobPreset job, string artifactsPath, RunProgress progress)
     {
         BatchBenchmarks.SelectedIds = implementations.Select(i => i.Id).ToArray();
-        var summary = BenchmarkRunner.Run<BatchBenchmarks>(Config(job.Create(), artifactsPath, logger));
         var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
-        return Normalize(summary, implementations, "batch", benchmarkCase =>
+        CaseIdentity Identify(BenchmarkCase benchmarkCase)
         {
             var implementation = byId[(string)benchmarkCase.Parameters["Case"]];
             var batchSize = (int)benchmarkCase.Parameters["BatchSize"];
@@ -86,20 +89,48 @@ public static class Runner
                 BatchSize = batchSize,
                 MessageBytes = messageBytes,
             };
-        });
+        }
+
+        var summary = Measure<BatchBenchmarks>(job.Create(), artifactsPath, progress, Identify);
+        return Normalize(summary, implementations, "batch", Identify);
     }
 
     /// <summary>The password scenario: every given (implementation, operation, parameter set) case.</summary>
-    public static Outcome RunPassword(IReadOnlyList<IPasswordHashImplementation> implementations, IReadOnlyList<string> caseKeys, JobPreset job, string artifactsPath, ILogger logger)
+    public static Outcome RunPassword(IReadOnlyList<IPasswordHashImplementation> implementations, IReadOnlyList<string> caseKeys, JobPreset job, string artifactsPath, RunProgress progress)
     {
         PasswordBenchmarks.SelectedCases = caseKeys;
-        var summary = BenchmarkRunner.Run<PasswordBenchmarks>(Config(PasswordBenchmarks.Job(job), artifactsPath, logger));
         var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
-        return Normalize(summary, implementations, "password", benchmarkCase =>
+        CaseIdentity Identify(BenchmarkCase benchmarkCase)
         {
             var (id, operation, set) = PasswordWorkload.ParseKey((string)benchmarkCase.Parameters["Case"]);
             return new CaseIdentity([byId[id]], id, operation, 0) { Set = PasswordWorkload.ResolveSet(set) };
-        });
+        }
+
+        var summary = Measure<PasswordBenchmarks>(PasswordBenchmarks.Job(job), artifactsPath, progress, Identify);
+        return Normalize(summary, implementations, "password", Identify);
+    }
+
+    /// <summary>
+    /// Runs the benchmark class with progress counted from BenchmarkDotNet's case events. Its log goes to its own file in
+    /// <paramref name="artifactsPath"/> (BenchmarkDotNet writes one for every run) and to the console only when verbose.
+    /// </summary>
+    private static Summary Measure<TBenchmarks>(BenchmarkDotNet.Jobs.Job job, string artifactsPath, RunProgress progress, Func<BenchmarkCase, CaseIdentity> identify)
+    {
+        Summary summary;
+        using (var stage = progress.Stage("Measurement", total: 0))
+        {
+            var config = Config(job, artifactsPath, progress.ConsoleLog)
+                .AddEventProcessor(new BenchmarkProgress(stage, benchmarkCase =>
+                {
+                    var identity = identify(benchmarkCase);
+                    return ($"{identity.Id} {identity.Operation}, {identity.Parameters}",
+                        string.Join(" + ", identity.Implementations.Select(i => i.Algorithm.Family).Distinct()));
+                }));
+            summary = BenchmarkRunner.Run<TBenchmarks>(config);
+        }
+
+        progress.WriteLine($"BenchmarkDotNet's log: {summary.LogFilePath}");
+        return summary;
     }
 
     private static ManualConfig Config(BenchmarkDotNet.Jobs.Job job, string artifactsPath, ILogger logger) =>
@@ -113,11 +144,14 @@ public static class Runner
             // No ExecutionValidator: it sets only [Params] properties, not [ParamsSource], and the gate has already
             // executed every selected implementation on every size.
             .WithArtifactsPath(artifactsPath)
+            // The default job builds the harness and its providers again for its own process; on a busy 2-core machine
+            // that took longer than BenchmarkDotNet's default two minutes, which failed every case.
+            .WithBuildTimeout(TimeSpan.FromMinutes(15))
             // Case keys are longer than BenchmarkDotNet's default 20-character parameter width; keep them whole in its exports.
             .WithSummaryStyle(SummaryStyle.Default.WithMaxParameterColumnWidth(200));
 
     private static Outcome Normalize(
-        Summary summary, IEnumerable<IImplementation> implementations, string scenario, Func<BenchmarkDotNet.Running.BenchmarkCase, CaseIdentity> identify)
+        Summary summary, IEnumerable<IImplementation> implementations, string scenario, Func<BenchmarkCase, CaseIdentity> identify)
     {
         var all = implementations.ToArray();
         if (summary.HasCriticalValidationErrors)

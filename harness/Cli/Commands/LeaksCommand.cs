@@ -5,6 +5,7 @@ using CryptoHarness.Implementations;
 using CryptoHarness.Leaks;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Running;
 
 namespace CryptoHarness.Cli.Commands;
 
@@ -63,7 +64,7 @@ internal static class LeaksCommand
         stdout.WriteLine($"Run folder: {runFolder}");
 
         // The gate at the lengths and password sets the checks use: nothing is timed before its answers are verified.
-        var verdicts = GateTable.Verify(selected, [LeakCase.MessageBytes], console, LeakSelection.PasswordSets);
+        var verdicts = GateTable.Verify(selected, [LeakCase.MessageBytes], console, LeakSelection.PasswordSets, RunProgress.Create(console.Out, verbose: false));
         var failures = verdicts.Where(v => v.Status == GateStatus.Failed).Select(v => RunDescription.Failure(v.Implementation, v.Reason!)).ToList();
         var unsupported = verdicts.Where(v => v.Status == GateStatus.Unsupported).Select(v => RunDescription.Failure(v.Implementation, v.Reason!)).ToList();
         var (cases, cannotRun) = LeakSelection.Cases(verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => v.Implementation));

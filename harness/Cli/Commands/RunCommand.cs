@@ -22,7 +22,7 @@ internal static class RunCommand
         var streamSize = HarnessOptions.Size("--stream-size", $"The stream scenario's input size (default {PayloadSizes.Text(PayloadSizes.DefaultStreamBytes)}).", "64MiB");
         var results = HarnessOptions.Results("Where run folders go (default artifacts/results in the repository).");
         var output = HarnessOptions.Out("Write the reports here instead of the repository's reports/ and machine-specs/.");
-        var quiet = new Option<bool>("--quiet") { Description = "No BenchmarkDotNet log." };
+        var quiet = new Option<bool>("--quiet") { Description = "No progress display or lines (BenchmarkDotNet's log still goes to its file in the run folder)." };
         var verbose = HarnessOptions.Verbose();
         var command = new Command("run", "Gate, then BenchmarkDotNet on what passed, then summary.json and the reports.")
         {
@@ -67,8 +67,9 @@ internal static class RunCommand
         using var interruption = RunFolder.SayIfInterrupted(runFolder, console.Error);
         console.Out.WriteLine($"Run folder: {runFolder}");
 
-        var verdicts = GateTable.Verify(plan.Selected, plan.Sizes, console, plan.PasswordSets);
-        var summary = BenchmarkRun.Measure(plan, run, verdicts, runFolder);
+        var progress = RunProgress.Create(console.Out, plan.Verbose, plan.Quiet);
+        var verdicts = GateTable.Verify(plan.Selected, plan.Sizes, console, plan.PasswordSets, progress);
+        var summary = BenchmarkRun.Measure(plan, run, verdicts, runFolder, progress);
         var summaryPath = RunFolder.Finish(runFolder, summary);
         var written = ReportWriter.Write(new ReportStage(ReportStage.DefaultTemplatesDirectory), summary, output, root);
 
