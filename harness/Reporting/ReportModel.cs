@@ -1,3 +1,4 @@
+using CryptoHarness.Formatting;
 using CryptoHarness.Results;
 using CryptoHarness.Running;
 using CryptoHarness.Statistics;
@@ -232,9 +233,9 @@ public static class ReportModel
             warnings.Add($"CV {Format.Number(cv * 100, "N1")}% > {Format.Number(CvWarning * 100, "N0")}%");
         }
 
-        if (Comparing.SampleModality.Of(record.SamplesNs) is { Modes: Comparing.Modes.Bimodal or Comparing.Modes.Multimodal } modes)
+        if (SampleModality.Of(record.SamplesNs) is { Modes: Modes.Bimodal or Modes.Multimodal } modes)
         {
-            warnings.Add(Comparing.SampleModality.Describe(record.SamplesNs)!);
+            warnings.Add(SampleModality.Describe(record.SamplesNs)!);
         }
 
         return warnings.Count == 0 ? "" : "⚠ " + string.Join("; ", warnings);

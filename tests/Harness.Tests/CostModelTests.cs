@@ -1,3 +1,4 @@
+using CryptoHarness.Formatting;
 using System.Globalization;
 using System.Xml.Linq;
 using CryptoHarness.Reporting;

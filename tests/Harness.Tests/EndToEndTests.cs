@@ -1,3 +1,4 @@
+using CryptoHarness.Formatting;
 using System.Text.Json;
 
 namespace CryptoHarness.Tests;
@@ -30,7 +31,7 @@ public sealed class EndToEndTests
         Assert.Contains("#### 1 KiB (1,024 bytes)", page, StringComparison.Ordinal);
         foreach (var implementation in providers)
         {
-            Assert.Contains($"| {CryptoHarness.Reporting.Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
+            Assert.Contains($"| {Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
         }
 
         Assert.True(File.Exists(Path.Combine(output, "machine-spec.md")));
@@ -75,7 +76,7 @@ public sealed class EndToEndTests
         Assert.Contains($"| Implementation | Timed as |{string.Concat(batchSizes.Select(n => $" {n} |"))}", page, StringComparison.Ordinal);
         foreach (var implementation in measured)
         {
-            Assert.Contains($"| {CryptoHarness.Reporting.Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
+            Assert.Contains($"| {Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
         }
 
         Assert.Equal(messageLengths.Count, page.Split("\nCrossover: ").Length - 1);

@@ -1,3 +1,4 @@
+using CryptoHarness.Reporting;
 using System.Security.Cryptography;
 using System.Text.Json;
 using System.Text.Json.Nodes;

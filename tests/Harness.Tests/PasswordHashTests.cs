@@ -1,3 +1,4 @@
+using CryptoHarness.Formatting;
 using System.Text;
 using System.Text.Json;
 using CryptoHarness.Gate;
@@ -157,7 +158,7 @@ public sealed class PasswordHashTests
             var bars = svg.Descendants().Where(e => e.Name.LocalName == "g" && (string?)e.Attribute("class") == "bar")
                 .Select(e => (string)e.Attribute("data-label")!).Order().ToArray();
             var timed = records.Where(r => r.GetProperty("parameter_set").GetString() == set && r.GetProperty("operation").GetString() == PasswordWorkload.HashTag)
-                .Select(r => CryptoHarness.Reporting.Format.ProviderLabel(r.GetProperty("provider").GetString()!, r.GetProperty("variant").GetString() ?? "")).Order().ToArray();
+                .Select(r => Format.ProviderLabel(r.GetProperty("provider").GetString()!, r.GetProperty("variant").GetString() ?? "")).Order().ToArray();
             Assert.Equal(timed, bars);
         }
     }

@@ -1,3 +1,4 @@
+using CryptoHarness.Formatting;
 using System.Globalization;
 using System.Text.Json;
 using System.Xml.Linq;
@@ -153,7 +154,7 @@ public sealed class SiteTests
         CopyHandWrittenDocs(docs);
 
         // A leaks run's page beside the algorithm pages is no fragment: no area page includes it.
-        File.WriteAllText(Path.Combine(root, "reports", first.Run.MachineKey, CryptoHarness.Leaks.LeakReport.FileName), "### Constant-time check\n");
+        File.WriteAllText(Path.Combine(root, "reports", first.Run.MachineKey, LeakReport.FileName), "### Constant-time check\n");
 
         var ambiguous = Cli.Run("site", "--reports", Path.Combine(root, "reports"), "--out", docs);
         Assert.Equal(2, ambiguous.ExitCode);
@@ -162,7 +163,7 @@ public sealed class SiteTests
         var result = Cli.Run("site", "--reports", Path.Combine(root, "reports"), "--machine", first.Run.MachineKey, "--out", docs);
         Assert.Equal(0, result.ExitCode);
         CheckSite(docs, ["sha256"]);
-        Assert.False(File.Exists(Path.Combine(docs, SiteModel.FragmentFolder, CryptoHarness.Leaks.LeakReport.FileName)));
+        Assert.False(File.Exists(Path.Combine(docs, SiteModel.FragmentFolder, LeakReport.FileName)));
         Assert.Contains("[!INCLUDE[SHA-256](benchmarks/sha256.md)]", File.ReadAllText(Path.Combine(docs, "hashes.md")), StringComparison.Ordinal);
         Assert.Contains(OtherMachine, File.ReadAllText(Path.Combine(docs, SiteModel.FragmentFolder, SiteModel.CrossMachinePage)), StringComparison.Ordinal);
     }

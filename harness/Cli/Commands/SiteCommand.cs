@@ -14,7 +14,7 @@ internal static class SiteCommand
     /// Report pages that are not site fragments: the index, and the constant-time page, which no area page includes yet
     /// (an area of its own needs its page and an entry in docs/toc.yml), so the site's include check would fail on it.
     /// </summary>
-    private static readonly HashSet<string> NotFragments = ["index.md", Leaks.LeakReport.FileName];
+    private static readonly HashSet<string> NotFragments = ["index.md", LeakReport.FileName];
 
     public static Command Create(HarnessConsole console)
     {

@@ -1,7 +1,7 @@
 using System.Globalization;
 using CryptoHarness.Results;
 
-namespace CryptoHarness.Reporting;
+namespace CryptoHarness.Formatting;
 
 /// <summary>How numbers read in reports: invariant culture, binary size units spelled KiB/MiB, one time unit per table.</summary>
 public static class Format

@@ -1,8 +1,9 @@
+using CryptoHarness.Formatting;
 using System.Globalization;
-using CryptoHarness.Reporting;
+using CryptoHarness.Leaks;
 using CryptoHarness.Results;
 
-namespace CryptoHarness.Leaks;
+namespace CryptoHarness.Reporting;
 
 /// <summary>What <c>templates/constant-time.md.sbn</c> sees: every value formatted, every row ordered.</summary>
 public sealed record ConstantTimePage(

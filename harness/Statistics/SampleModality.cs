@@ -1,6 +1,6 @@
 using Perfolizer.Mathematics.Multimodality;
 
-namespace CryptoHarness.Comparing;
+namespace CryptoHarness.Statistics;
 
 /// <summary>How many modes a sample seems to have, by BenchmarkDotNet's reading of Perfolizer's mValue.</summary>
 public enum Modes
