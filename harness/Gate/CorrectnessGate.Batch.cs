@@ -1,5 +1,5 @@
 using CryptoHarness.Implementations;
-using CryptoHarness.Running;
+using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Gate;
 
@@ -11,7 +11,7 @@ public static partial class CorrectnessGate
     /// idle or take a new message mid-batch); and every batch size the benchmarks time.
     /// </summary>
     public static IReadOnlyList<int> BatchSizes { get; } =
-        new[] { 1, 7, 8, 9, 16, 17, 64, 128 }.Concat(BatchBenchmarks.BatchSizes).Distinct().Order().ToArray();
+        new[] { 1, 7, 8, 9, 16, 17, 64, 128 }.Concat(WorkloadInputs.BatchSizes).Distinct().Order().ToArray();
 
     /// <summary>Read from the shared buffer at these offsets: aligned, and not, as a caller's slice may be.</summary>
     private static readonly int[] BatchOffsets = [0, 3];
@@ -25,7 +25,7 @@ public static partial class CorrectnessGate
     {
         var block = algorithm.BlockBytes;
         return new[] { 1, block - 9, block - 8, block - 1, block, block + 1, (2 * block) - 9, (2 * block) - 8 }
-            .Concat(BatchBenchmarks.MessageLengths).Where(length => length > 0).Distinct().Order().ToArray();
+            .Concat(WorkloadInputs.MessageLengths).Where(length => length > 0).Distinct().Order().ToArray();
     }
 
     /// <summary>

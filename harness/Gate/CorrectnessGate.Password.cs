@@ -1,6 +1,6 @@
+using CryptoHarness.Selecting;
 using System.Text;
 using CryptoHarness.Implementations;
-using CryptoHarness.Running;
 
 namespace CryptoHarness.Gate;
 
@@ -73,9 +73,9 @@ public static partial class CorrectnessGate
 
         foreach (var set in benchmarkSets.Where(s => s.Parameters.IsBcrypt == bcrypt))
         {
-            var probe = new PasswordProbe(PasswordWorkload.Password, PasswordWorkload.Salt, [], [], set.Parameters, $"the benchmark inputs at {set.Describe()}");
+            var probe = new PasswordProbe(PasswordInputs.Password, PasswordInputs.Salt, [], [], set.Parameters, $"the benchmark inputs at {set.Describe()}");
             CrossCheckTags(hashes, probe, failures);
-            foreach (var hash in hashes.Where(h => !failures.ContainsKey(h) && h.SupportFor(set.Parameters, PasswordWorkload.InputsOf(PasswordWorkload.VerifyRight)).IsSupported))
+            foreach (var hash in hashes.Where(h => !failures.ContainsKey(h) && h.SupportFor(set.Parameters, PasswordInputs.InputsOf(PasswordOperationNames.VerifyRight)).IsSupported))
             {
                 if (Guard(() => CheckOwnString(hash, set)) is { } failure)
                 {
@@ -122,11 +122,11 @@ public static partial class CorrectnessGate
     private static void CheckEncodedInterop(
         IReadOnlyList<IPasswordHashImplementation> hashes, PasswordHashParameters parameters, Random random, Dictionary<IImplementation, string> failures)
     {
-        var inputs = new PasswordHashInputs(PasswordWorkload.SaltBytes, 0, 0, PasswordHashUse.Encode);
+        var inputs = new PasswordHashInputs(PasswordInputs.SaltBytes, 0, 0, PasswordHashUse.Encode);
         var able = hashes.Where(h => h.SupportFor(parameters, inputs).IsSupported).ToArray();
         var verifiers = hashes.Where(h => h.SupportFor(parameters, inputs with { Use = PasswordHashUse.Verify }).IsSupported).ToArray();
         var password = Encoding.UTF8.GetBytes($"pässword-{random.Next()}");
-        var salt = new byte[PasswordWorkload.SaltBytes];
+        var salt = new byte[PasswordInputs.SaltBytes];
         random.NextBytes(salt);
         foreach (var producer in able.Where(h => !failures.ContainsKey(h)))
         {
@@ -188,9 +188,9 @@ public static partial class CorrectnessGate
     /// <summary>At a benchmark set: the provider's own string verifies the benchmark password and refuses the wrong one, as the timed calls expect.</summary>
     private static string? CheckOwnString(IPasswordHashImplementation hash, PasswordParameterSet set)
     {
-        var encoded = hash.HashToString(PasswordWorkload.Password, PasswordWorkload.Salt, set.Parameters);
-        return !hash.Verify(encoded, PasswordWorkload.Password) ? $"did not verify its own string at {set.Describe()}: {encoded}"
-            : hash.Verify(encoded, PasswordWorkload.WrongPassword) ? $"verified the wrong password against its own string at {set.Describe()}"
+        var encoded = hash.HashToString(PasswordInputs.Password, PasswordInputs.Salt, set.Parameters);
+        return !hash.Verify(encoded, PasswordInputs.Password) ? $"did not verify its own string at {set.Describe()}: {encoded}"
+            : hash.Verify(encoded, PasswordInputs.WrongPassword) ? $"verified the wrong password against its own string at {set.Describe()}"
             : null;
     }
 

@@ -1,7 +1,7 @@
+using CryptoHarness.Selecting;
 using System.Runtime.CompilerServices;
 using CryptoHarness.Implementations;
 using CryptoHarness.Managed;
-using CryptoHarness.Running;
 
 namespace CryptoHarness.Leaks;
 
@@ -180,14 +180,14 @@ public sealed class AeadDecryptCase : LeakCase
     private readonly IAeadImplementation _aead;
     private readonly byte[] _key;
     private readonly byte[] _nonce;
-    private readonly byte[] _associatedData = Deterministic(Workload.AssociatedDataBytes, 3);
+    private readonly byte[] _associatedData = Deterministic(WorkloadInputs.AssociatedDataBytes, 3);
     private readonly byte[] _ciphertext = new byte[MessageBytes];
     private readonly byte[] _plaintext = new byte[MessageBytes];
     private readonly ClassInputs _tags;
 
     public AeadDecryptCase(IAeadImplementation aead)
         : base(LeakSubject.Of(aead), Name, "tag's first byte wrong", "tag's last byte wrong",
-            $"{MessageBytes}-byte ciphertext, {Workload.AssociatedDataBytes} bytes of associated data, {aead.Algorithm.TagBytes}-byte tag")
+            $"{MessageBytes}-byte ciphertext, {WorkloadInputs.AssociatedDataBytes} bytes of associated data, {aead.Algorithm.TagBytes}-byte tag")
     {
         _aead = aead;
         _key = Deterministic(aead.Algorithm.KeyBytes, 1);
@@ -225,21 +225,21 @@ public sealed class PasswordVerifyCase : LeakCase
         : base(LeakSubject.Of(hash), rightVsWrong ? PasswordName : TagName,
             rightVsWrong ? "right password" : "string's tag, first byte wrong",
             rightVsWrong ? "wrong password of the same length" : "string's tag, last byte wrong",
-            $"`{set.Name}` ({set.Parameters.Describe()}), {PasswordWorkload.Password.Length}-byte password, the provider's own string")
+            $"`{set.Name}` ({set.Parameters.Describe()}), {PasswordInputs.Password.Length}-byte password, the provider's own string")
     {
         _hash = hash;
         ParameterSet = set.Name;
-        var own = hash.HashToString(PasswordWorkload.Password, PasswordWorkload.Salt, set.Parameters);
+        var own = hash.HashToString(PasswordInputs.Password, PasswordInputs.Salt, set.Parameters);
         if (rightVsWrong)
         {
             _strings = [own, own];
-            _passwords = ByClass(PasswordWorkload.Password, WrongPassword);
+            _passwords = ByClass(PasswordInputs.Password, WrongPassword);
             _expected = [true, false];
         }
         else
         {
             _strings = [EncodedTag.WithWrongByte(own, first: true), EncodedTag.WithWrongByte(own, first: false)];
-            _passwords = ByClass(PasswordWorkload.Password, PasswordWorkload.Password);
+            _passwords = ByClass(PasswordInputs.Password, PasswordInputs.Password);
             _expected = [false, false];
         }
     }

@@ -1,5 +1,5 @@
 using CryptoHarness.Implementations;
-using CryptoHarness.Running;
+using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Leaks;
 
@@ -77,5 +77,5 @@ public static class LeakSelection
     public static PasswordParameterSet? CheapestSet(IPasswordHashImplementation hash) =>
         PasswordSets.FirstOrDefault(s => s.Parameters.IsBcrypt == (hash.Algorithm == Algorithms.Bcrypt) && hash.SupportFor(s.Parameters, VerifyInputs).IsSupported);
 
-    private static readonly PasswordHashInputs VerifyInputs = PasswordWorkload.InputsOf(PasswordWorkload.VerifyRight);
+    private static readonly PasswordHashInputs VerifyInputs = PasswordInputs.InputsOf(PasswordOperationNames.VerifyRight);
 }

@@ -1,6 +1,6 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Results;
-using CryptoHarness.Running;
+using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Reporting;
 
@@ -58,7 +58,7 @@ public static class PasswordReport
         var cannotRun = summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is not null).ToArray();
         var tables = SetsOf(summary, results.Select(r => r.ParameterSet!).Concat(cannotRun.Select(f => f.ParameterSet!)))
             .Select(set => SetTable(set, results.Where(r => r.ParameterSet == set.Name), cannotRun.Where(f => f.ParameterSet == set.Name), byOperation: true,
-                chart: results.Any(r => r.ParameterSet == set.Name && r.Operation == PasswordWorkload.HashTag) ? ChartFile(slug, set.Name) : null))
+                chart: results.Any(r => r.ParameterSet == set.Name && r.Operation == PasswordOperationNames.HashTag) ? ChartFile(slug, set.Name) : null))
             .ToArray();
         var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
         return new PasswordPage(
@@ -80,8 +80,8 @@ public static class PasswordReport
     /// </summary>
     public static PasswordOverviewPage Overview(IReadOnlyList<RunSummary> summaries)
     {
-        var results = summaries.SelectMany(s => s.Results).Where(r => r.Scenario == "password" && r.Operation == PasswordWorkload.HashTag).ToArray();
-        var cannotRun = summaries.SelectMany(s => s.Unsupported).Where(f => f.ParameterSet is not null && f.Operations!.Contains(PasswordWorkload.HashTag)).ToArray();
+        var results = summaries.SelectMany(s => s.Results).Where(r => r.Scenario == "password" && r.Operation == PasswordOperationNames.HashTag).ToArray();
+        var cannotRun = summaries.SelectMany(s => s.Unsupported).Where(f => f.ParameterSet is not null && f.Operations!.Contains(PasswordOperationNames.HashTag)).ToArray();
         var sets = summaries.SelectMany(s => s.ParameterSets ?? []).DistinctBy(s => s.Name).ToArray();
         var newest = summaries.MaxBy(s => s.Run.Utc)!;
         var bestPerCase = results.GroupBy(r => (r.Algorithm, r.ParameterSet))
@@ -123,7 +123,7 @@ public static class PasswordReport
     /// </summary>
     public static IReadOnlyList<ReportModel.Chart> Charts(RunSummary summary, string slug)
     {
-        var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "password" && r.Operation == PasswordWorkload.HashTag).ToArray();
+        var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "password" && r.Operation == PasswordOperationNames.HashTag).ToArray();
         var providerOrder = summary.Run.Packages.Keys.Concat(results.Select(r => r.Provider)).Distinct().Order(StringComparer.Ordinal).ToList();
         var charts = new List<ReportModel.Chart>();
         foreach (var set in SetsOf(summary, results.Select(r => r.ParameterSet!)))
@@ -149,7 +149,7 @@ public static class PasswordReport
         var rows = records.ToArray();
         var fastestByOperation = rows.GroupBy(r => r.Operation).ToDictionary(g => g.Key, g => g.Min(r => r.MedianNs), StringComparer.Ordinal);
         var unit = rows.Length == 0 ? Format.UnitFor(1e6) : Format.UnitFor(Math.Min(rows.Min(r => r.MedianNs), rows.Min(r => r.MeanNs)));
-        var ordered = rows.OrderBy(r => PasswordWorkload.Operations.ToList().IndexOf(r.Operation)).ThenBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal);
+        var ordered = rows.OrderBy(r => PasswordOperationNames.All.ToList().IndexOf(r.Operation)).ThenBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal);
         return new ParameterSetTable(
             set.Name,
             set.Description,

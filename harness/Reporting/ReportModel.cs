@@ -1,6 +1,6 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Results;
-using CryptoHarness.Running;
+using CryptoHarness.Selecting;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Reporting;
@@ -351,7 +351,7 @@ public static class ReportModel
             batchSizes,
             rows.Select(row => new BatchRow(
                 Format.ProviderLabel(row.First.Provider, row.First.Variant),
-                row.First.Operation == Workload.HashBatch ? "one batch call" : "one call per message",
+                row.First.Operation == OperationNames.HashBatch ? "one batch call" : "one call per message",
                 batchSizes.Select(n => row.ByBatch.TryGetValue(n, out var r) ? Format.Time(PerItem(r), unit) : "n/a").ToArray())).ToArray(),
             Crossover(records));
     }
@@ -363,8 +363,8 @@ public static class ReportModel
     /// </summary>
     public static string Crossover(IReadOnlyCollection<ResultRecord> records)
     {
-        var batchApi = records.Where(r => r.Operation == Workload.HashBatch).ToArray();
-        var loops = records.Where(r => r.Operation == Workload.HashLoop).ToArray();
+        var batchApi = records.Where(r => r.Operation == OperationNames.HashBatch).ToArray();
+        var loops = records.Where(r => r.Operation == OperationNames.HashLoop).ToArray();
         if (batchApi.Length == 0 || loops.Length == 0)
         {
             return $"Crossover: none to state; no {(batchApi.Length == 0 ? "batch API" : "loop of single calls")} was measured at this length.";

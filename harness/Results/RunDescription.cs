@@ -1,5 +1,5 @@
 using CryptoHarness.Implementations;
-using CryptoHarness.Running;
+using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Results;
 
@@ -45,7 +45,7 @@ public static class RunDescription
         KeyBytes = algorithm.KeyBytes,
         NonceBytes = algorithm.NonceBytes,
         TagBytes = algorithm.TagBytes,
-        AssociatedDataBytes = algorithm.Kind == AlgorithmKind.Aead ? Workload.AssociatedDataBytes : 0,
+        AssociatedDataBytes = algorithm.Kind == AlgorithmKind.Aead ? WorkloadInputs.AssociatedDataBytes : 0,
         Note = algorithm.Note,
     };
 

@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Running;
 
@@ -12,20 +13,14 @@ public class BatchBenchmarks
 {
     private Workload _workload = null!;
 
-    /// <summary>From the lane count of a 256-bit vector to eight full steps of a 512-bit one.</summary>
-    public static IReadOnlyList<int> BatchSizes { get; } = [8, 16, 32, 64, 128];
-
-    /// <summary>One digest (hashing hashes) and two (a Merkle tree's inner node: one block of message, one of padding).</summary>
-    public static IReadOnlyList<int> MessageLengths { get; } = [32, 64];
-
     /// <summary>Set by the host before the run; only gate-approved ids are ever put here.</summary>
     public static IReadOnlyList<string> SelectedIds { get; set; } = [];
 
     public static IEnumerable<string> Cases => SelectedIds;
 
-    public static IEnumerable<int> BatchSizeValues => BatchSizes;
+    public static IEnumerable<int> BatchSizeValues => WorkloadInputs.BatchSizes;
 
-    public static IEnumerable<int> MessageLengthValues => MessageLengths;
+    public static IEnumerable<int> MessageLengthValues => WorkloadInputs.MessageLengths;
 
     [ParamsSource(nameof(Cases))]
     public string Case { get; set; } = "";

@@ -1,5 +1,6 @@
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
+using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Running;
 
@@ -47,7 +48,7 @@ public static class PasswordPlan
                 var refused = new List<(string Operation, string Reason)>();
                 foreach (var operation in PasswordWorkload.OperationsOf(implementation))
                 {
-                    var support = implementation.SupportFor(set.Parameters, PasswordWorkload.InputsOf(operation));
+                    var support = implementation.SupportFor(set.Parameters, PasswordInputs.InputsOf(operation));
                     if (support.IsSupported)
                     {
                         keys.Add(PasswordWorkload.CaseKey(implementation.Id, operation, set.Name));

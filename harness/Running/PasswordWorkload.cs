@@ -1,45 +1,18 @@
 using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
+using static CryptoHarness.Selecting.PasswordInputs;
+using static CryptoHarness.Selecting.PasswordOperationNames;
 
 namespace CryptoHarness.Running;
 
 /// <summary>
-/// One timed password-hash operation at one parameter set. The inputs are the same for every provider: a 28-byte
-/// password, a 16-byte salt (the size every provider takes), no secret or associated data.
+/// One timed password-hash operation at one parameter set, on the inputs of <see cref="PasswordInputs"/>.
 /// </summary>
 public abstract class PasswordWorkload : Workload
 {
-    /// <summary>The raw tag.</summary>
-    public const string HashTag = "hash";
-
-    /// <summary>Hash and encode: PHC string for Argon2, modular crypt string for bcrypt.</summary>
-    public const string HashPhc = "hash-phc";
-
-    /// <summary>Verify the right password against the provider's own string.</summary>
-    public const string VerifyRight = "verify";
-
-    /// <summary>Verify a wrong password: the whole hash is still computed, then the comparison fails.</summary>
-    public const string VerifyWrong = "verify-wrong";
-
-    public const int SaltBytes = 16;
-
-    public static IReadOnlyList<string> Operations { get; } = [HashTag, HashPhc, VerifyRight, VerifyWrong];
-
-    public static byte[] Password { get; } = "correct horse battery staple"u8.ToArray();
-
-    public static byte[] WrongPassword { get; } = "correct horse battery stapler"u8.ToArray();
-
-    public static byte[] Salt { get; } = BenchmarkSalt();
-
-    /// <summary>
-    /// The inputs of <paramref name="operation"/>, for the providers' <see cref="IPasswordHashImplementation.SupportFor"/>.
-    /// Verifying uses the provider's own string, so it needs what encoding needs.
-    /// </summary>
-    public static PasswordHashInputs InputsOf(string operation) =>
-        new(SaltBytes, 0, 0, operation == HashTag ? PasswordHashUse.Hash : PasswordHashUse.Encode);
-
     /// <summary>A primary entry is timed on every operation; an alternative path on the raw hash only.</summary>
     public static IReadOnlyList<string> OperationsOf(IPasswordHashImplementation implementation) =>
-        implementation.IsPrimary ? Operations : [HashTag];
+        implementation.IsPrimary ? PasswordOperationNames.All : [HashTag];
 
     /// <summary>A case key: id, operation and set name (set names and compact sets have no spaces).</summary>
     public static string CaseKey(string id, string operation, string set) => $"{id} {operation} {set}";
@@ -72,15 +45,8 @@ public abstract class PasswordWorkload : Workload
         HashPhc => new EncodeWorkload(implementation, parameters),
         VerifyRight => new VerifyWorkload(implementation, parameters, Password, expected: true),
         VerifyWrong => new VerifyWorkload(implementation, parameters, WrongPassword, expected: false),
-        _ => throw new InvalidOperationException($"{implementation.Id} has no password operation '{operation}'. Valid: {string.Join(", ", Operations)}."),
+        _ => throw new InvalidOperationException($"{implementation.Id} has no password operation '{operation}'. Valid: {string.Join(", ", PasswordOperationNames.All)}."),
     };
-
-    private static byte[] BenchmarkSalt()
-    {
-        var salt = new byte[SaltBytes];
-        new Random(SaltBytes).NextBytes(salt);
-        return salt;
-    }
 
     private sealed class TagWorkload(IPasswordHashImplementation implementation, PasswordHashParameters parameters) : PasswordWorkload
     {

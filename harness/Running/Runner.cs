@@ -7,6 +7,7 @@ using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Validators;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
+using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Running;
 
@@ -63,8 +64,8 @@ public static class Runner
         {
             var key = (string)benchmarkCase.Parameters["Case"];
             return key == StreamingBenchmarks.MultiPassCase
-                ? new CaseIdentity(implementations, key, Workload.Hash, streamBytes)
-                : new CaseIdentity([byId[key]], key, Workload.Hash, streamBytes);
+                ? new CaseIdentity(implementations, key, OperationNames.Hash, streamBytes)
+                : new CaseIdentity([byId[key]], key, OperationNames.Hash, streamBytes);
         }
 
         var summary = Measure<StreamingBenchmarks>(StreamingBenchmarks.Job(job), artifactsPath, progress, Identify);

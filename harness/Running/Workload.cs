@@ -1,5 +1,7 @@
 using System.Buffers.Binary;
 using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
+using static CryptoHarness.Selecting.OperationNames;
 
 namespace CryptoHarness.Running;
 
@@ -10,22 +12,6 @@ namespace CryptoHarness.Running;
 /// </summary>
 public abstract class Workload
 {
-    public const string Hash = "hash";
-    public const string Mac = "mac";
-    public const string Encrypt = "encrypt";
-    public const string Decrypt = "decrypt";
-
-    /// <summary>Batch scenario: one call of an implementation's batch API over the whole batch.</summary>
-    public const string HashBatch = "hash-batch";
-
-    /// <summary>Batch scenario: one single-message hash call per message of the batch, in a loop.</summary>
-    public const string HashLoop = "hash-loop";
-
-    /// <summary>Associated data passed to every AEAD operation, as in common protocol headers.</summary>
-    public const int AssociatedDataBytes = 16;
-
-    public static string Xof(int outputBytes) => $"xof-{outputBytes}";
-
     /// <summary>The operation names an implementation is measured under, derived from its algorithm.</summary>
     public static IReadOnlyList<string> OperationsOf(IImplementation implementation) => implementation.Algorithm.Kind switch
     {
@@ -147,7 +133,7 @@ public abstract class Workload
     {
         private readonly byte[] _key = Fill(aead.Algorithm.KeyBytes, 1);
         private readonly byte[] _nonce = Fill(aead.Algorithm.NonceBytes, 2);
-        private readonly byte[] _associatedData = Fill(AssociatedDataBytes, 3);
+        private readonly byte[] _associatedData = Fill(WorkloadInputs.AssociatedDataBytes, 3);
         private readonly byte[] _ciphertext = new byte[plaintext.Length];
         private readonly byte[] _tag = new byte[aead.Algorithm.TagBytes];
         private ulong _counter;
@@ -165,7 +151,7 @@ public abstract class Workload
         private readonly IAeadImplementation _aead;
         private readonly byte[] _key;
         private readonly byte[] _nonce;
-        private readonly byte[] _associatedData = Fill(AssociatedDataBytes, 3);
+        private readonly byte[] _associatedData = Fill(WorkloadInputs.AssociatedDataBytes, 3);
         private readonly byte[] _ciphertext;
         private readonly byte[] _tag;
         private readonly byte[] _plaintext;

@@ -2,6 +2,7 @@ using CryptoHarness.Comparing;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Running;
+using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Tests;
 
@@ -12,7 +13,7 @@ public sealed class BatchReportTests
 
     private static ResultRecord Record(string provider, string variant, int batchSize, double perItemNs, int messageBytes = 32)
     {
-        var operation = variant.StartsWith("multibuffer", StringComparison.Ordinal) ? Workload.HashBatch : Workload.HashLoop;
+        var operation = variant.StartsWith("multibuffer", StringComparison.Ordinal) ? OperationNames.HashBatch : OperationNames.HashLoop;
         var median = perItemNs * batchSize;
         return new ResultRecord
         {

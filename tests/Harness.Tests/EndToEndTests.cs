@@ -1,4 +1,5 @@
 using CryptoHarness.Formatting;
+using CryptoHarness.Selecting;
 using System.Text.Json;
 
 namespace CryptoHarness.Tests;
@@ -53,8 +54,8 @@ public sealed class EndToEndTests
         Assert.Equal("batch", summary.RootElement.GetProperty("run").GetProperty("scenario").GetString());
         var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();
         var measured = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256").Where(i => i.Support.IsSupported).ToArray();
-        var batchSizes = CryptoHarness.Running.BatchBenchmarks.BatchSizes;
-        var messageLengths = CryptoHarness.Running.BatchBenchmarks.MessageLengths;
+        var batchSizes = WorkloadInputs.BatchSizes;
+        var messageLengths = WorkloadInputs.MessageLengths;
         Assert.Equal(measured.Length * batchSizes.Count * messageLengths.Count, records.Length);
         Assert.All(records, r =>
         {

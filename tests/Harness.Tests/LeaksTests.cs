@@ -1,4 +1,5 @@
 using CryptoHarness.Reporting;
+using CryptoHarness.Selecting;
 using System.Security.Cryptography;
 using System.Text.Json;
 using System.Text.Json.Nodes;
@@ -107,7 +108,7 @@ public sealed class LeaksTests
     {
         IPasswordHashImplementation hash = kind == "argon2" ? new ManagedArgon2(Algorithms.Argon2id, Argon2Type.Argon2id, Argon2.DefaultPath) : new BcryptNetBcrypt();
         var set = LeakSelection.CheapestSet(hash)!;
-        var own = hash.HashToString(PasswordWorkload.Password, PasswordWorkload.Salt, set.Parameters);
+        var own = hash.HashToString(PasswordInputs.Password, PasswordInputs.Salt, set.Parameters);
         var tagStart = own.LastIndexOf('$') + (kind == "argon2" ? 1 : 23);
 
         foreach (var first in new[] { true, false })
@@ -120,11 +121,11 @@ public sealed class LeaksTests
             Assert.True(first ? changed.Max() < tagStart + 2 : changed.Min() >= own.Length - 2, $"{forged} changes {string.Join(",", changed)}");
 
             // Well formed: the provider's verify says false (a malformed string would throw FormatException).
-            Assert.False(hash.Verify(forged, PasswordWorkload.Password));
+            Assert.False(hash.Verify(forged, PasswordInputs.Password));
         }
 
-        Assert.True(hash.Verify(own, PasswordWorkload.Password));
-        Assert.Equal(PasswordWorkload.Password.Length, PasswordVerifyCase.WrongPassword.Length);
+        Assert.True(hash.Verify(own, PasswordInputs.Password));
+        Assert.Equal(PasswordInputs.Password.Length, PasswordVerifyCase.WrongPassword.Length);
     }
 
     [Fact]

@@ -1,3 +1,4 @@
+using CryptoHarness.Selecting;
 using System.Globalization;
 using System.Text.RegularExpressions;
 using System.Security.Cryptography;
@@ -106,13 +107,13 @@ public sealed class NSecAndLibsodiumTests
         var (keys, cannotRun) = PasswordPlan.Cases([new NSecArgon2id()], [fourLanes, oneLane]);
 
         var atFour = Assert.Single(cannotRun, r => r.ParameterSet == "rfc9106");
-        Assert.Equal(PasswordWorkload.Operations, atFour.Operations);
+        Assert.Equal(PasswordOperationNames.All, atFour.Operations);
         Assert.Contains("one lane only (p=1", atFour.Reason, StringComparison.Ordinal);
 
         // At p=1 the raw hash runs; the string operations are refused for want of a string API, not left out silently.
-        Assert.Equal([PasswordWorkload.CaseKey("argon2id/nsec", PasswordWorkload.Operations[0], "owasp")], keys);
+        Assert.Equal([PasswordWorkload.CaseKey("argon2id/nsec", PasswordOperationNames.All[0], "owasp")], keys);
         var atOne = Assert.Single(cannotRun, r => r.ParameterSet == "owasp");
-        Assert.Equal(PasswordWorkload.Operations.Skip(1), atOne.Operations);
+        Assert.Equal(PasswordOperationNames.All.Skip(1), atOne.Operations);
         Assert.Contains("no encoded-string (PHC) API", atOne.Reason, StringComparison.Ordinal);
     }
 
@@ -122,11 +123,11 @@ public sealed class NSecAndLibsodiumTests
     {
         var parameters = new NSec.Cryptography.Argon2Parameters { DegreeOfParallelism = 1, MemorySize = 64, NumberOfPasses = 1 };
         var nsec = NSec.Cryptography.PasswordBasedKeyDerivationAlgorithm.Argon2id(parameters);
-        var shortTag = nsec.DeriveBytes(PasswordWorkload.Password, PasswordWorkload.Salt, 8);
-        var fullTag = nsec.DeriveBytes(PasswordWorkload.Password, PasswordWorkload.Salt, NSecArgon2id.MinTagBytes);
+        var shortTag = nsec.DeriveBytes(PasswordInputs.Password, PasswordInputs.Salt, 8);
+        var fullTag = nsec.DeriveBytes(PasswordInputs.Password, PasswordInputs.Salt, NSecArgon2id.MinTagBytes);
 
         var reference = new byte[8];
-        new Libargon2Argon2id().Hash(PasswordWorkload.Password, PasswordWorkload.Salt, [], [], PasswordHashParameters.Argon2(64, 1, 1, 8), reference);
+        new Libargon2Argon2id().Hash(PasswordInputs.Password, PasswordInputs.Salt, [], [], PasswordHashParameters.Argon2(64, 1, 1, 8), reference);
 
         Assert.Equal(fullTag[..8], shortTag);
         Assert.NotEqual(reference, shortTag);

@@ -1,4 +1,5 @@
 using CryptoHarness.Formatting;
+using CryptoHarness.Selecting;
 using System.Text;
 using System.Text.Json;
 using CryptoHarness.Gate;
@@ -81,7 +82,7 @@ public sealed class PasswordHashTests
         Assert.DoesNotContain(keys, k => k.StartsWith("argon2id/libsodium ", StringComparison.Ordinal));
         var refused = Assert.Single(cannotRun);
         Assert.Equal("rfc9106", refused.ParameterSet);
-        Assert.Equal(PasswordWorkload.Operations, refused.Operations);
+        Assert.Equal(PasswordOperationNames.All, refused.Operations);
         Assert.Contains("one lane only (p=1)", refused.Reason, StringComparison.Ordinal);
     }
 
@@ -91,12 +92,12 @@ public sealed class PasswordHashTests
         var hash = new LibsodiumArgon2id();
         var parameters = PasswordHashParameters.Argon2(64, 1, 1);
         var tag = new byte[32];
-        hash.Hash(PasswordWorkload.Password, PasswordWorkload.Salt, [], [], parameters, tag);
+        hash.Hash(PasswordInputs.Password, PasswordInputs.Salt, [], [], parameters, tag);
         var least = long.MaxValue;
         for (var round = 0; round < 3; round++)
         {
             var before = GC.GetAllocatedBytesForCurrentThread();
-            hash.Hash(PasswordWorkload.Password, PasswordWorkload.Salt, [], [], parameters, tag);
+            hash.Hash(PasswordInputs.Password, PasswordInputs.Salt, [], [], parameters, tag);
             least = Math.Min(least, GC.GetAllocatedBytesForCurrentThread() - before);
         }
 
@@ -110,9 +111,9 @@ public sealed class PasswordHashTests
         Assert.NotEmpty(managed);
         foreach (var algorithm in managed.GroupBy(i => i.Algorithm))
         {
-            var primary = Assert.Single(algorithm, i => PasswordWorkload.OperationsOf(i).Count == PasswordWorkload.Operations.Count);
+            var primary = Assert.Single(algorithm, i => PasswordWorkload.OperationsOf(i).Count == PasswordOperationNames.All.Count);
             Assert.Equal(CryptoHarness.Managed.InstructionSets.VariantName(CryptoHarness.Managed.Argon2.DefaultPath), primary.Variant);
-            Assert.All(algorithm.Where(i => i != primary), i => Assert.Equal([PasswordWorkload.HashTag], PasswordWorkload.OperationsOf(i)));
+            Assert.All(algorithm.Where(i => i != primary), i => Assert.Equal([PasswordOperationNames.HashTag], PasswordWorkload.OperationsOf(i)));
         }
     }
 
@@ -138,7 +139,7 @@ public sealed class PasswordHashTests
             Assert.Equal(2, r.GetProperty("lanes").GetInt32());
             Assert.Equal(16, r.GetProperty("tag_bytes").GetInt32());
         });
-        Assert.Equal(PasswordWorkload.Operations.Order(), records.Select(r => r.GetProperty("operation").GetString()!).Distinct().Order());
+        Assert.Equal(PasswordOperationNames.All.Order(), records.Select(r => r.GetProperty("operation").GetString()!).Distinct().Order());
 
         var page = File.ReadAllText(folder.Combine("out", "argon2id.md"));
         Assert.Contains("#### `test`: m=1024 KiB (1 MiB), t=1, p=1, 32-byte tag", page, StringComparison.Ordinal);
@@ -157,7 +158,7 @@ public sealed class PasswordHashTests
             var svg = System.Xml.Linq.XDocument.Load(folder.Combine("out", "charts", file));
             var bars = svg.Descendants().Where(e => e.Name.LocalName == "g" && (string?)e.Attribute("class") == "bar")
                 .Select(e => (string)e.Attribute("data-label")!).Order().ToArray();
-            var timed = records.Where(r => r.GetProperty("parameter_set").GetString() == set && r.GetProperty("operation").GetString() == PasswordWorkload.HashTag)
+            var timed = records.Where(r => r.GetProperty("parameter_set").GetString() == set && r.GetProperty("operation").GetString() == PasswordOperationNames.HashTag)
                 .Select(r => Format.ProviderLabel(r.GetProperty("provider").GetString()!, r.GetProperty("variant").GetString() ?? "")).Order().ToArray();
             Assert.Equal(timed, bars);
         }

@@ -1,0 +1,48 @@
+using CryptoHarness.Implementations;
+
+namespace CryptoHarness.Selecting;
+
+/// <summary>
+/// Inputs every provider gets, the same for the gate that checks them, the benchmarks that time them and the leak
+/// check; here so the gate and the leak check need not name the benchmarks.
+/// </summary>
+public static class WorkloadInputs
+{
+    /// <summary>Associated data passed to every AEAD operation, as in common protocol headers.</summary>
+    public const int AssociatedDataBytes = 16;
+
+    /// <summary>Batch scenario: from the lane count of a 256-bit vector to eight full steps of a 512-bit one.</summary>
+    public static IReadOnlyList<int> BatchSizes { get; } = [8, 16, 32, 64, 128];
+
+    /// <summary>Batch scenario: one digest (hashing hashes) and two (a Merkle tree's inner node: one block of message, one of padding).</summary>
+    public static IReadOnlyList<int> MessageLengths { get; } = [32, 64];
+}
+
+/// <summary>
+/// The password scenario's inputs, the same for every provider: a 28-byte password, a 16-byte salt (the size every
+/// provider takes), no secret or associated data.
+/// </summary>
+public static class PasswordInputs
+{
+    public const int SaltBytes = 16;
+
+    public static byte[] Password { get; } = "correct horse battery staple"u8.ToArray();
+
+    public static byte[] WrongPassword { get; } = "correct horse battery stapler"u8.ToArray();
+
+    public static byte[] Salt { get; } = BenchmarkSalt();
+
+    /// <summary>
+    /// The inputs of <paramref name="operation"/>, for the providers' <see cref="IPasswordHashImplementation.SupportFor"/>.
+    /// Verifying uses the provider's own string, so it needs what encoding needs.
+    /// </summary>
+    public static PasswordHashInputs InputsOf(string operation) =>
+        new(SaltBytes, 0, 0, operation == PasswordOperationNames.HashTag ? PasswordHashUse.Hash : PasswordHashUse.Encode);
+
+    private static byte[] BenchmarkSalt()
+    {
+        var salt = new byte[SaltBytes];
+        new Random(SaltBytes).NextBytes(salt);
+        return salt;
+    }
+}
