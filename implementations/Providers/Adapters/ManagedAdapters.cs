@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Managed;
 
 namespace CryptoHarness.Implementations;
@@ -81,23 +82,61 @@ public sealed class ManagedKmac(Algorithm algorithm, int strength, InstructionSe
 }
 
 /// <summary>
-/// Managed multi-buffer SHA-256 on one path, or, with no path, through its overloads that pick the path per batch size
-/// from the measured crossover (variant <c>multibuffer-auto</c>). Its one-shot hash is an honest batch of one, so the
-/// gate's cross-check and the one-shot sweep cover it as any other SHA-256.
+/// A managed hash of many messages at once (<see cref="IBatchHashImplementation"/>) on one path, or, with no path, on
+/// its code's own choice (variant <c>multibuffer-auto</c>). Its one-shot hash is an honest batch of one, so the gate's
+/// cross-check covers it as any other hash of its algorithm; only the empty message, which a batch cannot hold (its
+/// messages have a positive length), goes its own way.
 /// </summary>
-public sealed class ManagedMultiBufferSha256(InstructionSet? path)
-    : HashImplementation(Algorithms.Sha256, Providers.Managed, VariantOf(path)), IBatchHashImplementation
+public abstract class ManagedMultiBufferHash(Algorithm algorithm, InstructionSet? path, [CallerFilePath] string adapterFile = "")
+    : HashImplementation(algorithm, Providers.Managed, $"multibuffer-{(path is { } p ? InstructionSets.VariantName(p) : "auto")}", adapterFile),
+        IBatchHashImplementation
 {
-    public override Support Support =>
-        path is not { } p || Sha256MultiBuffer.IsSupported(p) ? Support.Yes
-        : !InstructionSets.IsSupported(p) ? Support.No($"this CPU lacks {InstructionSets.VariantName(p)}")
-        : Support.No($"the multi-buffer {InstructionSets.VariantName(p)} path needs x86");
+    /// <summary>The path this entry is pinned to, or null for the code's own choice.</summary>
+    protected InstructionSet? Path => path;
 
+    public override Support Support =>
+        path is not { } p || HasPath(p) ? Support.Yes
+        : !InstructionSets.IsSupported(p) ? Support.No($"this CPU lacks {InstructionSets.VariantName(p)}")
+        : Support.No(NoPathReason(p));
+
+    /// <summary>Whether the code has the path and this CPU runs it.</summary>
+    protected abstract bool HasPath(InstructionSet path);
+
+    /// <summary>Why a path this CPU has is still not one the code runs.</summary>
+    protected abstract string NoPathReason(InstructionSet path);
+
+    public abstract void HashBatch(ReadOnlySpan<byte> messages, int messageLength, Span<byte> destination);
+
+    /// <summary>The digest of the empty message.</summary>
+    protected abstract void HashEmpty(Span<byte> destination);
+
+    protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (source.IsEmpty)
+        {
+            HashEmpty(destination);
+            return;
+        }
+
+        HashBatch(source, source.Length, destination);
+    }
+}
+
+/// <summary>
+/// Managed multi-buffer SHA-256 on one path, or, with no path, through its overloads that pick the path per batch size
+/// from the measured crossover (variant <c>multibuffer-auto</c>).
+/// </summary>
+public sealed class ManagedMultiBufferSha256(InstructionSet? path) : ManagedMultiBufferHash(Algorithms.Sha256, path)
+{
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(Sha256MultiBuffer)];
 
-    public void HashBatch(ReadOnlySpan<byte> messages, int messageLength, Span<byte> destination)
+    protected override bool HasPath(InstructionSet path) => Sha256MultiBuffer.IsSupported(path);
+
+    protected override string NoPathReason(InstructionSet path) => $"the multi-buffer {InstructionSets.VariantName(path)} path needs x86";
+
+    public override void HashBatch(ReadOnlySpan<byte> messages, int messageLength, Span<byte> destination)
     {
-        if (path is { } p)
+        if (Path is { } p)
         {
             Sha256MultiBuffer.HashBatch(messages, messageLength, destination, p);
         }
@@ -107,18 +146,12 @@ public sealed class ManagedMultiBufferSha256(InstructionSet? path)
         }
     }
 
-    protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)
+    /// <remarks>The end-to-end layout has no empty message; the layout of memories has.</remarks>
+    protected override void HashEmpty(Span<byte> destination)
     {
-        if (!source.IsEmpty)
-        {
-            HashBatch(source, source.Length, destination);
-            return;
-        }
-
-        // The end-to-end layout has no empty message (its length must be positive); the layout of memories has.
         var empty = ReadOnlyMemory<byte>.Empty;
         var one = new ReadOnlySpan<ReadOnlyMemory<byte>>(in empty);
-        if (path is { } p)
+        if (Path is { } p)
         {
             Sha256MultiBuffer.HashBatch(one, destination, p);
         }
@@ -127,8 +160,6 @@ public sealed class ManagedMultiBufferSha256(InstructionSet? path)
             Sha256MultiBuffer.HashBatch(one, destination);
         }
     }
-
-    private static string VariantOf(InstructionSet? path) => $"multibuffer-{(path is { } p ? InstructionSets.VariantName(p) : "auto")}";
 }
 
 /// <summary>The managed entries, built from the paths each algorithm reports.</summary>
