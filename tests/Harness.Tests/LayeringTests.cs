@@ -26,6 +26,9 @@ public sealed class LayeringTests
         // Shared by everything above: the input-error type (CryptoHarness), the statistics the comparison, the leak
         // check and the reports all use, and the code the regex source generator emits for any layer.
         ["CryptoHarness", "CryptoHarness.Statistics", "System.Text.RegularExpressions.Generated"],
+        // The interleaved timing loop: it times delegates, knowing nothing of implementations, so both the benchmark runner
+        // and the paired comparison of two builds (whose types live in different load contexts) can use it.
+        ["CryptoHarness.Interleaving"],
         // Which implementations, families, sizes and inputs a command means: read from the registry only.
         ["CryptoHarness.Selecting"],
         ["CryptoHarness.Results"],

@@ -1,0 +1,171 @@
+using System.Diagnostics;
+using System.Runtime.CompilerServices;
+
+namespace CryptoHarness.Interleaving;
+
+/// <summary>One contender of an interleaved table: the name it is reported under and the call that is timed.</summary>
+public sealed record InterleavedSide(string Name, Action Call);
+
+/// <summary>
+/// How long an interleaved table is timed. <see cref="BatchTime"/> is one side's share of a round; every side gets the
+/// same share, so a round of k sides takes about k × BatchTime.
+/// </summary>
+public sealed record InterleavingSettings(int WarmupRounds, int Rounds, TimeSpan BatchTime, TimeSpan MinimumWarmup, int Seed)
+{
+    /// <summary>
+    /// The quick job's rounds: 21 measured rounds of 4 ms a side after at least 4 warm-up rounds and 250 ms. The warm-up
+    /// is long enough for the runtime's tiered compilation (a method is promoted after 30 calls and a 100 ms quiet delay)
+    /// to finish before the first measured round, so no side is timed in tier 0 while another is already optimized.
+    /// </summary>
+    public static InterleavingSettings Quick { get; } = new(WarmupRounds: 4, Rounds: 21, BatchTime: TimeSpan.FromMilliseconds(4),
+        MinimumWarmup: TimeSpan.FromMilliseconds(250), Seed: 20261124);
+
+    /// <summary>Refuses settings that would measure nothing or forever; they come from code or from the command line.</summary>
+    public void Validate()
+    {
+        if (Rounds is < 3 or > 10_000 || WarmupRounds is < 0 or > 10_000)
+        {
+            throw new ArgumentOutOfRangeException(nameof(Rounds), $"rounds must be 3–10000 and warm-up rounds 0–10000, not {Rounds} and {WarmupRounds}");
+        }
+
+        if (BatchTime <= TimeSpan.Zero || BatchTime > TimeSpan.FromSeconds(10) || MinimumWarmup < TimeSpan.Zero)
+        {
+            throw new ArgumentOutOfRangeException(nameof(BatchTime), $"batch time must be above 0 and at most 10 s, not {BatchTime}");
+        }
+    }
+}
+
+/// <summary>
+/// What one side measured: its calls per batch and, for every measured round in order, the time per call with the
+/// timing loop's own cost taken out. Round i of every side of a table ran in the same round, so per-round ratios pair.
+/// <see cref="Positions"/> says where in each round the side ran (0 first), to check that no position is favoured.
+/// </summary>
+public sealed record SideRounds(string Name, long CallsPerBatch, IReadOnlyList<double> NanosecondsPerCall, IReadOnlyList<int> Positions, long AllocatedBytesPerCall);
+
+/// <summary>An interleaved table: every side's rounds, and the per-call cost of the timing loop that was subtracted.</summary>
+public sealed record InterleavedTable(IReadOnlyList<SideRounds> Sides, double LoopOverheadNs);
+
+/// <summary>
+/// Times the sides of one table in rounds: each round runs one batch of every side, in a fresh random order, so whatever
+/// the machine does (frequency changes, a neighbour's load, a collection) lands on the sides of a round alike and cancels
+/// out of their per-round ratios.
+/// </summary>
+/// <remarks>
+/// Steps: a rough calibration of calls per batch; warm-up rounds, discarded, until both <see cref="InterleavingSettings.WarmupRounds"/>
+/// and <see cref="InterleavingSettings.MinimumWarmup"/> have passed; calls per batch set again from the last warm-up
+/// round (tiering may have sped a side up); then the measured rounds. The loop's own cost per call (the delegate call)
+/// is measured each round on an empty delegate, and its median subtracted, as BenchmarkDotNet subtracts its overhead.
+/// Allocation is counted on this thread per batch; a side's figure is the least over the measured rounds, so a runtime
+/// allocation that happens to land in one batch is not charged to that side.
+/// </remarks>
+public static class InterleavedRounds
+{
+    private static readonly Action Empty = static () => { };
+
+    public static InterleavedTable Measure(IReadOnlyList<InterleavedSide> sides, InterleavingSettings settings)
+    {
+        settings.Validate();
+        if (sides.Count == 0)
+        {
+            throw new ArgumentException("an interleaved table needs at least one side", nameof(sides));
+        }
+
+        var batchNs = settings.BatchTime.TotalNanoseconds;
+        var calls = sides.Select(s => Calibrate(s.Call, batchNs)).ToArray();
+        var overheadCalls = Calibrate(Empty, batchNs / 4);
+        var random = new Random(settings.Seed);
+        var order = Enumerable.Range(0, sides.Count).ToArray();
+
+        // Warm-up: the same rounds as measured ones, discarded.
+        var lastNsPerCall = new double[sides.Count];
+        var warmupStarted = Stopwatch.GetTimestamp();
+        for (var round = 0; round < settings.WarmupRounds || Stopwatch.GetElapsedTime(warmupStarted) < settings.MinimumWarmup; round++)
+        {
+            random.Shuffle(order);
+            foreach (var side in order)
+            {
+                lastNsPerCall[side] = TimeBatch(sides[side].Call, calls[side]) / calls[side];
+            }
+
+            TimeBatch(Empty, overheadCalls);
+        }
+
+        for (var side = 0; side < sides.Count; side++)
+        {
+            calls[side] = CallsFor(lastNsPerCall[side], batchNs);
+        }
+
+        var perCall = new double[sides.Count][];
+        var positions = new int[sides.Count][];
+        var allocated = new long[sides.Count];
+        Array.Fill(allocated, long.MaxValue);
+        for (var side = 0; side < sides.Count; side++)
+        {
+            perCall[side] = new double[settings.Rounds];
+            positions[side] = new int[settings.Rounds];
+        }
+
+        var overhead = new double[settings.Rounds];
+        for (var round = 0; round < settings.Rounds; round++)
+        {
+            random.Shuffle(order);
+            for (var position = 0; position < order.Length; position++)
+            {
+                var side = order[position];
+                positions[side][round] = position;
+                var before = GC.GetAllocatedBytesForCurrentThread();
+                perCall[side][round] = TimeBatch(sides[side].Call, calls[side]) / calls[side];
+                allocated[side] = Math.Min(allocated[side], (GC.GetAllocatedBytesForCurrentThread() - before) / calls[side]);
+            }
+
+            overhead[round] = TimeBatch(Empty, overheadCalls) / overheadCalls;
+        }
+
+        Array.Sort(overhead);
+        var loopOverhead = overhead[overhead.Length / 2];
+        return new InterleavedTable(
+            sides.Select((s, i) => new SideRounds(s.Name, calls[i], perCall[i].Select(ns => Net(ns, loopOverhead)).ToArray(), positions[i], allocated[i])).ToArray(),
+            loopOverhead);
+    }
+
+    /// <summary>
+    /// The call's time with the loop's cost taken out; never below a hundredth of the measured time, so a call as cheap
+    /// as the loop itself keeps a positive time rather than a meaningless zero or negative one.
+    /// </summary>
+    private static double Net(double nanoseconds, double overhead) => Math.Max(nanoseconds - overhead, nanoseconds / 100);
+
+    /// <summary>Doubles the calls until a batch takes a quarter of the target, then scales to the whole target.</summary>
+    private static long Calibrate(Action call, double targetNs)
+    {
+        long count = 1;
+        while (true)
+        {
+            var elapsed = TimeBatch(call, count);
+            if (elapsed >= targetNs / 4 || count >= 1L << 40)
+            {
+                return CallsFor(elapsed / count, targetNs);
+            }
+
+            count *= 2;
+        }
+    }
+
+    private static long CallsFor(double nsPerCall, double targetNs) => (long)Math.Clamp(targetNs / Math.Max(nsPerCall, 0.01), 1, 1L << 40);
+
+    /// <summary>
+    /// The one timing loop every side and the empty delegate go through. Compiled fully optimized from its first call
+    /// (no tiering, no on-stack replacement part-way through a batch), so its cost is the same for every side and round.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static double TimeBatch(Action call, long count)
+    {
+        var started = Stopwatch.GetTimestamp();
+        for (var i = 0L; i < count; i++)
+        {
+            call();
+        }
+
+        var ended = Stopwatch.GetTimestamp();
+        return (ended - started) * (1e9 / Stopwatch.Frequency);
+    }
+}
