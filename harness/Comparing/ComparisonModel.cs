@@ -14,7 +14,7 @@ public sealed record ComparisonComment(
     string SummaryLine, IReadOnlyList<string> Warnings, string Method, string Base, string Diff,
     IReadOnlyList<CaseRow> Slower, IReadOnlyList<CaseRow> Faster, IReadOnlyList<AllocationRow> AllocationRegressions,
     IReadOnlyList<FamilyTally> Families, IReadOnlyList<string> OnlyBase, IReadOnlyList<string> OnlyDiff, IReadOnlyList<CaseRow> All,
-    int CaseCount, int LeakChecks, string LeakRule, IReadOnlyList<LeakChangeRow> LeakChanges);
+    int CaseCount, int LeakChecks, string LeakRule, IReadOnlyList<LeakChangeRow> LeakChanges, string? RatioDrift);
 
 /// <summary>One matched case: the medians of both sides, their ratio and the verdict.</summary>
 /// <param name="Q">The smaller of the two one-sided tests' q-values.</param>
@@ -67,7 +67,22 @@ public static class ComparisonModel
                 c.Case,
                 c.NewLeak ? (c.Control ? "flagged (the control, as it must be)" : "**new leak**") : (c.Control ? "**control no longer flagged**" : "no longer flagged"),
                 LeakSide(c.BaseLeaks, c.BaseLaunches, c.BaseMaxAbsT),
-                LeakSide(c.DiffLeaks, c.DiffLaunches, c.DiffMaxAbsT))).ToArray());
+                LeakSide(c.DiffLeaks, c.DiffLaunches, c.DiffMaxAbsT))).ToArray(),
+            RatioDrift(comparison));
+    }
+
+    /// <summary>The line on how far the ratios between providers moved, base → diff (first launch of each); null without such pairs.</summary>
+    public static string? RatioDrift(RunComparison comparison)
+    {
+        if (TableRatioDrift.Of(comparison.BaseRun, comparison.DiffRun) is not { } drift)
+        {
+            return null;
+        }
+
+        string Percent(double change) => Format.Number(change * 100, "0.0") + "%";
+        return $"Ratios between the providers of a table, base → diff, over {drift.Pairs} pairs of rows: moved by {Percent(drift.Published.Median)} at the median, "
+            + $"{Percent(drift.Published.P90)} at the 90th percentile, as the pages print them ({drift.PairedPairs} of the pairs from interleaved rounds in both runs); "
+            + $"as ratios of medians by {Percent(drift.OfMedians.Median)} and {Percent(drift.OfMedians.P90)}.";
     }
 
     /// <summary>Leak checks are compared by verdict (see <see cref="Leaks.LeakComparison"/>), in words for the comment.</summary>

@@ -19,13 +19,13 @@ public static class ComparisonTable
             .ThenBy(g => g.Key.MessageBytes).ThenBy(g => g.Key.BatchSize).ThenBy(g => g.Key.SizeBytes).ThenBy(g => g.Key.ParameterSet, StringComparer.Ordinal);
         foreach (var group in groups)
         {
-            var ordered = group.OrderBy(r => r.MedianNs).ToArray();
+            var ordered = TableRatio.FastestFirst(group);
             var unit = Format.UnitFor(ordered[0].MedianNs);
             foreach (var r in ordered)
             {
                 var cv = SampleStatistics.CoefficientOfVariation(r.StdDevNs, r.MeanNs) is { } ratio ? Format.Number(ratio * 100, "N1") + "%" : "n/a";
                 yield return [r.Algorithm, r.Operation, Format.Payload(r), r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
-                    $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(r.MedianNs / ordered[0].MedianNs, "N2"),
+                    $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(TableRatio.Of(r, ordered[0]), "N2"),
                     r.GibPerS is { } gib ? $"{Format.Number(gib, "N2")} GiB/s" : r.Cost is not null ? "" : $"{Format.Number(r.MbPerS, "N1")} MB/s",
                     Format.Allocated(r), cv];
             }

@@ -145,7 +145,7 @@ public static class FamilyOverview
     private static (double Ratio, int Count)? Ratio(Dictionary<string, Dictionary<string, ResultRecord>> table, string a, string b)
     {
         var ratios = table.Values.Where(p => p.ContainsKey(a) && p.ContainsKey(b))
-            .Select(p => p[a].MedianNs / p[b].MedianNs).ToArray();
+            .Select(p => TableRatio.Of(p[a], p[b])).ToArray();
         return SampleStatistics.GeometricMean(ratios) is { } ratio ? (ratio, ratios.Length) : null;
     }
 
@@ -157,11 +157,11 @@ public static class FamilyOverview
             return null;
         }
 
-        var winners = table.Values.Select(p => p.MinBy(kv => kv.Value.MedianNs).Key).ToArray();
+        var winners = table.Values.Select(p => TableRatio.FastestFirst(p.Values)[0].Provider).ToArray();
         var standing = table.Values.SelectMany(p => p.Keys).Distinct()
             .ToDictionary(provider => provider, provider =>
             {
-                var logs = table.Values.Where(p => p.ContainsKey(provider)).Select(p => Math.Log(p[provider].MedianNs / p.Values.Min(r => r.MedianNs)));
+                var logs = table.Values.Where(p => p.ContainsKey(provider)).Select(p => Math.Log(TableRatio.Of(p[provider], TableRatio.FastestFirst(p.Values)[0])));
                 return logs.Average();
             });
         var best = winners.GroupBy(w => w).OrderByDescending(g => g.Count()).ThenBy(g => standing[g.Key]).ThenBy(g => g.Key, StringComparer.Ordinal).First();

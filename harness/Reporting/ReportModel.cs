@@ -32,7 +32,8 @@ public sealed record AlgorithmPage(
 
 /// <summary>One operation at one payload size, fastest first, every time in <see cref="Unit"/>.</summary>
 /// <param name="Bytes">The payload size in bytes, digits grouped.</param>
-public sealed record SizeTable(string Title, string Bytes, string Unit, IReadOnlyList<TimingRow> Rows);
+/// <param name="RatioMethod">How the Ratio column was taken when it comes from interleaved rounds; null for ratios of medians.</param>
+public sealed record SizeTable(string Title, string Bytes, string Unit, IReadOnlyList<TimingRow> Rows, string? RatioMethod);
 
 public sealed record TimingRow(
     string Label, string Mean, string Median, string Ci, string Ratio, string MbPerS, string CyclesPerByte, string Allocated,
@@ -246,9 +247,8 @@ public static class ReportModel
 
     private static SizeTable SizeTable(string operation, int size, IEnumerable<ResultRecord> records, RunInfo run)
     {
-        var ordered = records.OrderBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal).ToArray();
-        var fastest = ordered[0].MedianNs;
-        var unit = Format.UnitFor(Math.Min(ordered.Min(r => r.MeanNs), fastest));
+        var ordered = TableRatio.FastestFirst(records);
+        var unit = Format.UnitFor(Math.Min(ordered.Min(r => r.MeanNs), ordered.Min(r => r.MedianNs)));
         var title = OperationTitle(operation);
         var bytes = Format.Number(size, "N0");
         return new SizeTable(
@@ -260,13 +260,14 @@ public static class ReportModel
                 Format.Time(r.MeanNs, unit),
                 Format.Time(r.MedianNs, unit),
                 ConfidenceInterval(r, unit),
-                Format.Number(r.MedianNs / fastest, "N2"),
+                Format.Number(TableRatio.Of(r, ordered[0]), "N2"),
                 Format.Number(r.MbPerS, "N1"),
                 run.CpuFrequencyHz is { } hz and > 0 ? Format.Number(CyclesPerByte(r, hz), "N2") : "n/a",
                 Format.Allocated(r),
                 r.N,
                 Cv(r) is { } cv ? $"{Format.Number(cv * 100, "N1")}%" : "n/a",
-                StatisticalWarning(r))).ToArray());
+                StatisticalWarning(r))).ToArray(),
+            TableRatio.Method(ordered));
     }
 
     /// <summary>The 99.9% confidence interval of the mean in <paramref name="unit"/>, "n/a" when the run recorded none.</summary>

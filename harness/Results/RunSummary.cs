@@ -267,6 +267,14 @@ public sealed record ResultRecord : ImplementationRecord
     [JsonPropertyName("samples_ns")]
     public required IReadOnlyList<double> SamplesNs { get; init; }
 
+    /// <summary>
+    /// The case's share of its table's interleaved rounds (every provider of one algorithm, operation and size timed
+    /// round by round in one process); absent when the job ran none or the table had one side.
+    /// </summary>
+    [JsonPropertyName("rounds")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public InterleavedRecord? Rounds { get; init; }
+
     /// <summary>Password scenario: the parameter set's name, or a user set's compact form (<c>m=65536,t=4,p=1,len=32</c>).</summary>
     [JsonPropertyName("parameter_set")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
@@ -337,4 +345,26 @@ public sealed record Failure : ImplementationRecord
     [JsonPropertyName("operations")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<string>? Operations { get; init; }
+}
+
+/// <summary>
+/// One side of an interleaved table. Records with the same <see cref="Table"/> were timed in the same rounds, so their
+/// <see cref="NsPerCall"/> pair index by index, and the ratio between them is the median of the per-round ratios.
+/// </summary>
+public sealed record InterleavedRecord
+{
+    /// <summary>A token naming the table, unique per run, so rounds of two runs merged into one summary never pair.</summary>
+    [JsonPropertyName("table")]
+    public required string Table { get; init; }
+
+    /// <summary>Time per call in each measured round, in round order, with the timing loop's own cost taken out.</summary>
+    [JsonPropertyName("ns_per_call")]
+    public required IReadOnlyList<double> NsPerCall { get; init; }
+
+    [JsonPropertyName("calls_per_round")]
+    public required long CallsPerRound { get; init; }
+
+    /// <summary>Bytes allocated per call on the timing thread, the least over the rounds.</summary>
+    [JsonPropertyName("allocated_bytes")]
+    public required long AllocatedBytes { get; init; }
 }

@@ -34,6 +34,9 @@ public static partial class SummaryValidation
     /// <summary>Longest free text kept (a failure's reason, a note, a CPU name); longer is not from the harness.</summary>
     public const int MaxTextLength = 2000;
 
+    /// <summary>The most interleaved rounds a record may hold: the most the harness's own settings allow.</summary>
+    public const int MaxRounds = 10_000;
+
     /// <summary>Checks <paramref name="summary"/>, read from <paramref name="file"/>; throws on the first violation.</summary>
     /// <exception cref="UsageException">A field is missing, null, out of range or not a valid name; the message names file, case and field.</exception>
     public static void Check(RunSummary summary, string file)
@@ -267,6 +270,11 @@ public static partial class SummaryValidation
                 }
             }
 
+            if (r.Rounds is { } rounds)
+            {
+                Rounds(rounds, where);
+            }
+
             foreach (var (field, value) in new[] { ("memory_kib", r.MemoryKib), ("passes", r.Passes), ("lanes", r.Lanes), ("tag_bytes", r.TagBytes), ("cost", r.Cost) })
             {
                 if (value is { } v)
@@ -276,6 +284,34 @@ public static partial class SummaryValidation
             }
 
             return label;
+        }
+
+        /// <summary>
+        /// The interleaved rounds: a table token of 1–32 hex digits (it only pairs records, so nothing else is needed or
+        /// allowed), at most <see cref="MaxRounds"/> positive finite times, and counts that are not negative.
+        /// </summary>
+        private void Rounds(InterleavedRecord rounds, string where)
+        {
+            if (rounds.Table is null || rounds.Table.Length is 0 or > 32 || !rounds.Table.All(char.IsAsciiHexDigitLower))
+            {
+                throw Error(where, "rounds.table", $"{Quote(rounds.Table)} is not a table token; expected 1–32 lower-case hex digits");
+            }
+
+            if (rounds.NsPerCall is null || rounds.NsPerCall.Count is < 1 or > MaxRounds)
+            {
+                throw Error(where, "rounds.ns_per_call", $"has {rounds.NsPerCall?.Count.ToString(CultureInfo.InvariantCulture) ?? "no"} rounds; expected 1–{MaxRounds}");
+            }
+
+            for (var i = 0; i < rounds.NsPerCall.Count; i++)
+            {
+                if (!(double.IsFinite(rounds.NsPerCall[i]) && rounds.NsPerCall[i] > 0))
+                {
+                    throw Error(where, $"rounds.ns_per_call[{i}]", $"{Number(rounds.NsPerCall[i])} is not a positive finite number of nanoseconds");
+                }
+            }
+
+            AtLeast(where, "rounds.calls_per_round", rounds.CallsPerRound, 1);
+            AtLeast(where, "rounds.allocated_bytes", rounds.AllocatedBytes, 0);
         }
 
         public void Failure(Failure? f, string where)

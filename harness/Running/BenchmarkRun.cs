@@ -44,7 +44,11 @@ public static class BenchmarkRun
                 ScenarioSelection.Batch => Runner.RunBatch(passed.OfType<IHashImplementation>().ToArray(), plan.Job, artifacts, progress),
                 _ => Runner.RunOneShot(passed, plan.Sizes, plan.Job, artifacts, progress),
             };
-            results = outcome.Results;
+            // The one-shot tables' ratios come from interleaved rounds (see InterleavedTables); the other scenarios' tables
+            // compare operations of unequal work (a batch call against a loop, one pass against several) or take minutes a case.
+            results = plan.Scenario == ScenarioSelection.OneShot
+                ? InterleavedTables.Attach(outcome.Results, passed, plan.Job.Rounds, progress)
+                : outcome.Results;
             failures.AddRange(outcome.Failures.Select(f => RunDescription.Failure(f.Implementation, f.Reason)));
         }
 

@@ -1,14 +1,22 @@
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Toolchains.InProcess.Emit;
+using CryptoHarness.Interleaving;
 
 namespace CryptoHarness.Running;
 
-/// <summary>The named jobs. <c>dry</c> proves the pipeline, <c>quick</c> compares, <c>default</c> publishes.</summary>
-public sealed record JobPreset(string Name, string Description, Func<Job> Create)
+/// <summary>
+/// The named jobs. <c>dry</c> proves the pipeline, <c>quick</c> compares, <c>default</c> publishes. <see cref="Rounds"/>:
+/// how the one-shot tables' interleaved rounds are timed after BenchmarkDotNet (always in the harness's own process).
+/// </summary>
+public sealed record JobPreset(string Name, string Description, Func<Job> Create, InterleavingSettings Rounds)
 {
+    /// <summary>The dry job's rounds: enough to run the code path, too short to mean anything.</summary>
+    private static readonly InterleavingSettings DryRounds = new(WarmupRounds: 0, Rounds: 3, BatchTime: TimeSpan.FromMilliseconds(0.05),
+        MinimumWarmup: TimeSpan.Zero, Seed: 1);
+
     /// <summary>One invocation, no warmup, in process: checks that everything runs, measures nothing worth quoting.</summary>
     public static JobPreset Dry { get; } = new("dry", "in process, 1 iteration of 1 invocation, no warmup (pipeline check only: not a measurement)",
-        () => Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).WithId("dry"));
+        () => Job.Dry.WithToolchain(InProcessEmitToolchain.Instance).WithId("dry"), DryRounds);
 
     /// <summary>
     /// In process, short iterations: the SHA-256 family at four sizes in under a minute on 2 cores. Fifteen samples
@@ -29,11 +37,12 @@ public sealed record JobPreset(string Name, string Description, Func<Job> Create
             .WithIterationCount(15)
             .WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(25))
             .WithGcForce(false)
-            .WithId("quick"));
+            .WithId("quick"),
+        InterleavingSettings.Quick);
 
     /// <summary>BenchmarkDotNet's defaults, out of process, with its own toolchain for the running .NET version.</summary>
     public static JobPreset Default { get; } = new("default", "out of process, BenchmarkDotNet default warmup and iteration counts",
-        () => Job.Default.WithId("default"));
+        () => Job.Default.WithId("default"), InterleavingSettings.Quick);
 
     public static IReadOnlyList<JobPreset> All { get; } = [Dry, Quick, Default];
 }

@@ -98,6 +98,11 @@ internal static class CompareCommand
             var path = Path.GetFullPath(output);
             AtomicFile.WriteAllText(path, comment);
             stdout.WriteLine(ComparisonModel.SummaryLine(comparison));
+            if (ComparisonModel.RatioDrift(comparison) is { } drift)
+            {
+                stdout.WriteLine(drift);
+            }
+
             stdout.WriteLine($"Wrote {path}");
         }
 

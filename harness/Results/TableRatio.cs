@@ -1,0 +1,44 @@
+using CryptoHarness.Statistics;
+
+namespace CryptoHarness.Results;
+
+/// <summary>
+/// The ratio between two rows of one table, as every page and comparison quotes it: from the interleaved rounds when
+/// both rows were timed in the same rounds (the median of per-round ratios, which cancels what the machine did to both),
+/// else the ratio of their medians (rows of runs made separately, or of a job without rounds).
+/// </summary>
+public static class TableRatio
+{
+    /// <summary>Whether the two rows were timed in the same interleaved rounds.</summary>
+    public static bool ArePaired(ResultRecord a, ResultRecord b) =>
+        a.Rounds is { } left && b.Rounds is { } right
+        && string.Equals(left.Table, right.Table, StringComparison.Ordinal)
+        && left.NsPerCall.Count == right.NsPerCall.Count;
+
+    /// <summary>time(a) ÷ time(b).</summary>
+    public static double Of(ResultRecord a, ResultRecord b) => ArePaired(a, b)
+        ? PairedRatio.Of(a.Rounds!.NsPerCall, b.Rounds!.NsPerCall).Ratio
+        : a.MedianNs / b.MedianNs;
+
+    /// <summary>
+    /// The rows fastest first. When every row was timed in the same rounds, the order is by each row's per-round ratio
+    /// to one reference row (the least median of the rounds; ties by id); otherwise by median.
+    /// </summary>
+    public static IReadOnlyList<ResultRecord> FastestFirst(IEnumerable<ResultRecord> records)
+    {
+        var rows = records.OrderBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal).ToArray();
+        if (rows.Length < 2 || !rows.All(r => ArePaired(r, rows[0])))
+        {
+            return rows;
+        }
+
+        var reference = rows.MinBy(r => SampleStatistics.Median(r.Rounds!.NsPerCall))!;
+        return rows.Select(r => (Row: r, Ratio: Of(r, reference))).OrderBy(p => p.Ratio).ThenBy(p => p.Row.Id, StringComparer.Ordinal).Select(p => p.Row).ToArray();
+    }
+
+    /// <summary>How the table's ratios were taken, for the line under it; null when they are ratios of medians.</summary>
+    public static string? Method(IReadOnlyList<ResultRecord> rows) =>
+        rows.Count >= 2 && rows.All(r => ArePaired(r, rows[0]))
+            ? $"ratios are medians of per-round ratios over {rows[0].Rounds!.NsPerCall.Count} interleaved rounds"
+            : null;
+}
