@@ -1,4 +1,5 @@
 using CryptoHarness.Formatting;
+using CryptoHarness.Running;
 using CryptoHarness.Selecting;
 using System.Text.Json;
 
@@ -25,8 +26,14 @@ public sealed class EndToEndTests
         Assert.Equal(providers.Length * 2, records.Length);
         Assert.All(records, r => Assert.Equal("SHA-256", r.GetProperty("algorithm").GetString()));
         Assert.Equal("dry", summary.RootElement.GetProperty("run").GetProperty("job").GetString());
+        // Each size's table was timed again in interleaved rounds: one token per table, the job's count of rounds each.
+        var rounds = records.Select(r => (Size: r.GetProperty("size_bytes").GetInt32(), Rounds: r.GetProperty("rounds"))).ToArray();
+        Assert.All(rounds, r => Assert.Equal(JobPreset.Dry.Rounds.Rounds, r.Rounds.GetProperty("ns_per_call").GetArrayLength()));
+        Assert.Equal(2, rounds.Select(r => r.Rounds.GetProperty("table").GetString()).Distinct().Count());
+        Assert.All(rounds.GroupBy(r => r.Size), table => Assert.Single(table.Select(r => r.Rounds.GetProperty("table").GetString()).Distinct()));
 
         var page = File.ReadAllText(Path.Combine(output, "sha256.md"));
+        Assert.Contains("ratios are medians of per-round ratios over 3 interleaved rounds", page, StringComparison.Ordinal);
         Assert.Contains("### SHA-256", page, StringComparison.Ordinal);
         Assert.Contains("#### 128 B (128 bytes)", page, StringComparison.Ordinal);
         Assert.Contains("#### 1 KiB (1,024 bytes)", page, StringComparison.Ordinal);

@@ -259,6 +259,26 @@ public sealed class HostileResultsTests
         Assert.False(Directory.Exists(folder.Combine("out")));
     }
 
+    [Theory]
+    [InlineData("""{"table":"../x","ns_per_call":[1,2,3],"calls_per_round":4,"allocated_bytes":0}""", "field 'rounds.table': '../x' is not a table token; expected 1–32 lower-case hex digits")]
+    [InlineData("""{"table":"ab12","ns_per_call":[1,-2,3],"calls_per_round":4,"allocated_bytes":0}""", "field 'rounds.ns_per_call[1]': -2 is not a positive finite number of nanoseconds")]
+    [InlineData("""{"table":"ab12","ns_per_call":[],"calls_per_round":4,"allocated_bytes":0}""", "field 'rounds.ns_per_call': has 0 rounds; expected 1–10000")]
+    [InlineData("""{"table":"ab12","ns_per_call":[1],"calls_per_round":0,"allocated_bytes":0}""", "field 'rounds.calls_per_round': 0 is out of range; expected a whole number of 1 or more")]
+    [InlineData("""{"table":"ab12","ns_per_call":[1],"calls_per_round":3,"allocated_bytes":-8}""", "field 'rounds.allocated_bytes': -8 is negative; expected a whole number of 0 or more")]
+    public void Interleaved_rounds_are_checked_at_load(string rounds, string expected)
+    {
+        using var folder = new TestFolder();
+        var summary = Fixture();
+        summary["results"]![2]!["rounds"] = JsonNode.Parse(rounds);
+        var file = Write(folder, "summary.json", summary);
+
+        var line = BadInput(Cli.Run("report", "--results", file, "--out", folder.Combine("out")));
+
+        Assert.StartsWith($"harness: {file}: case 'sha256/bouncycastle · hash · oneshot · ", line, StringComparison.Ordinal);
+        Assert.Contains(expected, line, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(folder.Combine("out")));
+    }
+
     [Fact]
     public void A_duplicate_case_is_refused_by_report_too()
     {
