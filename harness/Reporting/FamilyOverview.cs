@@ -18,8 +18,17 @@ public sealed record IndexAlgorithm(string Name, string Slug, string? Note, stri
 /// <summary>The highlights (<c>highlights.md.sbn</c>): a leader per family, the runs behind them, the leaders' cost models.</summary>
 /// <param name="Large">The payload size the leader is chosen at, as a label.</param>
 /// <param name="Small">The size a latency-bound leader is named at, as a label.</param>
+/// <param name="Rounds">How the ratios were taken when the runs had interleaved rounds, with the check of those rounds against BenchmarkDotNet; null otherwise.</param>
 public sealed record HighlightsPage(
-    IReadOnlyList<HighlightRow> Rows, IReadOnlyList<FamilyRun> Runs, IReadOnlyList<FamilyOverview.LeaderCost> Costs, string Large, string Small);
+    IReadOnlyList<HighlightRow> Rows, IReadOnlyList<FamilyRun> Runs, IReadOnlyList<FamilyOverview.LeaderCost> Costs, string Large, string Small,
+    RoundsCheck? Rounds);
+
+/// <summary>
+/// The interleaved rounds checked against BenchmarkDotNet: for every case with rounds, the median of its rounds ÷
+/// BenchmarkDotNet's median of the same case, summarised over the cases. Both time the same workload object, so they
+/// should agree within the noise of either; a systematic gap would mean one loop favours something.
+/// </summary>
+public sealed record RoundsCheck(int Cases, int Tables, string Median, string P10, string P90, string WithinFivePercent);
 
 public sealed record HighlightRow(string Family, string Leader, string Insight);
 
@@ -58,7 +67,27 @@ public static class FamilyOverview
             f.Run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture))).ToArray(),
         ByFamily(families).SelectMany(LeaderCosts).ToArray(),
         Format.Size(LargeSize),
-        Format.Size(SmallSize));
+        Format.Size(SmallSize),
+        CheckRounds(families));
+
+    private static RoundsCheck? CheckRounds(IReadOnlyList<RunSummary> families)
+    {
+        var withRounds = families.SelectMany(f => f.Results).Where(r => r.Rounds is not null).ToArray();
+        if (withRounds.Length == 0)
+        {
+            return null;
+        }
+
+        var agreement = withRounds.Select(r => SampleStatistics.Median(r.Rounds!.NsPerCall) / r.MedianNs).Order().ToArray();
+        string Ratio(double quantile) => Format.Number(agreement[(int)Math.Clamp(Math.Ceiling(quantile * agreement.Length) - 1, 0, agreement.Length - 1)], "0.000");
+        return new RoundsCheck(
+            withRounds.Length,
+            withRounds.Select(r => r.Rounds!.Table).Distinct(StringComparer.Ordinal).Count(),
+            Format.Number(SampleStatistics.Median(agreement), "0.000"),
+            Ratio(0.1),
+            Ratio(0.9),
+            Format.Number(100.0 * agreement.Count(a => Math.Abs(Math.Log(a)) <= Math.Log(1.05)) / agreement.Length, "0") + "%");
+    }
 
     private static IOrderedEnumerable<RunSummary> ByFamily(IEnumerable<RunSummary> families) =>
         families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal);

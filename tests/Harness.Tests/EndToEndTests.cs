@@ -42,6 +42,7 @@ public sealed class EndToEndTests
             Assert.Contains($"| {Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
         }
 
+        Assert.Contains("The rounds checked against BenchmarkDotNet", File.ReadAllText(Path.Combine(output, "highlights.md")), StringComparison.Ordinal);
         Assert.True(File.Exists(Path.Combine(output, "machine-spec.md")));
         Assert.False(File.Exists(Path.Combine(output, "blake3.md")));
         Assert.NotEmpty(Directory.GetFiles(folder.Combine("results"), "*-report-full.json", SearchOption.AllDirectories));
