@@ -66,6 +66,14 @@ public sealed class PairedBuildTests(CopiedBuild copy) : IClassFixture<CopiedBui
     }
 
     [Fact]
+    public void Normal_builds_carry_no_slowdown_note()
+    {
+        var baseManaged = copy.Context.LoadFromAssemblyName(new System.Reflection.AssemblyName("CryptoHarness.Managed"));
+        Assert.Null(BuildNotes.SlowdownPercent(baseManaged));
+        Assert.Empty(BuildNotes.Of(baseManaged, typeof(Managed.Sha256).Assembly));
+    }
+
+    [Fact]
     public void Every_registry_id_resolves_to_the_same_entry_in_both_builds()
     {
         Assert.Equal(Registry.Implementations.Select(i => i.Id), copy.Registry.Ids);
