@@ -135,26 +135,33 @@ internal static class PairedCommand
 
     private static PairedResults Measure(string baseFolder, PairedPlan plan, HarnessConsole console)
     {
-        var context = BuildLoadContext.Open(baseFolder, "--base-build");
-        BuildRegistry baseRegistry;
-        Assembly baseManaged;
-        try
-        {
-            baseRegistry = BuildRegistry.Of(context.LoadProviders(), [context.DepsFile]);
-            baseManaged = context.LoadFromAssemblyName(new AssemblyName("CryptoHarness.Managed"));
-        }
-        catch (Exception e) when (e is BadImageFormatException or FileLoadException or FileNotFoundException or ContractChangedException)
-        {
-            throw new UsageException($"--base-build '{baseFolder}': not a loadable build of this harness's providers ({e.Message.Split('\n')[0]}).");
-        }
+        var (baseRegistry, baseManaged, baseContext) = Load(baseFolder, "--base-build");
 
-        var head = BuildRegistry.Running();
+        // The head is this harness's own build, loaded the same way into a collectible context of its own rather than
+        // called in the default context, so both sides run under the same rules (code in a collectible context reaches
+        // statics through another indirection and the JIT treats its static readonly values differently). What loading
+        // alike cannot equalise is where each copy's code lands: in A/A pairs here, managed SHA-256 at 128 B differed by
+        // 7–10% between the two copies, either way round from one process to the next, with tight intervals.
+        var (headRegistry, headManaged, _) = Load(AppContext.BaseDirectory, "the running harness's folder");
         var cpu = MachineInfo.CpuName();
         var runtime = MachineInfo.Runtime();
         var machineKey = MachineInfo.MachineKey(cpu, InstructionSetEmulation.KeyLevel(MachineInfo.InstructionSetLevel()), MachineInfo.OsKey(), runtime);
-        console.Error.WriteLine($"Pairing {plan.Ids.Count} entr(ies) at {plan.Sizes.Count} size(s) with the base build in {context.Folder}");
-        return PairedMeasurement.Measure(baseRegistry, head, plan, CommitOf(context.Folder), MachineInfo.GitCommit(RepositoryRoot.Find()),
-            machineKey, runtime, BuildNotes.Of(baseManaged, typeof(Managed.Sha256).Assembly), line => console.Error.WriteLine(line));
+        console.Error.WriteLine($"Pairing {plan.Ids.Count} entr(ies) at {plan.Sizes.Count} size(s) with the base build in {baseContext.Folder}");
+        return PairedMeasurement.Measure(baseRegistry, headRegistry, plan, CommitOf(baseContext.Folder), MachineInfo.GitCommit(RepositoryRoot.Find()),
+            machineKey, runtime, BuildNotes.Of(baseManaged, headManaged), line => console.Error.WriteLine(line));
+    }
+
+    private static (BuildRegistry Registry, Assembly Managed, BuildLoadContext Context) Load(string folder, string what)
+    {
+        var context = BuildLoadContext.Open(folder, what);
+        try
+        {
+            return (BuildRegistry.Of(context.LoadProviders(), [context.DepsFile]), context.LoadFromAssemblyName(new AssemblyName("CryptoHarness.Managed")), context);
+        }
+        catch (Exception e) when (e is BadImageFormatException or FileLoadException or FileNotFoundException or ContractChangedException)
+        {
+            throw new UsageException($"{what} '{folder}': not a loadable build of this harness's providers ({e.Message.Split('\n')[0]}).");
+        }
     }
 
     /// <summary>The commit of the checkout the base build folder lies in, or <c>unknown</c>.</summary>
