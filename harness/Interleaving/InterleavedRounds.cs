@@ -78,9 +78,10 @@ public static class InterleavedRounds
 
         // Warm-up: the same rounds as measured ones, discarded. Each side's batch is then sized from its fastest warm-up
         // round, not its last: tiering only makes a side faster and a neighbour only slower, so the fastest round is the
-        // least disturbed estimate. Sized from one preempted round, a side's batches were half as long as the other's for
-        // the whole table, and on a loaded machine (load 9 on 2 cores) the shorter batches, fitting in one time slice,
-        // read up to 2× faster in most rounds: a per-round ratio of 0.5 or 2 in an A/A pair.
+        // least disturbed estimate. Sized from one preempted round, a side's batches would be a fraction of the other's for
+        // the whole table, and on a loaded machine a short batch that fits in one time slice reads faster than a long one
+        // that does not (A/A pairs on this machine at load 9 on 2 cores showed median per-round ratios of 0.5 and 1.9
+        // before this change; not seen since, though the load was lower).
         var fastestNsPerCall = new double[sides.Count];
         Array.Fill(fastestNsPerCall, double.MaxValue);
         var warmupStarted = Stopwatch.GetTimestamp();
