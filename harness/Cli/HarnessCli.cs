@@ -8,7 +8,7 @@ using CryptoHarness.Cli.Commands;
 namespace CryptoHarness.Cli;
 
 /// <summary>
-/// <c>harness list | verify | run | leaks | report | compare | touched | merge | site</c>, each with <c>--help</c>. Exit
+/// <c>harness list | verify | run | leaks | report | compare | paired | touched | merge | site</c>, each with <c>--help</c>. Exit
 /// codes: 0 success; 1 an implementation failed the gate or its benchmark, or (compare) a regression was found; 2 bad
 /// input (one line naming the value and the valid choices, nothing written).
 /// </summary>
@@ -81,6 +81,7 @@ public static class HarnessCli
         root.Subcommands.Add(LeaksCommand.Create(console));
         root.Subcommands.Add(ReportCommand.Create(console));
         root.Subcommands.Add(CompareCommand.Create(console));
+        root.Subcommands.Add(PairedCommand.Create(console));
         root.Subcommands.Add(TouchedCommand.Create(console));
         root.Subcommands.Add(MergeCommand.Create(console));
         root.Subcommands.Add(SiteCommand.Create(console));

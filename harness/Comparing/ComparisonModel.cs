@@ -10,11 +10,18 @@ namespace CryptoHarness.Comparing;
 /// <param name="All">Every matched case, in the comparison's order.</param>
 /// <param name="LeakChecks">How many constant-time checks were matched on both sides.</param>
 /// <param name="LeakChanges">The checks whose verdict changed.</param>
+/// <param name="Pairing">How base and diff were measured: in the same interleaved rounds of one process (paired), or in separate launches.</param>
+/// <param name="NotPaired">Entries or cases <c>harness paired</c> could not pair, each with its reason; empty for <c>compare</c>.</param>
 public sealed record ComparisonComment(
     string SummaryLine, IReadOnlyList<string> Warnings, string Method, string Base, string Diff,
     IReadOnlyList<CaseRow> Slower, IReadOnlyList<CaseRow> Faster, IReadOnlyList<AllocationRow> AllocationRegressions,
     IReadOnlyList<FamilyTally> Families, IReadOnlyList<string> OnlyBase, IReadOnlyList<string> OnlyDiff, IReadOnlyList<CaseRow> All,
-    int CaseCount, int LeakChecks, string LeakRule, IReadOnlyList<LeakChangeRow> LeakChanges, string? RatioDrift);
+    int CaseCount, int LeakChecks, string LeakRule, IReadOnlyList<LeakChangeRow> LeakChanges, string Pairing, IReadOnlyList<string> NotPaired,
+    string? RatioDrift)
+{
+    /// <summary>What the medians and ratios of the tables are.</summary>
+    public string Footnote { get; init; } = "Medians are of all raw per-iteration samples (no outlier removal). Ratio is diff ÷ base median; improvement is (base − diff) ÷ base.";
+}
 
 /// <summary>One matched case: the medians of both sides, their ratio and the verdict.</summary>
 /// <param name="Q">The smaller of the two one-sided tests' q-values.</param>
@@ -68,6 +75,8 @@ public static class ComparisonModel
                 c.NewLeak ? (c.Control ? "flagged (the control, as it must be)" : "**new leak**") : (c.Control ? "**control no longer flagged**" : "no longer flagged"),
                 LeakSide(c.BaseLeaks, c.BaseLaunches, c.BaseMaxAbsT),
                 LeakSide(c.DiffLeaks, c.DiffLaunches, c.DiffMaxAbsT))).ToArray(),
+            UnpairedNote,
+            [],
             RatioDrift(comparison));
     }
 
@@ -84,6 +93,10 @@ public static class ComparisonModel
             + $"{Percent(drift.Published.P90)} at the 90th percentile, as the pages print them ({drift.PairedPairs} of the pairs from interleaved rounds in both runs); "
             + $"as ratios of medians by {Percent(drift.OfMedians.Median)} and {Percent(drift.OfMedians.P90)}.";
     }
+
+    /// <summary>What <c>compare</c>'s verdicts rest on, said in every comment it writes.</summary>
+    public const string UnpairedNote =
+        "Unpaired: base and diff were measured in separate launches, so whatever the machine did between them enters every ratio (the paired mode, `harness paired`, times both builds in the same rounds).";
 
     /// <summary>Leak checks are compared by verdict (see <see cref="Leaks.LeakComparison"/>), in words for the comment.</summary>
     public const string LeakRule =

@@ -52,8 +52,8 @@ public sealed record InterleavedTable(IReadOnlyList<SideRounds> Sides, double Lo
 /// </summary>
 /// <remarks>
 /// Steps: a rough calibration of calls per batch; warm-up rounds, discarded, until both <see cref="InterleavingSettings.WarmupRounds"/>
-/// and <see cref="InterleavingSettings.MinimumWarmup"/> have passed; calls per batch set again from the last warm-up
-/// round (tiering may have sped a side up); then the measured rounds. The loop's own cost per call (the delegate call)
+/// and <see cref="InterleavingSettings.MinimumWarmup"/> have passed; calls per batch set again from the fastest warm-up
+/// round (tiering may have sped a side up, a neighbour slowed one down); then the measured rounds. The loop's own cost per call (the delegate call)
 /// is measured each round on an empty delegate, and its median subtracted, as BenchmarkDotNet subtracts its overhead.
 /// Allocation is counted on this thread per batch; a side's figure is the least over the measured rounds, so a runtime
 /// allocation that happens to land in one batch is not charged to that side.
@@ -76,15 +76,21 @@ public static class InterleavedRounds
         var random = new Random(settings.Seed);
         var order = Enumerable.Range(0, sides.Count).ToArray();
 
-        // Warm-up: the same rounds as measured ones, discarded.
-        var lastNsPerCall = new double[sides.Count];
+        // Warm-up: the same rounds as measured ones, discarded. Each side's batch is then sized from its fastest warm-up
+        // round, not its last: tiering only makes a side faster and a neighbour only slower, so the fastest round is the
+        // least disturbed estimate. Sized from one preempted round, a side's batches would be a fraction of the other's for
+        // the whole table, and on a loaded machine a short batch that fits in one time slice reads faster than a long one
+        // that does not (A/A pairs on this machine at load 9 on 2 cores showed median per-round ratios of 0.5 and 1.9
+        // before this change; not seen since, though the load was lower).
+        var fastestNsPerCall = new double[sides.Count];
+        Array.Fill(fastestNsPerCall, double.MaxValue);
         var warmupStarted = Stopwatch.GetTimestamp();
         for (var round = 0; round < settings.WarmupRounds || Stopwatch.GetElapsedTime(warmupStarted) < settings.MinimumWarmup; round++)
         {
             random.Shuffle(order);
             foreach (var side in order)
             {
-                lastNsPerCall[side] = TimeBatch(sides[side].Call, calls[side]) / calls[side];
+                fastestNsPerCall[side] = Math.Min(fastestNsPerCall[side], TimeBatch(sides[side].Call, calls[side]) / calls[side]);
             }
 
             TimeBatch(Empty, overheadCalls);
@@ -92,7 +98,7 @@ public static class InterleavedRounds
 
         for (var side = 0; side < sides.Count; side++)
         {
-            calls[side] = CallsFor(lastNsPerCall[side], batchNs);
+            calls[side] = CallsFor(fastestNsPerCall[side], batchNs);
         }
 
         var perCall = new double[sides.Count][];

@@ -48,8 +48,7 @@ public abstract class Workload
 
     public static Workload Create(IImplementation implementation, string operation, int size)
     {
-        var input = new byte[size];
-        new Random(size).NextBytes(input);
+        var input = WorkloadInputs.Payload(size);
         return (implementation, operation) switch
         {
             (IHashImplementation hash, Hash) => new HashWorkload(hash, input),
@@ -72,17 +71,10 @@ public abstract class Workload
     /// </summary>
     public static Workload CreateBatch(IHashImplementation implementation, int batchSize, int messageBytes)
     {
-        var messages = Fill(batchSize * messageBytes, seed: (batchSize * 1000) + messageBytes);
+        var messages = WorkloadInputs.Filled(batchSize * messageBytes, seed: (batchSize * 1000) + messageBytes);
         return implementation is IBatchHashImplementation batch
             ? new BatchWorkload(batch, messages, messageBytes, batchSize)
             : new LoopWorkload(implementation, messages, messageBytes, batchSize);
-    }
-
-    private static byte[] Fill(int length, int seed)
-    {
-        var bytes = new byte[length];
-        new Random(seed).NextBytes(bytes);
-        return bytes;
     }
 
     private sealed class HashWorkload(IHashImplementation hash, byte[] input) : Workload
@@ -122,7 +114,7 @@ public abstract class Workload
 
     private sealed class MacWorkload(IMacImplementation mac, byte[] input) : Workload
     {
-        private readonly byte[] _key = Fill(mac.Algorithm.KeyBytes, 1);
+        private readonly byte[] _key = WorkloadInputs.Key(mac.Algorithm.KeyBytes);
         private readonly byte[] _output = new byte[mac.OutputBytes];
 
         public override void Run() => mac.Mac(_key, [], input, _output);
@@ -131,9 +123,9 @@ public abstract class Workload
     /// <summary>A new nonce per call, as a caller must use (and BouncyCastle enforces): a counter in its first 8 bytes.</summary>
     private sealed class EncryptWorkload(IAeadImplementation aead, byte[] plaintext) : Workload
     {
-        private readonly byte[] _key = Fill(aead.Algorithm.KeyBytes, 1);
-        private readonly byte[] _nonce = Fill(aead.Algorithm.NonceBytes, 2);
-        private readonly byte[] _associatedData = Fill(WorkloadInputs.AssociatedDataBytes, 3);
+        private readonly byte[] _key = WorkloadInputs.Key(aead.Algorithm.KeyBytes);
+        private readonly byte[] _nonce = WorkloadInputs.Nonce(aead.Algorithm.NonceBytes);
+        private readonly byte[] _associatedData = WorkloadInputs.AssociatedData();
         private readonly byte[] _ciphertext = new byte[plaintext.Length];
         private readonly byte[] _tag = new byte[aead.Algorithm.TagBytes];
         private ulong _counter;
@@ -151,7 +143,7 @@ public abstract class Workload
         private readonly IAeadImplementation _aead;
         private readonly byte[] _key;
         private readonly byte[] _nonce;
-        private readonly byte[] _associatedData = Fill(WorkloadInputs.AssociatedDataBytes, 3);
+        private readonly byte[] _associatedData = WorkloadInputs.AssociatedData();
         private readonly byte[] _ciphertext;
         private readonly byte[] _tag;
         private readonly byte[] _plaintext;
@@ -159,8 +151,8 @@ public abstract class Workload
         public DecryptWorkload(IAeadImplementation aead, byte[] plaintext)
         {
             _aead = aead;
-            _key = Fill(aead.Algorithm.KeyBytes, 1);
-            _nonce = Fill(aead.Algorithm.NonceBytes, 2);
+            _key = WorkloadInputs.Key(aead.Algorithm.KeyBytes);
+            _nonce = WorkloadInputs.Nonce(aead.Algorithm.NonceBytes);
             _ciphertext = new byte[plaintext.Length];
             _tag = new byte[aead.Algorithm.TagBytes];
             _plaintext = new byte[plaintext.Length];

@@ -16,6 +16,29 @@ public static class WorkloadInputs
 
     /// <summary>Batch scenario: one digest (hashing hashes) and two (a Merkle tree's inner node: one block of message, one of padding).</summary>
     public static IReadOnlyList<int> MessageLengths { get; } = [32, 64];
+
+    /// <summary>The one-shot payload of <paramref name="size"/> bytes: random bytes seeded by the size, the same in every process.</summary>
+    public static byte[] Payload(int size) => Filled(size, seed: size);
+
+    /// <summary>The key every MAC and AEAD case uses, of the algorithm's length.</summary>
+    public static byte[] Key(int keyBytes) => Filled(keyBytes, seed: 1);
+
+    /// <summary>An AEAD's first nonce; encryption then writes a counter into its first 8 bytes, a new nonce per call.</summary>
+    public static byte[] Nonce(int nonceBytes) => Filled(nonceBytes, seed: 2);
+
+    /// <summary>The associated data of every AEAD case.</summary>
+    public static byte[] AssociatedData() => Filled(AssociatedDataBytes, seed: 3);
+
+    /// <summary>
+    /// Seeded random bytes. The paired comparison builds the base's workloads from these too, so both builds of a pull
+    /// request hash the very bytes a run of either would.
+    /// </summary>
+    public static byte[] Filled(int length, int seed)
+    {
+        var bytes = new byte[length];
+        new Random(seed).NextBytes(bytes);
+        return bytes;
+    }
 }
 
 /// <summary>

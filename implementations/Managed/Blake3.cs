@@ -145,6 +145,9 @@ public static partial class Blake3
         ThrowIfNotSupported(path);
         ThrowIfEmpty(destination);
         HashOneShot(path, in IvKey, 0, source, destination);
+#if CALIBRATED_SLOWDOWN
+        CalibratedSlowdown.AfterCall(source, path, static (s, d, p) => HashOneShot(p, in IvKey, 0, s, d));
+#endif
     }
 
     /// <summary>Computes the BLAKE3 keyed hash (a MAC or PRF) of <paramref name="source"/> on the fastest path.</summary>

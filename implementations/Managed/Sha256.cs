@@ -68,6 +68,9 @@ public static partial class Sha256
         ThrowIfNoSuchPath(path, "SHA-256");
         ThrowIfDestinationTooShort(destination, HashSizeInBytes, "SHA-256");
         HashCore(InitialHashValue, source, destination[..HashSizeInBytes]);
+#if CALIBRATED_SLOWDOWN
+        CalibratedSlowdown.AfterCall(source, path, static (s, d, _) => HashCore(InitialHashValue, s, d[..HashSizeInBytes]));
+#endif
     }
 
     internal static void ThrowIfNoSuchPath(InstructionSet path, string algorithm)

@@ -19,7 +19,7 @@ public sealed class CommandLineTests
         Assert.Equal(0, result.ExitCode);
         Assert.Empty(result.Error);
         Assert.Contains("Usage:\n  harness [command] [options]", result.Out.ReplaceLineEndings("\n"), StringComparison.Ordinal);
-        Assert.Equal(["list", "verify", "run", "leaks", "report", "compare", "touched", "merge", "site"], CommandNames());
+        Assert.Equal(["list", "verify", "run", "leaks", "report", "compare", "paired", "touched", "merge", "site"], CommandNames());
         foreach (var command in CommandNames())
         {
             Assert.Contains($"  {command} ", result.Out, StringComparison.Ordinal);

@@ -35,8 +35,10 @@ public sealed class LayeringTests
         // Numbers, sizes and times as every report, comparison and leak page prints them; it formats result records.
         ["CryptoHarness.Formatting"],
         ["CryptoHarness.Gate"],
-        // The two ways of measuring: benchmarks (Running) and the timing-leak check (Leaks), a scenario of its own.
-        ["CryptoHarness.Running", "CryptoHarness.Leaks"],
+        // The ways of measuring: benchmarks (Running), the timing-leak check (Leaks), a scenario of its own, and the paired
+        // comparison of two builds (Pairing), which loads another build's implementations and times them against this
+        // one's with the interleaved loop, writing a results file (paired.json) that Comparing reads as it reads summaries.
+        ["CryptoHarness.Running", "CryptoHarness.Leaks", "CryptoHarness.Pairing"],
         ["CryptoHarness.Reporting", "CryptoHarness.Comparing"],
         ["CryptoHarness.Cli"],
         // Program.cs's top-level statements compile into the global namespace: the entry point, above the command line.

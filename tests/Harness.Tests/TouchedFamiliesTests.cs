@@ -231,7 +231,7 @@ public sealed class PullRequestWorkflowTests
         Assert.Equal(2, parsed.GetValue<string[]>("--base")!.Length);
         Assert.Equal(2, parsed.GetValue<string[]>("--diff")!.Length);
         Assert.Contains("compare \"$out\" \"$(run_of base 1)\" \"$(run_of base 2)\" \"$(run_of head 1)\" \"$(run_of head 2)\"", CompareScript, StringComparison.Ordinal);
-        Assert.Contains("compare \"$out.password\" \"$(run_of base password-1)\" \"$(run_of base password-2)\" \"$(run_of head password-1)\" \"$(run_of head password-2)\"", CompareScript, StringComparison.Ordinal);
+        Assert.Contains("compare \"$out.part\" \"$(run_of base password-1)\" \"$(run_of base password-2)\" \"$(run_of head password-1)\" \"$(run_of head password-2)\"", CompareScript, StringComparison.Ordinal);
         Assert.Contains("scripts/compare-runs.sh", Workflow, StringComparison.Ordinal);
 
         Assert.Contains(WorkflowTests.WorkflowCommands().Select(row => (string)row[1]), c => c.Contains("--scenario password", StringComparison.Ordinal));

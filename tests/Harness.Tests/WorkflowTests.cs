@@ -55,6 +55,21 @@ public sealed partial class WorkflowTests
     }
 
     [Fact]
+    public void Pull_requests_pair_first_and_measure_launches_only_for_what_was_not_paired()
+    {
+        Assert.Contains(WorkflowCommands(), row => (string)row[0] == "benchmarks.yml" && ((string)row[1]).StartsWith("paired --base-build ", StringComparison.Ordinal));
+        var workflow = Workflow("benchmarks.yml");
+        Assert.True(workflow.IndexOf("paired --base-build", StringComparison.Ordinal) < workflow.IndexOf("run --job quick", StringComparison.Ordinal));
+        Assert.Contains("[.not_paired[].family]", workflow, StringComparison.Ordinal);
+
+        // The comment is made from the paired measurement by the harness running the script (the default branch's in the
+        // comment workflow), never taken from the comment the pull request's job wrote.
+        Assert.Contains(WorkflowCommands(), row => (string)row[0] == "compare-runs.sh" && ((string)row[1]).StartsWith("paired --from ", StringComparison.Ordinal));
+        var script = File.ReadAllText(Path.Combine(RepositoryRoot.Find(), "scripts", "compare-runs.sh"));
+        Assert.DoesNotContain("paired-comment.md", script, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void The_comment_workflow_runs_only_the_default_branchs_code_and_takes_nothing_from_the_artifact_on_trust()
     {
         var workflow = Workflow("benchmarks-comment.yml");

@@ -22,9 +22,9 @@ internal static class CompareCommand
         Never,
     }
 
-    private const string DefaultThreshold = "5%";
-    private const string DefaultNoise = "1ns";
-    private const string DefaultFalseDiscoveryRate = "1%";
+    internal const string DefaultThreshold = "5%";
+    internal const string DefaultNoise = "1ns";
+    internal const string DefaultFalseDiscoveryRate = "1%";
 
     public static Command Create(HarnessConsole console)
     {
@@ -56,9 +56,9 @@ internal static class CompareCommand
         return command;
     }
 
-    private static IEnumerable<string> FailOnNames => Enum.GetNames<FailOn>().Select(n => n.ToLowerInvariant());
+    internal static IEnumerable<string> FailOnNames => Enum.GetNames<FailOn>().Select(n => n.ToLowerInvariant());
 
-    private static FailOn? ParseFailOn(string text) =>
+    internal static FailOn? ParseFailOn(string text) =>
         Enum.GetValues<FailOn>().Cast<FailOn?>().FirstOrDefault(v => string.Equals(v.ToString(), text, StringComparison.OrdinalIgnoreCase))
             ?? throw new UsageException($"Invalid --fail-on '{text}'. Valid: {string.Join(", ", FailOnNames)}.");
 
@@ -124,7 +124,7 @@ internal static class CompareCommand
     }
 
     /// <summary>"5%" or "5" → 0.05; must be above 0 and below 100%.</summary>
-    private static double? Percentage(string option, string text)
+    internal static double? Percentage(string option, string text)
     {
         var number = text.EndsWith('%') ? text[..^1] : text;
         if (!double.TryParse(number, NumberStyles.Float, CultureInfo.InvariantCulture, out var value) || !(value > 0 && value < 100))
@@ -136,7 +136,7 @@ internal static class CompareCommand
     }
 
     /// <summary>"1ns", "0.5us", "2μs", "1ms" or a bare number of nanoseconds; zero or more.</summary>
-    private static double? Duration(string option, string text)
+    internal static double? Duration(string option, string text)
     {
         var units = new (string Suffix, double Ns)[] { ("ns", 1), ("us", 1e3), ("μs", 1e3), ("ms", 1e6) };
         var (suffix, scale) = units.FirstOrDefault(u => text.EndsWith(u.Suffix, StringComparison.Ordinal), ("", 1));

@@ -1,0 +1,180 @@
+using System.CommandLine;
+using System.Globalization;
+using System.Reflection;
+using CryptoHarness.Comparing;
+using CryptoHarness.Interleaving;
+using CryptoHarness.Pairing;
+using CryptoHarness.Reporting;
+using CryptoHarness.Results;
+using CryptoHarness.Selecting;
+
+namespace CryptoHarness.Cli.Commands;
+
+/// <summary>
+/// <c>harness paired --base-build DIR [filters] [--sizes …] [--rounds N] [--threshold 5%] [--noise 1ns] [--fdr 1%]
+/// [--fail-on slower|never] [--out comment.md] [--save paired.json]</c>: loads the base build's implementations beside
+/// this harness's own (the head), times both in the same interleaved rounds case by case, and writes the comparison
+/// comment of <c>compare</c>, saying which cases were paired and why the others were not. <c>--from paired.json</c>
+/// makes the comment again from a saved measurement, measuring nothing. Exit 1 on a slower case or an allocation
+/// increase (with <c>--fail-on slower</c>, the default), 2 on bad input.
+/// </summary>
+internal static class PairedCommand
+{
+    public static Command Create(HarnessConsole console)
+    {
+        var filters = new Filters();
+        var sizes = HarnessOptions.Sizes();
+        var baseBuild = new Option<string?>("--base-build")
+        {
+            Description = "The base's build output folder: <base checkout>/implementations/Providers/bin/Release/net10.0 or <base checkout>/harness/bin/Release/net10.0.",
+            HelpName = "DIR",
+        };
+        var from = new Option<string?>("--from") { Description = "Make the comment from a saved paired.json (--save) instead of measuring.", HelpName = "paired.json" };
+        var rounds = HarnessOptions.Parsed("--rounds", $"Measured interleaved rounds per case, 3 to 10000 (default {InterleavingSettings.Quick.Rounds}).", "N", ParseRounds);
+        var threshold = HarnessOptions.Parsed("--threshold", $"The smallest change that counts, a percentage (default {CompareCommand.DefaultThreshold}).", CompareCommand.DefaultThreshold,
+            text => CompareCommand.Percentage("threshold", text));
+        var noise = HarnessOptions.Parsed("--noise", $"Differences below this duration are noise (default {CompareCommand.DefaultNoise}).", CompareCommand.DefaultNoise,
+            text => CompareCommand.Duration("noise", text));
+        var fdr = HarnessOptions.Parsed("--fdr", $"The false discovery rate over all cases (default {CompareCommand.DefaultFalseDiscoveryRate}).", CompareCommand.DefaultFalseDiscoveryRate,
+            text => CompareCommand.Percentage("fdr", text));
+        var failOn = HarnessOptions.Parsed("--fail-on", $"When to exit 1: {string.Join(" or ", CompareCommand.FailOnNames)} (default slower).",
+            string.Join("|", CompareCommand.FailOnNames), CompareCommand.ParseFailOn);
+        var output = new Option<string?>("--out") { Description = "Write the comment to this file, printing only its summary line.", HelpName = "comment.md" };
+        var save = new Option<string?>("--save") { Description = "Also write the measurement (every round of every case) to this file, for --from.", HelpName = "paired.json" };
+        var templates = HarnessOptions.Templates();
+        var command = new Command("paired", "Times the base build and this build in the same interleaved rounds, case by case, and says which cases got slower or faster.")
+        {
+            sizes, baseBuild, from, rounds, threshold, noise, fdr, failOn, output, save, templates,
+        };
+        filters.AddTo(command);
+        command.SetAction(parsed =>
+        {
+            var settings = new ComparisonSettings(
+                Threshold: parsed.GetValue(threshold) ?? CompareCommand.Percentage("threshold", CompareCommand.DefaultThreshold)!.Value,
+                NoiseNs: parsed.GetValue(noise) ?? CompareCommand.Duration("noise", CompareCommand.DefaultNoise)!.Value,
+                FalseDiscoveryRate: parsed.GetValue(fdr) ?? CompareCommand.Percentage("fdr", CompareCommand.DefaultFalseDiscoveryRate)!.Value);
+            var basePath = parsed.GetValue(baseBuild);
+            var fromPath = parsed.GetValue(from);
+            var outPath = parsed.GetValue(output);
+            var savePath = parsed.GetValue(save);
+            if (basePath is not null && fromPath is not null)
+            {
+                throw new UsageException("Give --base-build (measure) or --from (a saved paired.json), not both.");
+            }
+
+            if (basePath is null && fromPath is null)
+            {
+                throw new UsageException("paired needs --base-build <the base's build output folder> (or --from <paired.json> to make the comment again).");
+            }
+
+            if (fromPath is not null && (savePath is not null || parsed.GetResult(rounds) is not null || parsed.GetResult(sizes) is not null))
+            {
+                throw new UsageException("--save, --rounds and --sizes apply when measuring (--base-build), not with --from.");
+            }
+
+            if (outPath is not null)
+            {
+                OutputFolder.CheckFile(outPath, "out");
+            }
+
+            if (savePath is not null)
+            {
+                OutputFolder.CheckFile(savePath, "save");
+            }
+
+            var stage = new ReportStage(parsed.GetValue(templates) ?? ReportStage.DefaultTemplatesDirectory);
+            PairedResults results;
+            if (fromPath is not null)
+            {
+                results = PairedResultsFile.Load(fromPath);
+            }
+            else
+            {
+                // Selected and validated before anything is loaded or measured.
+                var selected = ScenarioSelection.Require(ScenarioSelection.OneShot, filters.Select(parsed));
+                var plan = new PairedPlan(selected.Select(i => i.Id).ToArray(), parsed.GetValue(sizes) ?? PayloadSizes.Default,
+                    InterleavingSettings.Quick with { Rounds = parsed.GetValue(rounds) ?? InterleavingSettings.Quick.Rounds });
+                results = Measure(basePath!, plan, console);
+                if (savePath is not null)
+                {
+                    PairedResultsFile.Write(results, Path.GetFullPath(savePath));
+                }
+            }
+
+            var comparison = PairedComparison.Create(results, settings);
+            var comment = stage.RenderTemplate(ReportStage.ComparisonTemplate, comparison.Comment());
+            if (outPath is null)
+            {
+                console.Out.Write(comment);
+            }
+            else
+            {
+                var path = Path.GetFullPath(outPath);
+                AtomicFile.WriteAllText(path, comment);
+                console.Out.WriteLine(comparison.SummaryLine);
+                console.Out.WriteLine($"Wrote {path}");
+            }
+
+            if (savePath is not null)
+            {
+                console.Out.WriteLine($"Saved {Path.GetFullPath(savePath)}");
+            }
+
+            var regressed = comparison.Slower > 0 || comparison.AllocationRegressions > 0;
+            return regressed && (parsed.GetValue(failOn) ?? CompareCommand.FailOn.Slower) == CompareCommand.FailOn.Slower
+                ? HarnessCli.ImplementationFailed
+                : HarnessCli.Success;
+        });
+        return command;
+    }
+
+    private static int? ParseRounds(string text) =>
+        int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) && value is >= 3 and <= 10_000
+            ? value
+            : throw new UsageException($"Invalid --rounds '{text}'. Valid: a whole number from 3 to 10000, e.g. {InterleavingSettings.Quick.Rounds}.");
+
+    private static PairedResults Measure(string baseFolder, PairedPlan plan, HarnessConsole console)
+    {
+        var (baseRegistry, baseManaged, baseContext) = Load(baseFolder, "--base-build");
+
+        // The head is this harness's own build, loaded the same way into a collectible context of its own rather than
+        // called in the default context, so both sides run under the same rules (code in a collectible context reaches
+        // statics through another indirection and the JIT treats its static readonly values differently). What loading
+        // alike cannot equalise is where each copy's code lands: in A/A pairs here, managed SHA-256 at 128 B differed by
+        // 7–10% between the two copies, either way round from one process to the next, with tight intervals.
+        var (headRegistry, headManaged, _) = Load(AppContext.BaseDirectory, "the running harness's folder");
+        var cpu = MachineInfo.CpuName();
+        var runtime = MachineInfo.Runtime();
+        var machineKey = MachineInfo.MachineKey(cpu, InstructionSetEmulation.KeyLevel(MachineInfo.InstructionSetLevel()), MachineInfo.OsKey(), runtime);
+        console.Error.WriteLine($"Pairing {plan.Ids.Count} entr(ies) at {plan.Sizes.Count} size(s) with the base build in {baseContext.Folder}");
+        return PairedMeasurement.Measure(baseRegistry, headRegistry, plan, CommitOf(baseContext.Folder), MachineInfo.GitCommit(RepositoryRoot.Find()),
+            machineKey, runtime, BuildNotes.Of(baseManaged, headManaged), line => console.Error.WriteLine(line));
+    }
+
+    private static (BuildRegistry Registry, Assembly Managed, BuildLoadContext Context) Load(string folder, string what)
+    {
+        var context = BuildLoadContext.Open(folder, what);
+        try
+        {
+            return (BuildRegistry.Of(context.LoadProviders(), [context.DepsFile]), context.LoadFromAssemblyName(new AssemblyName("CryptoHarness.Managed")), context);
+        }
+        catch (Exception e) when (e is BadImageFormatException or FileLoadException or FileNotFoundException or ContractChangedException)
+        {
+            throw new UsageException($"{what} '{folder}': not a loadable build of this harness's providers ({e.Message.Split('\n')[0]}).");
+        }
+    }
+
+    /// <summary>The commit of the checkout the base build folder lies in, or <c>unknown</c>.</summary>
+    private static string CommitOf(string folder)
+    {
+        for (var directory = new DirectoryInfo(folder); directory is not null; directory = directory.Parent)
+        {
+            if (File.Exists(Path.Combine(directory.FullName, RepositoryRoot.Marker)))
+            {
+                return MachineInfo.GitCommit(directory.FullName);
+            }
+        }
+
+        return "unknown";
+    }
+}

@@ -1,0 +1,221 @@
+using System.Collections;
+using System.Reflection;
+using System.Text.Json;
+
+namespace CryptoHarness.Pairing;
+
+// The calls of the one-shot contracts (IHashImplementation.Hash, IXofImplementation.Hash, IMacImplementation.Mac,
+// IAeadImplementation.Encrypt/Decrypt), in framework types only: a build's interface method binds to these whichever
+// load context its contract assembly lives in, so two builds need no contract assembly in common.
+public delegate void HashCall(ReadOnlySpan<byte> source, Span<byte> destination);
+
+public delegate void XofCall(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination);
+
+public delegate void MacCall(ReadOnlySpan<byte> key, ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination);
+
+public delegate void EncryptCall(ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag);
+
+public delegate bool DecryptCall(ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext);
+
+/// <summary>A build's contract no longer has what the other build's call needs (a renamed member, another signature, another kind).</summary>
+public sealed class ContractChangedException(string message) : Exception(message);
+
+/// <summary>
+/// One build's registry, read by reflection from its providers assembly (<c>Registry.Implementations</c>,
+/// <c>Registry.Find(id)</c>), whatever load context that assembly is in. The running harness reads its own registry the
+/// same way, so both sides of a paired case are bound and called alike.
+/// </summary>
+public sealed class BuildRegistry
+{
+    private const string Contracts = "CryptoHarness.Implementations.";
+
+    private readonly Assembly _providers;
+    private readonly MethodInfo _find;
+    private readonly PropertyInfo _implementations;
+
+    private BuildRegistry(Assembly providers, (Dictionary<string, string> Packages, HashSet<string> Projects) libraries)
+    {
+        _providers = providers;
+        Packages = libraries.Packages;
+        Projects = libraries.Projects;
+        var registry = providers.GetType(Contracts + "Registry") ?? throw new ContractChangedException($"{providers.GetName().Name} has no {Contracts}Registry");
+        _find = registry.GetMethod("Find", BindingFlags.Public | BindingFlags.Static, [typeof(string)])
+            ?? throw new ContractChangedException("Registry has no Find(string)");
+        _implementations = registry.GetProperty("Implementations", BindingFlags.Public | BindingFlags.Static)
+            ?? throw new ContractChangedException("Registry has no Implementations");
+    }
+
+    /// <summary>Package id → version this build was restored with (its deps.json), for telling third-party code apart.</summary>
+    public IReadOnlyDictionary<string, string> Packages { get; }
+
+    /// <summary>The build's own projects (CryptoHarness.Managed, CryptoHarness.Providers, …): code that is the build itself.</summary>
+    public IReadOnlySet<string> Projects { get; }
+
+    /// <summary>A build's registry from its providers assembly and the deps.json(s) it was built with.</summary>
+    public static BuildRegistry Of(Assembly providers, IEnumerable<string> depsFiles) => new(providers, LibrariesIn(depsFiles));
+
+    /// <summary>The running harness's own registry and packages (the deps.json files the host loaded).</summary>
+    public static BuildRegistry Running() => Of(
+        typeof(Implementations.Registry).Assembly,
+        (AppContext.GetData("APP_CONTEXT_DEPS_FILES") as string ?? "").Split(';', StringSplitOptions.RemoveEmptyEntries));
+
+    /// <summary>Every registered id, in registry order.</summary>
+    public IReadOnlyList<string> Ids => ((IEnumerable)_implementations.GetValue(null)!).Cast<object>().Select(i => Read<string>(i, "IImplementation", "Id")).ToArray();
+
+    /// <summary>The entry with this id, or null when this build has none.</summary>
+    public BuildEntry? Find(string id) => _find.Invoke(null, [id]) is { } instance ? new BuildEntry(this, instance) : null;
+
+    internal Type? Contract(string name) => _providers.GetType(Contracts + name);
+
+    internal T Read<T>(object instance, string contract, string property)
+    {
+        var type = Contract(contract) ?? throw new ContractChangedException($"no {Contracts}{contract}");
+        var member = type.GetProperty(property) ?? throw new ContractChangedException($"{contract} has no {property}");
+        return member.GetValue(instance) is T value ? value : throw new ContractChangedException($"{contract}.{property} is not a {typeof(T).Name}");
+    }
+
+    private static (Dictionary<string, string> Packages, HashSet<string> Projects) LibrariesIn(IEnumerable<string> depsFiles)
+    {
+        var packages = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+        var projects = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        foreach (var file in depsFiles.Where(File.Exists))
+        {
+            using var document = JsonDocument.Parse(File.ReadAllBytes(file));
+            if (!document.RootElement.TryGetProperty("libraries", out var libraries))
+            {
+                continue;
+            }
+
+            foreach (var library in libraries.EnumerateObject())
+            {
+                var slash = library.Name.IndexOf('/', StringComparison.Ordinal);
+                if (slash > 0 && library.Value.TryGetProperty("type", out var type))
+                {
+                    if (type.GetString() == "package")
+                    {
+                        packages.TryAdd(library.Name[..slash], library.Name[(slash + 1)..]);
+                    }
+                    else if (type.GetString() == "project")
+                    {
+                        projects.Add(library.Name[..slash]);
+                    }
+                }
+            }
+        }
+
+        return (packages, projects);
+    }
+}
+
+/// <summary>
+/// One registry entry of one build, its identity and sizes read by reflection, its one-shot calls bound to the
+/// framework-typed delegates above. Binding goes to the method the entry's class implements the contract's method with,
+/// so a call costs what a direct interface call would, the same on both sides.
+/// </summary>
+public sealed class BuildEntry
+{
+    private readonly BuildRegistry _registry;
+    private readonly object _instance;
+    private readonly object _algorithm;
+
+    internal BuildEntry(BuildRegistry registry, object instance)
+    {
+        _registry = registry;
+        _instance = instance;
+        _algorithm = registry.Read<object>(instance, "IImplementation", "Algorithm");
+        var provider = registry.Read<object>(instance, "IImplementation", "Provider");
+        Id = registry.Read<string>(instance, "IImplementation", "Id");
+        Variant = registry.Read<string>(instance, "IImplementation", "Variant");
+        Family = AlgorithmValue<string>("Family");
+        Algorithm = AlgorithmValue<string>("Name");
+        Kind = AlgorithmValue<object>("Kind").ToString()!;
+        Provider = (string)provider.GetType().GetProperty("Key")!.GetValue(provider)!;
+        _providerVersion = new Lazy<string>(() => (string)provider.GetType().GetProperty("Version")!.GetValue(provider)!);
+    }
+
+    private readonly Lazy<string> _providerVersion;
+
+    public string Id { get; }
+
+    public string Family { get; }
+
+    public string Algorithm { get; }
+
+    /// <summary>The algorithm's kind by name: Hash, Xof, Mac, Aead, PasswordHash.</summary>
+    public string Kind { get; }
+
+    public string Provider { get; }
+
+    public string Variant { get; }
+
+    /// <summary>The provider's version line as this build's code reports it (for a package, its id comes first).</summary>
+    public string ProviderVersion => _providerVersion.Value;
+
+    /// <summary>Whether the entry runs here, and why not.</summary>
+    public (bool IsSupported, string? Reason) Support
+    {
+        get
+        {
+            var support = _registry.Read<object>(_instance, "IImplementation", "Support");
+            var type = support.GetType();
+            return ((bool)type.GetProperty("IsSupported")!.GetValue(support)!, (string?)type.GetProperty("Reason")!.GetValue(support));
+        }
+    }
+
+    public int KeyBytes => AlgorithmValue<int>("KeyBytes");
+
+    public int NonceBytes => AlgorithmValue<int>("NonceBytes");
+
+    public int TagBytes => AlgorithmValue<int>("TagBytes");
+
+    /// <summary>An XOF's benchmarked output lengths.</summary>
+    public IReadOnlyList<int> BenchmarkOutputs => ((IEnumerable)AlgorithmValue<object>("BenchmarkOutputs")).Cast<int>().ToArray();
+
+    /// <summary>A hash's or MAC's output length, from its contract.</summary>
+    public int OutputBytes => _registry.Read<int>(_instance, Kind == "Mac" ? "IMacImplementation" : "IHashImplementation", "OutputBytes");
+
+    public HashCall BindHash() => Bind<HashCall>("IHashImplementation", "Hash");
+
+    public XofCall BindXof() => Bind<XofCall>("IXofImplementation", "Hash");
+
+    public MacCall BindMac() => Bind<MacCall>("IMacImplementation", "Mac");
+
+    public EncryptCall BindEncrypt() => Bind<EncryptCall>("IAeadImplementation", "Encrypt");
+
+    public DecryptCall BindDecrypt() => Bind<DecryptCall>("IAeadImplementation", "Decrypt");
+
+    public override string ToString() => Id;
+
+    private T AlgorithmValue<T>(string property) =>
+        _algorithm.GetType().GetProperty(property)?.GetValue(_algorithm) is T value
+            ? value
+            : throw new ContractChangedException($"Algorithm has no {property} of type {typeof(T).Name}");
+
+    /// <summary>
+    /// The contract method whose parameters are the delegate's, resolved to the entry class's implementation of it, bound
+    /// to the entry. Any mismatch (no such interface, the entry does not implement it, no method of that signature) is a
+    /// changed contract.
+    /// </summary>
+    private TDelegate Bind<TDelegate>(string contract, string method)
+        where TDelegate : Delegate
+    {
+        var invoke = typeof(TDelegate).GetMethod("Invoke")!;
+        var parameters = invoke.GetParameters().Select(p => p.ParameterType).ToArray();
+        var interfaceType = _registry.Contract(contract) ?? throw new ContractChangedException($"no {contract}");
+        if (!interfaceType.IsInstanceOfType(_instance))
+        {
+            throw new ContractChangedException($"{Id} does not implement {contract}");
+        }
+
+        var interfaceMethod = interfaceType.GetMethod(method, parameters);
+        if (interfaceMethod is null || interfaceMethod.ReturnType != invoke.ReturnType)
+        {
+            throw new ContractChangedException($"{contract}.{method} has no overload ({string.Join(", ", parameters.Select(p => p.Name))}) returning {invoke.ReturnType.Name}");
+        }
+
+        var map = _instance.GetType().GetInterfaceMap(interfaceType);
+        var target = map.TargetMethods[Array.IndexOf(map.InterfaceMethods, interfaceMethod)];
+        return Delegate.CreateDelegate(typeof(TDelegate), _instance, target, throwOnBindFailure: false) as TDelegate
+            ?? throw new ContractChangedException($"{Id}'s {contract}.{method} does not bind to {typeof(TDelegate).Name}");
+    }
+}

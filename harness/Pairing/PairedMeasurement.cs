@@ -1,0 +1,233 @@
+using CryptoHarness.Interleaving;
+using CryptoHarness.Results;
+
+namespace CryptoHarness.Pairing;
+
+/// <summary>What to pair: the head's selected entries (by id), the payload sizes, and how long to time each case.</summary>
+public sealed record PairedPlan(IReadOnlyList<string> Ids, IReadOnlyList<int> Sizes, InterleavingSettings Settings);
+
+/// <summary>
+/// Times the base and the head of every selected case in the same interleaved rounds, in one process, after checking
+/// that the two can be compared as equals; what cannot is recorded with its reason and left to the launch-based
+/// comparison. Why a case is not paired:
+/// <list type="bullet">
+/// <item>the base has no entry of that id, or either side does not run here;</item>
+/// <item>a changed contract: another kind, other key, nonce, tag or output sizes, or a call that no longer binds;</item>
+/// <item>a third-party provider whose package version differs between the builds (each build's deps.json), or whose code
+/// is neither a package nor this repository's projects nor the runtime (a native library the providers find from the
+/// running program's folder: the base would run the head's copy);</item>
+/// <item>a changed output: on the same input the two builds' calls wrote different bytes, or one of them threw.</item>
+/// </list>
+/// </summary>
+public static class PairedMeasurement
+{
+    private const int MaxReasonLength = 300;
+
+    public static PairedResults Measure(BuildRegistry baseBuild, BuildRegistry head, PairedPlan plan, string baseCommit, string headCommit,
+        string machineKey, string runtime, IReadOnlyList<string> notes, Action<string> progress)
+    {
+        var cases = new List<PairedCaseRecord>();
+        var notPaired = new List<NotPairedRecord>();
+        foreach (var id in plan.Ids)
+        {
+            var headEntry = head.Find(id) ?? throw new InvalidOperationException($"{id} is not in the running harness's registry.");
+            var baseEntry = baseBuild.Find(id);
+            if (EntryReason(baseBuild, baseEntry, head, headEntry) is { } reason)
+            {
+                notPaired.Add(new NotPairedRecord { Id = id, Family = headEntry.Family, Reason = reason });
+                progress($"{id}: not paired ({reason})");
+                continue;
+            }
+
+            var paired = 0;
+            foreach (var operation in BoundWorkload.OperationsOf(headEntry))
+            {
+                foreach (var size in plan.Sizes)
+                {
+                    var (record, why) = MeasureCase(baseEntry!, headEntry, operation, size, plan.Settings);
+                    if (record is not null)
+                    {
+                        cases.Add(record);
+                        paired++;
+                    }
+                    else
+                    {
+                        notPaired.Add(new NotPairedRecord { Id = id, Family = headEntry.Family, Operation = operation, SizeBytes = size, Reason = why! });
+                        progress($"{id} {operation} {size} B: not paired ({why})");
+                    }
+                }
+            }
+
+            progress($"{id}: {paired} case(s) paired");
+        }
+
+        return new PairedResults
+        {
+            MachineKey = machineKey,
+            Runtime = runtime,
+            Utc = DateTimeOffset.UtcNow,
+            BaseCommit = baseCommit,
+            HeadCommit = headCommit,
+            Rounds = plan.Settings.Rounds,
+            BatchMs = plan.Settings.BatchTime.TotalMilliseconds,
+            Notes = notes,
+            Cases = cases,
+            NotPaired = notPaired,
+        };
+    }
+
+    /// <summary>Why the entry as a whole cannot be paired, or null when its cases can be tried.</summary>
+    public static string? EntryReason(BuildRegistry baseBuild, BuildEntry? baseEntry, BuildRegistry head, BuildEntry headEntry)
+    {
+        if (baseEntry is null)
+        {
+            return "not in the base";
+        }
+
+        if (headEntry.Support is { IsSupported: false } headSupport)
+        {
+            return Clean($"not supported here: {headSupport.Reason}");
+        }
+
+        if (baseEntry.Support is { IsSupported: false } baseSupport)
+        {
+            return Clean($"the base's entry is not supported here: {baseSupport.Reason}");
+        }
+
+        try
+        {
+            if (ContractDifference(baseEntry, headEntry) is { } difference)
+            {
+                return $"contract changed: {difference}";
+            }
+        }
+        catch (ContractChangedException e)
+        {
+            return Clean($"contract changed: {e.Message}");
+        }
+
+        return ProviderDifference(baseBuild, baseEntry, head, headEntry);
+    }
+
+    /// <summary>
+    /// Whether the provider's code is the same kind of thing in both builds and, for a package, the same version. The
+    /// version line's first word names the package (<c>BouncyCastle.Cryptography 2.7.0, …</c>); each build's version is
+    /// read from its own deps.json, since the version line of an entry loaded beside the head reads the head's.
+    /// </summary>
+    public static string? ProviderDifference(BuildRegistry baseBuild, BuildEntry baseEntry, BuildRegistry head, BuildEntry headEntry)
+    {
+        var line = headEntry.ProviderVersion;
+        if (line.StartsWith(".NET ", StringComparison.Ordinal))
+        {
+            // The runtime's own cryptography: one runtime in one process, the same for both builds.
+            return null;
+        }
+
+        var package = line.Split(' ', 2)[0];
+        var inHead = head.Packages.GetValueOrDefault(package);
+        var inBase = baseBuild.Packages.GetValueOrDefault(package);
+        if (inHead is null && inBase is null)
+        {
+            return IsProject(head, package) && IsProject(baseBuild, package)
+                ? null
+                : Clean($"provider {headEntry.Provider} ({line}) is neither a package nor this repository's code: its native library is found from the running program's folder, so the base would run the head's copy");
+        }
+
+        return inHead == inBase ? null : $"package {package} {inBase ?? "absent"} in base, {inHead ?? "absent"} in head";
+    }
+
+    /// <summary>Our own code (<c>CryptoHarness.Managed</c>): a project of the build, not a package; its version line names the project.</summary>
+    private static bool IsProject(BuildRegistry build, string name) => build.Projects.Contains(name);
+
+    private static string? ContractDifference(BuildEntry baseEntry, BuildEntry headEntry)
+    {
+        if (baseEntry.Kind != headEntry.Kind)
+        {
+            return $"kind {baseEntry.Kind} in base, {headEntry.Kind} in head";
+        }
+
+        var sizes = new (string Name, Func<BuildEntry, string> Of)[]
+        {
+            ("key bytes", e => e.KeyBytes.ToString(System.Globalization.CultureInfo.InvariantCulture)),
+            ("nonce bytes", e => e.NonceBytes.ToString(System.Globalization.CultureInfo.InvariantCulture)),
+            ("tag bytes", e => e.TagBytes.ToString(System.Globalization.CultureInfo.InvariantCulture)),
+            ("output bytes", e => e.Kind is "Hash" or "Mac" ? e.OutputBytes.ToString(System.Globalization.CultureInfo.InvariantCulture) : ""),
+            ("XOF output lengths", e => string.Join(",", e.Kind == "Xof" ? e.BenchmarkOutputs : [])),
+        };
+        return sizes.Select(s => (s.Name, Base: s.Of(baseEntry), Head: s.Of(headEntry)))
+            .Where(s => s.Base != s.Head)
+            .Select(s => $"{s.Name} {s.Base} in base, {s.Head} in head")
+            .FirstOrDefault();
+    }
+
+    /// <summary>Binds, checks that both builds write the same bytes for the same input, then times them in interleaved rounds.</summary>
+    public static (PairedCaseRecord? Record, string? Reason) MeasureCase(BuildEntry baseEntry, BuildEntry headEntry, string operation, int size, InterleavingSettings settings)
+    {
+        BoundWorkload baseWorkload, headWorkload;
+        try
+        {
+            baseWorkload = BoundWorkload.Create(baseEntry, operation, size);
+            headWorkload = BoundWorkload.Create(headEntry, operation, size);
+        }
+        catch (ContractChangedException e)
+        {
+            return (null, Clean($"contract changed: {e.Message}"));
+        }
+        catch (Exception e) when (e is not OutOfMemoryException)
+        {
+            return (null, Clean($"preparing the call failed: {e.GetType().Name}: {e.Message}"));
+        }
+
+        if (OutputDifference(baseWorkload, headWorkload) is { } changed)
+        {
+            return (null, changed);
+        }
+
+        var table = InterleavedRounds.Measure([new InterleavedSide("base", baseWorkload.Run), new InterleavedSide("head", headWorkload.Run)], settings);
+        return (new PairedCaseRecord
+        {
+            Id = headEntry.Id,
+            Family = headEntry.Family,
+            Operation = operation,
+            SizeBytes = size,
+            BaseNs = table.Sides[0].NanosecondsPerCall,
+            HeadNs = table.Sides[1].NanosecondsPerCall,
+            BaseAllocatedBytes = table.Sides[0].AllocatedBytesPerCall,
+            HeadAllocatedBytes = table.Sides[1].AllocatedBytesPerCall,
+        }, null);
+    }
+
+    /// <summary>One call of each on the same input: a throw or different bytes mean the two are not the same computation.</summary>
+    public static string? OutputDifference(BoundWorkload baseWorkload, BoundWorkload headWorkload)
+    {
+        static string? Run(BoundWorkload workload, string side)
+        {
+            try
+            {
+                workload.Run();
+                return null;
+            }
+            catch (Exception e) when (e is not OutOfMemoryException)
+            {
+                return Clean($"the {side}'s call failed: {e.GetType().Name}: {e.Message}");
+            }
+        }
+
+        var failed = Run(baseWorkload, "base") ?? Run(headWorkload, "head");
+        if (failed is not null)
+        {
+            return failed;
+        }
+
+        return baseWorkload.Output().AsSpan().SequenceEqual(headWorkload.Output())
+            ? null
+            : "output changed: the base and the head wrote different bytes for the same input";
+    }
+
+    /// <summary>A reason as one short line of plain text: it goes into a results file and a comment.</summary>
+    private static string Clean(string reason)
+    {
+        var line = new string(reason.Select(c => char.IsControl(c) || char.GetUnicodeCategory(c) == System.Globalization.UnicodeCategory.Format ? ' ' : c).ToArray());
+        return line.Length <= MaxReasonLength ? line : line[..(MaxReasonLength - 1)] + "…";
+    }
+}

@@ -1,0 +1,196 @@
+using CryptoHarness.Comparing;
+using CryptoHarness.Results;
+
+namespace CryptoHarness.Tests;
+
+/// <summary>The paired decision on synthetic per-round times, the comment it writes, and the command's refusals.</summary>
+public sealed class PairedComparisonTests
+{
+    private static readonly ComparisonSettings Settings = new(Threshold: 0.05, NoiseNs: 1, FalseDiscoveryRate: 0.01);
+
+    /// <summary>
+    /// Base times drifting round to round (a shared machine: ±30%, which hits both sides of a round alike), head = base ×
+    /// the given ratio × a little independent noise (±1%).
+    /// </summary>
+    private static (IReadOnlyList<double> BaseNs, IReadOnlyList<double> HeadNs) Rounds(double ratio, int seed, int rounds = 21)
+    {
+        var random = new Random(seed);
+        var baseNs = new double[rounds];
+        var headNs = new double[rounds];
+        for (var i = 0; i < rounds; i++)
+        {
+            var drift = 1000 * (0.7 + (0.6 * random.NextDouble()));
+            baseNs[i] = drift * (1 + (0.01 * (random.NextDouble() - 0.5)));
+            headNs[i] = drift * ratio * (1 + (0.01 * (random.NextDouble() - 0.5)));
+        }
+
+        return (baseNs, headNs);
+    }
+
+    [Fact]
+    public void Paired_ratios_see_through_drift_that_would_swamp_unpaired_samples()
+    {
+        var cases = new[] { Rounds(1.10, 1), Rounds(0.85, 2), Rounds(1.00, 3), Rounds(1.03, 4) };
+        var decisions = PairedComparer.Decide(cases, Settings);
+        Assert.Equal([Verdict.Slower, Verdict.Faster, Verdict.Same, Verdict.Same], decisions.Select(d => d.Verdict));
+        Assert.Equal(1.10, decisions[0].Ratio.Ratio, 2);
+
+        // 3% is significant but below the 5% threshold: the point estimate decides, as in compare.
+        Assert.True(decisions[3].QSlower <= Settings.FalseDiscoveryRate);
+    }
+
+    [Fact]
+    public void Benjamini_Hochberg_holds_back_a_marginal_case_among_many()
+    {
+        // 17 of 21 rounds clearly slower, 4 clearly faster: p = P(Bin(21, ½) ≥ 17) ≈ 0.0036 for "above 1 + 1.25%".
+        double[] baseNs = Enumerable.Repeat(1000.0, 21).ToArray();
+        double[] headNs = [.. Enumerable.Repeat(1100.0, 17), .. Enumerable.Repeat(900.0, 4)];
+        var alone = PairedComparer.Decide([(baseNs, headNs)], Settings);
+        Assert.Equal(Verdict.Slower, alone[0].Verdict);
+        Assert.Equal(0.0036, alone[0].PSlower, 4);
+
+        // Beside 20 unchanged cases the same p-value is one of 42 tests: its q-value rises above 1% and it is held back.
+        var many = PairedComparer.Decide([(baseNs, headNs), .. Enumerable.Range(10, 20).Select(seed => Rounds(1.0, seed))], Settings);
+        Assert.Equal(Verdict.Same, many[0].Verdict);
+        Assert.Equal(0.0036 * 42, many[0].QSlower, 3);
+        Assert.All(many, d => Assert.Equal(Verdict.Same, d.Verdict));
+    }
+
+    [Fact]
+    public void A_change_below_the_noise_floor_is_same()
+    {
+        // 2 ns calls 20% slower: significant, beyond the threshold, but 0.4 ns is below a 1 ns noise floor.
+        var (b, h) = Rounds(1.2, 5);
+        var decisions = PairedComparer.Decide([(b.Select(x => x / 500).ToArray(), h.Select(x => x / 500).ToArray())], Settings);
+        Assert.Equal(Verdict.Same, decisions[0].Verdict);
+    }
+
+    private static PairedResults Saved(double ratio) => new()
+    {
+        MachineKey = "test-machine-x86-64-v3-linux-net10",
+        Runtime = ".NET 10.0.0",
+        Utc = new DateTimeOffset(2026, 11, 24, 12, 0, 0, TimeSpan.Zero),
+        BaseCommit = "aaaa",
+        HeadCommit = "bbbb",
+        Rounds = 21,
+        BatchMs = 4,
+        Notes = [],
+        Cases =
+        [
+            new PairedCaseRecord
+            {
+                Id = "sha256/managed/scalar", Family = "SHA-2", Operation = "hash", SizeBytes = 1024,
+                BaseNs = Rounds(ratio, 7).BaseNs, HeadNs = Rounds(ratio, 7).HeadNs, BaseAllocatedBytes = 0, HeadAllocatedBytes = 0,
+            },
+        ],
+        NotPaired =
+        [
+            new NotPairedRecord { Id = "sha256/bouncycastle", Family = "SHA-2", Reason = "package BouncyCastle.Cryptography 2.6.2 in base, 2.7.0 in head" },
+            new NotPairedRecord { Id = "sha256/os", Family = "SHA-2", Operation = "hash", SizeBytes = 128, Reason = "output changed: the base and the head wrote different bytes for the same input" },
+        ],
+    };
+
+    [Fact]
+    public void A_saved_measurement_makes_the_comment_again_with_what_was_not_paired_and_fails_on_slower()
+    {
+        using var folder = new TestFolder();
+        var saved = folder.Combine("paired.json");
+        PairedResultsFile.Write(Saved(1.2), saved);
+        var comment = folder.Combine("comment.md");
+
+        var result = Cli.Run("paired", "--from", saved, "--out", comment);
+        Assert.Equal(1, result.ExitCode);
+        var text = File.ReadAllText(comment);
+        Assert.Contains("1 slower, 0 faster, 0 same", text, StringComparison.Ordinal);
+        Assert.Contains("#### Slower", text, StringComparison.Ordinal);
+        Assert.Contains("#### Not paired", text, StringComparison.Ordinal);
+        Assert.Contains("sha256/bouncycastle: not paired (package BouncyCastle.Cryptography 2.6.2 in base, 2.7.0 in head)", text, StringComparison.Ordinal);
+        Assert.Contains("sha256/os · hash · 128 B: not paired (output changed", text, StringComparison.Ordinal);
+        Assert.Contains("Paired: 1 case(s)", text, StringComparison.Ordinal);
+
+        Assert.Equal(0, Cli.Run("paired", "--from", saved, "--out", comment, "--fail-on", "never").ExitCode);
+        PairedResultsFile.Write(Saved(1.0), saved);
+        Assert.Equal(0, Cli.Run("paired", "--from", saved, "--out", comment).ExitCode);
+    }
+
+    [Fact]
+    public void Compare_says_its_verdicts_rest_on_unpaired_launches()
+    {
+        Assert.Contains("Unpaired", ComparisonModel.UnpairedNote, StringComparison.Ordinal);
+        Assert.Contains("{{ pairing }}", File.ReadAllText(Path.Combine(AppContext.BaseDirectory, "templates", "comparison.md.sbn")), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("\"id\": \"sha256/managed/scalar\"", "\"id\": \"<img src=x>\"", "is not a valid name")]
+    [InlineData("\"size_bytes\": 1024", "\"size_bytes\": -1", "must not be negative")]
+    [InlineData("\"rounds\": 21", "\"rounds\": 2", "rounds must be 3")]
+    [InlineData("\"family\": \"SHA-2\"", "\"family\": \"../x\"", "is not a valid name")]
+    public void A_hostile_saved_measurement_is_refused_naming_the_field(string field, string replacement, string message)
+    {
+        using var folder = new TestFolder();
+        var saved = folder.Combine("paired.json");
+        PairedResultsFile.Write(Saved(1.0), saved);
+        var text = File.ReadAllText(saved);
+        Assert.Contains(field, text, StringComparison.Ordinal);
+        File.WriteAllText(saved, text.Replace(field, replacement, StringComparison.Ordinal));
+        var comment = folder.Combine("comment.md");
+
+        var result = Cli.Run("paired", "--from", saved, "--out", comment);
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains(message, result.Error, StringComparison.Ordinal);
+        Assert.False(File.Exists(comment));
+    }
+
+    [Fact]
+    public void A_negative_time_in_a_saved_measurement_is_refused()
+    {
+        using var folder = new TestFolder();
+        var saved = folder.Combine("paired.json");
+        var results = Saved(1.0);
+        PairedResultsFile.Write(results with { Cases = [results.Cases[0] with { HeadNs = [.. results.Cases[0].HeadNs.Skip(1), -5] }] }, saved);
+        var result = Cli.Run("paired", "--from", saved);
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains("not a positive finite number", result.Error, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("paired", "paired needs --base-build")]
+    [InlineData("paired --base-build /no/such/folder", "--base-build '/no/such/folder': no such folder; valid: the output folder of a Release build")]
+    [InlineData("paired --base-build /no/such/folder --from /no/such.json", "Give --base-build (measure) or --from (a saved paired.json), not both.")]
+    [InlineData("paired --from /no/such.json", "--from '/no/such.json': no such file")]
+    [InlineData("paired --from /no/such.json --rounds 5", "--save, --rounds and --sizes apply when measuring")]
+    [InlineData("paired --base-build . --rounds 2", "Invalid --rounds '2'. Valid: a whole number from 3 to 10000")]
+    [InlineData("paired --base-build . --rounds many", "Invalid --rounds 'many'")]
+    [InlineData("paired --base-build . --threshold 0", "Invalid --threshold '0'")]
+    [InlineData("paired --base-build . --fail-on always", "Invalid --fail-on 'always'")]
+    [InlineData("paired --base-build . --family SHA-25", "Unknown family 'SHA-25'")]
+    [InlineData("paired --base-build . --family Argon2", "The filters select no implementation")]
+    public void Bad_input_is_one_line_and_exit_2(string commandLine, string message)
+    {
+        var result = Cli.Run(commandLine.Split(' '));
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains(message, result.Error, StringComparison.Ordinal);
+        Assert.Single(result.Error.TrimEnd().Split('\n'));
+    }
+
+    [Fact]
+    public void A_folder_that_is_not_a_build_is_refused_before_anything_is_written()
+    {
+        using var folder = new TestFolder();
+        var comment = folder.Combine("comment.md");
+        var saved = folder.Combine("paired.json");
+        var result = Cli.Run("paired", "--base-build", folder.Path, "--family", "SHA-256", "--out", comment, "--save", saved);
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains("not a build folder (no CryptoHarness.Providers.dll)", result.Error, StringComparison.Ordinal);
+        Assert.Single(result.Error.TrimEnd().Split('\n'));
+        Assert.False(File.Exists(comment));
+        Assert.False(File.Exists(saved));
+
+        // The providers' assembly alone, with no deps.json that lists it, is not a build either.
+        File.Copy(typeof(Implementations.Registry).Assembly.Location, folder.Combine("CryptoHarness.Providers.dll"));
+        result = Cli.Run("paired", "--base-build", folder.Path, "--out", comment);
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains("no deps.json lists CryptoHarness.Providers", result.Error, StringComparison.Ordinal);
+        Assert.False(File.Exists(comment));
+    }
+}
