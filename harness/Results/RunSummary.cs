@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Results;
 
@@ -166,7 +167,7 @@ public sealed record RunInfo
 
     /// <summary><c>oneshot</c>, <c>stream</c>, <c>batch</c>, <c>password</c> or <c>leaks</c>; absent in files written before the streaming scenario, which were one-shot.</summary>
     [JsonPropertyName("scenario")]
-    public string Scenario { get; init; } = "oneshot";
+    public string Scenario { get; init; } = OneShotSelection.ScenarioName;
 
     /// <summary>Chunk size of the streaming scenario; 0 for one-shot runs.</summary>
     [JsonPropertyName("chunk_bytes")]
@@ -194,7 +195,7 @@ public sealed record ResultRecord : ImplementationRecord
     /// (many short messages of one length).
     /// </summary>
     [JsonPropertyName("scenario")]
-    public string Scenario { get; init; } = "oneshot";
+    public string Scenario { get; init; } = OneShotSelection.ScenarioName;
 
     /// <summary>
     /// What was timed: <c>hash</c>, <c>mac</c>, <c>xof-32</c>/<c>xof-64</c> (output length), <c>encrypt</c> or

@@ -1,7 +1,6 @@
 using CryptoHarness.Gate;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Running;
 
@@ -11,7 +10,7 @@ namespace CryptoHarness.Running;
 /// console (it always goes to a file in the run folder).
 /// </summary>
 public sealed record RunPlan(
-    string Scenario,
+    IScenarioMeasurement Scenario,
     IReadOnlyList<IImplementation> Selected,
     IReadOnlyList<int> Sizes,
     JobPreset Job,
@@ -33,17 +32,8 @@ public static class BenchmarkRun
         if (passed.Length > 0)
         {
             var artifacts = Path.Combine(runFolder, "benchmarkdotnet");
-            var passwordCases = PasswordPlan.Cases(passed.OfType<IPasswordHashImplementation>(), plan.PasswordSets);
-            unsupported = [.. unsupported, .. passwordCases.CannotRun];
-            var outcome = plan.Scenario switch
-            {
-                // Only implementations with a case at some set: one that can run none of them is listed per set, not failed.
-                ScenarioSelection.Password => Runner.RunPassword(passed.OfType<IPasswordHashImplementation>()
-                    .Where(i => passwordCases.Keys.Any(k => PasswordWorkload.ParseKey(k).Id == i.Id)).ToArray(), passwordCases.Keys, plan.Job, artifacts, progress),
-                ScenarioSelection.Stream => Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), plan.StreamBytes, plan.Job, artifacts, progress),
-                ScenarioSelection.Batch => Runner.RunBatch(passed.OfType<IHashImplementation>().ToArray(), plan.Job, artifacts, progress),
-                _ => Runner.RunOneShot(passed, plan.Sizes, plan.Job, artifacts, progress),
-            };
+            var outcome = plan.Scenario.Measure(passed, plan, artifacts, progress);
+            unsupported = [.. unsupported, .. outcome.Unsupported];
             results = outcome.Results;
             failures.AddRange(outcome.Failures.Select(f => RunDescription.Failure(f.Implementation, f.Reason)));
         }
@@ -55,7 +45,7 @@ public static class BenchmarkRun
             Failures = failures,
             Unsupported = unsupported,
             Algorithms = plan.Selected.Select(i => i.Algorithm).Distinct().Select(RunDescription.Algorithm).ToArray(),
-            ParameterSets = plan.Scenario == ScenarioSelection.Password ? plan.PasswordSets.Select(RunDescription.ParameterSet).ToArray() : null,
+            ParameterSets = plan.Scenario.TakesPasswordSets ? plan.PasswordSets.Select(RunDescription.ParameterSet).ToArray() : null,
         };
     }
 }

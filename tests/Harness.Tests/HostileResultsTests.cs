@@ -1,6 +1,7 @@
 using System.Text.Json.Nodes;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Tests;
 
@@ -448,8 +449,8 @@ public sealed class HostileResultsTests
     public void Escaping_changes_nothing_in_the_pages_of_the_committed_data()
     {
         using var committed = CommittedTree.Open();
-        var escaped = new ReportStage(ReportStage.DefaultTemplatesDirectory);
-        var plain = new ReportStage(ReportStage.DefaultTemplatesDirectory, escape: false);
+        var escaped = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
+        var plain = new ReportStage(ReportStage.DefaultTemplatesDirectory, ScenarioRegistry.Reports, escape: false);
         var machines = Directory.EnumerateDirectories(committed.Combine("reports")).ToArray();
         Assert.NotEmpty(machines);
         foreach (var machine in machines)

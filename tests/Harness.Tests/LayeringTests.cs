@@ -35,6 +35,10 @@ public sealed class LayeringTests
         // The two ways of measuring: benchmarks (Running) and the timing-leak check (Leaks), a scenario of its own.
         ["CryptoHarness.Running", "CryptoHarness.Leaks"],
         ["CryptoHarness.Reporting", "CryptoHarness.Comparing"],
+        // The scenario registration: it pairs each scenario's measuring piece (Running) with its report piece
+        // (Reporting), which may not name each other. A scenario's folder holds pieces of several layers, each in its
+        // layer's namespace (CryptoHarness.Running.Scenarios, CryptoHarness.Reporting.Scenarios, ...), judged as that layer.
+        ["CryptoHarness.Scenarios"],
         ["CryptoHarness.Cli"],
         // Program.cs's top-level statements compile into the global namespace: the entry point, above the command line.
         [""],

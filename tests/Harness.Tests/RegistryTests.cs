@@ -125,7 +125,7 @@ public sealed class RegistryTests
     [InlineData("SHA-256")]
     public void The_batch_scenario_takes_every_hash_of_the_algorithms_with_a_batch_api(string family)
     {
-        var selected = CryptoHarness.Selecting.ScenarioSelection.ForScenario("batch", Registry.Select(family: family));
+        var selected = new CryptoHarness.Selecting.Scenarios.BatchSelection().Measured(Registry.Select(family: family));
         Assert.Equal(Registry.Select(algorithm: "SHA-256").Select(i => i.Id), selected.Select(i => i.Id));
     }
 

@@ -1,5 +1,6 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Results;
+using CryptoHarness.Selecting.Scenarios;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Reporting;
@@ -120,7 +121,7 @@ public static class FamilyOverview
     /// </summary>
     internal static IEnumerable<ResultRecord> PrimaryRecords(RunSummary family)
     {
-        var oneShot = family.Results.Where(r => r.Scenario == "oneshot").ToArray();
+        var oneShot = family.Results.Where(r => r.Scenario == OneShotSelection.ScenarioName).ToArray();
         foreach (var bySlug in oneShot.GroupBy(r => r.Slug))
         {
             var operations = bySlug.Select(r => r.Operation).Distinct().ToArray();

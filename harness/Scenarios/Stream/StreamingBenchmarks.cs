@@ -3,7 +3,7 @@ using BenchmarkDotNet.Engines;
 using BenchmarkDotNet.Jobs;
 using CryptoHarness.Implementations;
 
-namespace CryptoHarness.Running;
+namespace CryptoHarness.Running.Scenarios;
 
 /// <summary>
 /// Incremental hashing of one large input fed in 64 KiB chunks, as a file hasher reads it; and one multi-algorithm pass

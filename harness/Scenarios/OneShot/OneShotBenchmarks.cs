@@ -1,7 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using CryptoHarness.Implementations;
 
-namespace CryptoHarness.Running;
+namespace CryptoHarness.Running.Scenarios;
 
 /// <summary>
 /// One operation of one implementation on one payload. The case travels as a plain string (registry id and operation,
