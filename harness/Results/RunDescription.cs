@@ -35,7 +35,8 @@ public static class RunDescription
         };
     }
 
-    public static AlgorithmInfo Algorithm(Algorithm algorithm) => new()
+    /// <param name="associatedDataBytes">The associated data each timed operation passes, as the algorithm's kind declares it.</param>
+    public static AlgorithmInfo Algorithm(Algorithm algorithm, int associatedDataBytes) => new()
     {
         Slug = algorithm.Slug,
         Name = algorithm.Name,
@@ -45,7 +46,7 @@ public static class RunDescription
         KeyBytes = algorithm.KeyBytes,
         NonceBytes = algorithm.NonceBytes,
         TagBytes = algorithm.TagBytes,
-        AssociatedDataBytes = algorithm.Kind == AlgorithmKind.Aead ? WorkloadInputs.AssociatedDataBytes : 0,
+        AssociatedDataBytes = associatedDataBytes,
         Note = algorithm.Note,
     };
 

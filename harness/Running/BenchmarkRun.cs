@@ -1,4 +1,5 @@
 using CryptoHarness.Gate;
+using CryptoHarness.Gate.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
 
@@ -44,7 +45,8 @@ public static class BenchmarkRun
             Results = results,
             Failures = failures,
             Unsupported = unsupported,
-            Algorithms = plan.Selected.Select(i => i.Algorithm).Distinct().Select(RunDescription.Algorithm).ToArray(),
+            Algorithms = plan.Selected.Select(i => i.Algorithm).Distinct()
+                .Select(a => RunDescription.Algorithm(a, KindRegistry.Of(a.Kind)?.AssociatedDataBytes ?? 0)).ToArray(),
             ParameterSets = plan.Scenario.TakesPasswordSets ? plan.PasswordSets.Select(RunDescription.ParameterSet).ToArray() : null,
         };
     }

@@ -163,7 +163,7 @@ public sealed class TouchedFamiliesTests
         using var document = JsonDocument.Parse(json.Out);
         Assert.Equal(filter, document.RootElement.GetProperty("filter").GetString());
         var selected = Registry.Implementations.Where(i => i.Algorithm.Family is "SHA-3" or "MAC").ToArray();
-        var expectedCases = new CryptoHarness.Selecting.Scenarios.OneShotSelection().Measured(selected).Sum(i => CryptoHarness.Running.Workload.OperationsOf(i).Count) * PayloadSizes.Default.Count;
+        var expectedCases = new CryptoHarness.Selecting.Scenarios.OneShotSelection().Measured(selected).Sum(i => CryptoHarness.Running.Workloads.OperationsOf(i).Count) * PayloadSizes.Default.Count;
         Assert.Equal(expectedCases, document.RootElement.GetProperty("cases").GetInt32());
 
         // The filter is what --family takes: the union of both families, nothing else.

@@ -63,7 +63,7 @@ internal static class TouchedCommand
 
         // A full sweep is the default scenario's.
         var measured = ScenarioRegistry.All[0].Measurement.Measured(Registry.Implementations.Where(i => selection.Families.Contains(i.Algorithm.Family)).ToArray());
-        var cases = measured.Sum(i => Workload.OperationsOf(i).Count) * PayloadSizes.Default.Count;
+        var cases = measured.Sum(i => Workloads.OperationsOf(i).Count) * PayloadSizes.Default.Count;
         if (json)
         {
             var files = selection.Files.Select(f => new FileSelection(f.Path, f.All ? "all" : f.Families, f.Reason)).ToArray();

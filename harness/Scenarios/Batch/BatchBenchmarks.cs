@@ -34,7 +34,7 @@ public class BatchBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        _workload = Workload.CreateBatch(Workload.Resolve<IHashImplementation>(Case), BatchSize, MessageBytes);
+        _workload = Workloads.CreateBatch(Workloads.Resolve<IHashImplementation>(Case), BatchSize, MessageBytes);
     }
 
     [Benchmark]

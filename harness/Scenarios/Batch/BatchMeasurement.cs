@@ -23,7 +23,7 @@ public sealed class BatchMeasurement : BatchSelection, IScenarioMeasurement
             var implementation = byId[(string)benchmarkCase.Parameters["Case"]];
             var batchSize = (int)benchmarkCase.Parameters["BatchSize"];
             var messageBytes = (int)benchmarkCase.Parameters["MessageBytes"];
-            return new BatchCase([implementation], implementation.Id, Workload.BatchOperationOf(implementation), batchSize, messageBytes);
+            return new BatchCase([implementation], implementation.Id, Workloads.BatchOperationOf(implementation), batchSize, messageBytes);
         }
 
         return Runner.Run<BatchBenchmarks>(plan.Job.Create(), artifactsPath, progress, implementations, Name, Identify);

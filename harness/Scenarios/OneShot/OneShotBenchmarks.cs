@@ -1,5 +1,6 @@
 using BenchmarkDotNet.Attributes;
 using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Running.Scenarios;
 
@@ -29,8 +30,8 @@ public class OneShotBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        var (id, operation) = Workload.ParseCaseKey(Case);
-        _workload = Workload.Create(Workload.Resolve<IImplementation>(id), operation, Size);
+        var (id, operation) = Workloads.ParseCaseKey(Case);
+        _workload = Workloads.Create(Workloads.Resolve<IImplementation>(id), operation, Size);
     }
 
     [Benchmark]

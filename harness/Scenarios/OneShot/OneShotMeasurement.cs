@@ -12,13 +12,13 @@ public sealed class OneShotMeasurement : OneShotSelection, IScenarioMeasurement
     public Runner.Outcome Measure(IReadOnlyList<IImplementation> passed, RunPlan plan, string artifactsPath, RunProgress progress)
     {
         OneShotBenchmarks.SelectedCases = passed
-            .SelectMany(i => Workload.OperationsOf(i).Select(o => Workload.CaseKey(i.Id, o)))
+            .SelectMany(i => Workloads.OperationsOf(i).Select(o => Workloads.CaseKey(i.Id, o)))
             .ToArray();
         OneShotBenchmarks.SelectedSizes = plan.Sizes;
         var byId = passed.ToDictionary(i => i.Id, StringComparer.Ordinal);
         Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase)
         {
-            var (id, operation) = Workload.ParseCaseKey((string)benchmarkCase.Parameters["Case"]);
+            var (id, operation) = Workloads.ParseCaseKey((string)benchmarkCase.Parameters["Case"]);
             return new Runner.CaseIdentity([byId[id]], id, operation, (int)benchmarkCase.Parameters["Size"]);
         }
 

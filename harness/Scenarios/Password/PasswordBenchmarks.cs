@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Jobs;
 using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Running.Scenarios;
 
@@ -31,7 +32,7 @@ public class PasswordBenchmarks
     public void Setup()
     {
         var (id, operation, set) = PasswordWorkload.ParseKey(Case);
-        _workload = PasswordWorkload.Create(Workload.Resolve<IPasswordHashImplementation>(id), operation, PasswordWorkload.ResolveSet(set).Parameters);
+        _workload = PasswordWorkload.Create(Workloads.Resolve<IPasswordHashImplementation>(id), operation, PasswordWorkload.ResolveSet(set).Parameters);
     }
 
     [Benchmark]

@@ -59,7 +59,7 @@ public class StreamingBenchmarks
     public void Setup()
     {
         var ids = Case == MultiPassCase ? Members.Split(',') : [Case];
-        var implementations = ids.Select(Workload.Resolve<IStreamingHashImplementation>).ToArray();
+        var implementations = ids.Select(Workloads.Resolve<IStreamingHashImplementation>).ToArray();
         _hashers = implementations.Select(i => i.CreateIncremental()).ToArray();
         _output = new byte[implementations.Max(i => i.OutputBytes)];
         _input = new byte[Size];
