@@ -170,7 +170,7 @@ public sealed class TouchedFamiliesTests
         var listed = Cli.Run("list", "--family", filter, "--json");
         Assert.Equal(0, listed.ExitCode);
         using var list = JsonDocument.Parse(listed.Out);
-        Assert.Equal(selected.Select(i => i.Id), list.RootElement.EnumerateArray().Select(e => e.GetProperty("id").GetString()));
+        Assert.Equal(selected.Select(i => i.Id), list.RootElement.GetProperty("implementations").EnumerateArray().Select(e => e.GetProperty("id").GetString()));
 
         var forced = Cli.Run("touched", "--changed-files", changed, "--all");
         Assert.Equal("all", forced.Out.Split('\n')[0]);
