@@ -13,7 +13,8 @@ public sealed record RunView(
     string Os, string Runtime, string BenchmarkDotNet, string Job, string JobDescription, string GitCommit, string Utc);
 
 /// <summary>A provider as the pages' closing line names it: its key and the package and version the run loaded.</summary>
-public sealed record ProviderVersion(string Provider, string Version);
+/// <param name="CallingNote">How the run called the native provider; null for .NET code, and for runs that recorded it in the version.</param>
+public sealed record ProviderVersion(string Provider, string Version, string? CallingNote);
 
 /// <summary>An implementation that was not measured (failed the gate, or unsupported here) and why.</summary>
 public sealed record NotMeasuredRow(string Id, string Reason);
@@ -178,7 +179,10 @@ public static partial class ReportModel
     /// <summary>Each provider named, with the package and version the run loaded.</summary>
     internal static ProviderVersion[] Providers(RunSummary summary, IEnumerable<string> keys) =>
         keys.Where(k => k.Length > 0).Distinct().Order(StringComparer.Ordinal)
-            .Select(p => new ProviderVersion(p, summary.Run.Packages.TryGetValue(p, out var version) ? version : "unknown"))
+            .Select(p => new ProviderVersion(
+                p,
+                summary.Run.Packages.TryGetValue(p, out var version) ? version : "unknown",
+                summary.Run.CallingNotes is { } notes && notes.TryGetValue(p, out var note) ? Optional(note) : null))
             .ToArray();
 
     /// <summary>Failed or unsupported implementations as table rows, by id.</summary>

@@ -144,6 +144,15 @@ public sealed record RunInfo
     [JsonPropertyName("packages")]
     public required IReadOnlyDictionary<string, string> Packages { get; init; }
 
+    /// <summary>
+    /// Provider key → how the harness called that native provider (e.g. P/Invoke without the GC transition up to
+    /// 1 KiB); absent for providers called as .NET code, and in files written before it was recorded, whose package
+    /// versions carried the note in parentheses.
+    /// </summary>
+    [JsonPropertyName("calling_notes")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyDictionary<string, string>? CallingNotes { get; init; }
+
     [JsonPropertyName("git_commit")]
     public required string GitCommit { get; init; }
 

@@ -138,4 +138,14 @@ public sealed class RegistryTests
             Assert.All(a.KnownAnswers, k => Assert.False(string.IsNullOrWhiteSpace(k.Source)));
         });
     }
+
+    /// <summary>The highlights compare this repository's code with providers by role: one is our own, and there is a bar to meet.</summary>
+    [Fact]
+    public void Exactly_one_provider_is_this_repositorys_own_and_some_are_anchors_to_compare_it_with()
+    {
+        Assert.Same(Providers.Managed, Assert.Single(Registry.Providers, p => p.Role == ProviderRole.Own));
+        Assert.Contains(Registry.Providers, p => p.Role == ProviderRole.NativeAnchor);
+        Assert.Contains(Registry.Providers, p => p.Role == ProviderRole.ManagedAlternative);
+        Assert.Contains(Registry.Providers, p => p.Role == ProviderRole.Platform);
+    }
 }
