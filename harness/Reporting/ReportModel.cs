@@ -176,6 +176,16 @@ public static partial class ReportModel
     internal static string ConfidenceInterval(ResultRecord r, TimeUnit unit) =>
         r.CiLowerNs is { } lower && r.CiUpperNs is { } upper ? $"{Format.Time(lower, unit)} – {Format.Time(upper, unit)}" : "n/a";
 
+    /// <summary>
+    /// The algorithms a scenario renders a page for, by slug: those of <paramref name="results"/> (its records), and every
+    /// one that failed or is unsupported.
+    /// </summary>
+    internal static IEnumerable<(string Slug, string Algorithm, string Family)> PageAlgorithms(RunSummary summary, IEnumerable<ResultRecord> results) =>
+        results.Select(r => (r.Slug, r.Algorithm, r.Family))
+            .Concat(summary.Failures.Concat(summary.Unsupported).Select(f => (f.Slug, f.Algorithm, f.Family)))
+            .Distinct()
+            .OrderBy(s => s.Slug, StringComparer.Ordinal);
+
     /// <summary>Each provider named, with the package and version the run loaded.</summary>
     internal static ProviderVersion[] Providers(RunSummary summary, IEnumerable<string> keys) =>
         keys.Where(k => k.Length > 0).Distinct().Order(StringComparer.Ordinal)

@@ -72,6 +72,22 @@ public sealed class LayeringTests
         Assert.Contains("CryptoHarness.UsageException", references["CryptoHarness.Cli.HarnessCli"]);
     }
 
+    /// <summary>
+    /// Guards the checker: a scenario's or a kind's pieces are judged by their layer's namespace, so a Reporting piece
+    /// naming a Running piece of the same scenario folder is still caught; the registration sits above both.
+    /// </summary>
+    [Fact]
+    public void A_plug_in_piece_is_judged_as_the_layer_of_its_namespace()
+    {
+        Assert.Equal("CryptoHarness.Running", NamespaceOf("CryptoHarness.Running.Scenarios.OneShotMeasurement"));
+        Assert.Equal("CryptoHarness.Reporting", NamespaceOf("CryptoHarness.Reporting.Scenarios.OneShotReport"));
+        Assert.Equal("CryptoHarness.Selecting", NamespaceOf("CryptoHarness.Selecting.Scenarios.OneShotSelection"));
+        Assert.Equal("CryptoHarness.Gate", NamespaceOf("CryptoHarness.Gate.Kinds.HashKind"));
+        Assert.True(LayerOf("CryptoHarness.Scenarios") > LayerOf("CryptoHarness.Reporting"));
+        Assert.True(LayerOf("CryptoHarness.Scenarios") < LayerOf("CryptoHarness.Cli"));
+        Assert.Contains(("CryptoHarness.Reporting", "CryptoHarness.Running"), ReadOnlyResults);
+    }
+
     [Fact]
     public void Every_harness_namespace_has_a_layer()
     {

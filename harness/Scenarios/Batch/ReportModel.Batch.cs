@@ -23,16 +23,10 @@ public static partial class ReportModel
     /// One page per algorithm of a batch run (measured, failed or unsupported), keyed by slug: per message length, each
     /// implementation's time per message at each batch size, and the crossover.
     /// </summary>
-    public static IReadOnlyList<(string Slug, BatchPage Model)> Batches(RunSummary summary)
-    {
-        var slugs = summary.Results.Where(IsBatch).Select(r => (r.Slug, r.Algorithm, r.Family))
-            .Concat(summary.Failures.Select(f => (f.Slug, f.Algorithm, f.Family)))
-            .Concat(summary.Unsupported.Select(f => (f.Slug, f.Algorithm, f.Family)))
-            .Distinct()
-            .OrderBy(s => s.Slug, StringComparer.Ordinal);
-
-        return slugs.Select(s => (s.Slug, Batch(summary, s.Slug, s.Algorithm, s.Family))).ToArray();
-    }
+    public static IReadOnlyList<(string Slug, BatchPage Model)> Batches(RunSummary summary) =>
+        PageAlgorithms(summary, summary.Results.Where(IsBatch))
+            .Select(s => (s.Slug, Batch(summary, s.Slug, s.Algorithm, s.Family)))
+            .ToArray();
 
     private static BatchPage Batch(RunSummary summary, string slug, string algorithm, string family)
     {

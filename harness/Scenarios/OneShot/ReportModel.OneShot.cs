@@ -9,16 +9,10 @@ namespace CryptoHarness.Reporting;
 public static partial class ReportModel
 {
     /// <summary>One model per algorithm of a one-shot run (measured, failed or unsupported), keyed by slug.</summary>
-    public static IReadOnlyList<(string Slug, AlgorithmPage Model)> Algorithms(RunSummary summary)
-    {
-        var slugs = summary.Results.Where(r => r.Scenario == OneShotSelection.ScenarioName).Select(r => (r.Slug, r.Algorithm, r.Family))
-            .Concat(summary.Failures.Select(f => (f.Slug, f.Algorithm, f.Family)))
-            .Concat(summary.Unsupported.Select(f => (f.Slug, f.Algorithm, f.Family)))
-            .Distinct()
-            .OrderBy(s => s.Slug, StringComparer.Ordinal);
-
-        return slugs.Select(s => (s.Slug, Algorithm(summary, s.Slug, s.Algorithm, s.Family))).ToArray();
-    }
+    public static IReadOnlyList<(string Slug, AlgorithmPage Model)> Algorithms(RunSummary summary) =>
+        PageAlgorithms(summary, summary.Results.Where(r => r.Scenario == OneShotSelection.ScenarioName))
+            .Select(s => (s.Slug, Algorithm(summary, s.Slug, s.Algorithm, s.Family)))
+            .ToArray();
 
     private static AlgorithmPage Algorithm(RunSummary summary, string slug, string algorithm, string family)
     {

@@ -46,10 +46,7 @@ public sealed record SimilarCostRow(string Algorithm, string Set, string Paramet
 public static class PasswordReport
 {
     public static IReadOnlyList<(string Slug, PasswordPage Model)> Algorithms(RunSummary summary) =>
-        summary.Results.Where(r => r.Scenario == PasswordSelection.ScenarioName).Select(r => (r.Slug, r.Algorithm, r.Family))
-            .Concat(summary.Failures.Concat(summary.Unsupported).Select(f => (f.Slug, f.Algorithm, f.Family)))
-            .Distinct()
-            .OrderBy(s => s.Slug, StringComparer.Ordinal)
+        ReportModel.PageAlgorithms(summary, summary.Results.Where(r => r.Scenario == PasswordSelection.ScenarioName))
             .Select(s => (s.Slug, Algorithm(summary, s.Slug, s.Algorithm, s.Family)))
             .ToArray();
 
