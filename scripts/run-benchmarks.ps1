@@ -52,9 +52,8 @@ if ($List) {
         # Without a family the harness would run every family; name the valid ones, taken from the harness itself.
         $json = (Invoke-Harness @('list', '--json')) -join "`n"
         $families = [Collections.Generic.List[string]]::new()
-        foreach ($entry in [Text.Json.JsonDocument]::Parse($json).RootElement.EnumerateArray()) {
-            $name = $entry.GetProperty('family').GetString()
-            if (-not $families.Contains($name)) { $families.Add($name) }
+        foreach ($name in [Text.Json.JsonDocument]::Parse($json).RootElement.GetProperty('families').EnumerateArray()) {
+            $families.Add($name.GetString())
         }
         throw "-Family is required. Valid families: $($families -join ', '); or an algorithm name from -List."
     }

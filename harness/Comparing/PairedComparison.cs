@@ -1,6 +1,7 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Results;
 using CryptoHarness.Selecting;
+using CryptoHarness.Selecting.Scenarios;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Comparing;
@@ -12,7 +13,7 @@ public sealed record PairedCase(PairedCaseRecord Record, PairedDecision Decision
     public bool AllocationRegressed => Record.HeadAllocatedBytes > Record.BaseAllocatedBytes;
 
     /// <summary>As <c>compare</c> keys a case, with "paired" where it names the job.</summary>
-    public string Key => $"{Record.Id} · {Record.Operation} · {ScenarioSelection.OneShot} · {Format.Size(Record.SizeBytes)} · paired";
+    public string Key => $"{Record.Id} · {Record.Operation} · {OneShotSelection.ScenarioName} · {Format.Size(Record.SizeBytes)} · paired";
 }
 
 /// <summary>

@@ -1,3 +1,4 @@
+using CryptoHarness.Gate.Kinds;
 using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Gate;
@@ -20,8 +21,8 @@ public sealed record GateVerdict(IImplementation Implementation, GateStatus Stat
 /// all implementations of one algorithm, identical output on the same pseudo-random inputs at every length from 0 to
 /// four blocks, at every benchmarked size, and from unaligned source slices. Where implementations disagree, the
 /// larger group of agreeing outputs stands; with no majority every party to the disagreement fails. Each kind (hash,
-/// XOF, MAC, AEAD) says in its own partial file what "output" means for it and what else it must satisfy; a batch API
-/// is checked lane by lane after the cross-check, against an implementation that passed it.
+/// XOF, MAC, AEAD, password hash) says in its <see cref="KindContract"/> what "output" means for it and what else it
+/// must satisfy; a batch API is checked lane by lane after the cross-check, against an implementation that passed it.
 /// </summary>
 public static partial class CorrectnessGate
 {
@@ -30,11 +31,14 @@ public static partial class CorrectnessGate
 
     private const int MaxUnalignedOffset = 7;
 
+    /// <summary>The customization string the gate uses beside the empty one for cSHAKE and KMAC.</summary>
+    internal static readonly byte[] GateCustomization = System.Text.Encoding.ASCII.GetBytes("crypto-harness gate");
+
     /// <summary>
     /// One probe of one implementation: its output for the input slice at (length, offset), or null where the
     /// implementation refuses the probe's parameters by its own stated policy (a MAC key length), so it is not compared.
     /// </summary>
-    private delegate byte[]? Probe(IImplementation implementation, ReadOnlySpan<byte> input, int length, int offset);
+    public delegate byte[]? Probe(IImplementation implementation, ReadOnlySpan<byte> input, int length, int offset);
 
     /// <param name="passwordSets">The password-hash parameter sets about to be timed; each is checked as run. None: only the small sets.</param>
     /// <param name="checking">Told each algorithm before its implementations (how many) are checked, for a progress display.</param>
@@ -46,6 +50,7 @@ public static partial class CorrectnessGate
         foreach (var group in implementations.GroupBy(i => i.Algorithm))
         {
             var algorithm = group.Key;
+            var kind = KindRegistry.Of(algorithm.Kind);
             checking?.Invoke(algorithm, group.Count());
             var candidates = new List<IImplementation>();
             foreach (var implementation in group)
@@ -55,11 +60,11 @@ public static partial class CorrectnessGate
                 {
                     verdicts[implementation.Id] = new(implementation, GateStatus.Unsupported, support.Reason);
                 }
-                else if (!FollowsContract(implementation))
+                else if (kind is null || !kind.FollowsContract(implementation))
                 {
                     verdicts[implementation.Id] = new(implementation, GateStatus.Failed, $"{implementation.GetType().Name} does not implement the {algorithm.Kind} contract");
                 }
-                else if (Guard(() => CheckKnownAnswers(implementation)) is { } kaFailure)
+                else if (Guard(() => kind.CheckKnownAnswers(implementation)) is { } kaFailure)
                 {
                     verdicts[implementation.Id] = new(implementation, GateStatus.Failed, kaFailure);
                 }
@@ -74,20 +79,15 @@ public static partial class CorrectnessGate
             }
 
             var failures = new Dictionary<IImplementation, string>();
-            var input = SharedInput(algorithm, benchmarkSizes);
-            foreach (var (probe, what) in ProbesFor(algorithm))
+            if (kind is not null)
             {
-                CrossCheck(algorithm, candidates, benchmarkSizes, input, probe, what, failures);
-            }
+                var input = SharedInput(algorithm, kind, benchmarkSizes);
+                foreach (var (probe, what) in kind.Probes(algorithm))
+                {
+                    CrossCheck(algorithm, candidates, benchmarkSizes, input, probe, what, failures);
+                }
 
-            if (algorithm.Kind == AlgorithmKind.Aead)
-            {
-                CheckAeadProperties(algorithm, candidates, benchmarkSizes, input, failures);
-            }
-
-            if (algorithm.Kind == AlgorithmKind.PasswordHash)
-            {
-                CheckPasswordHashes(algorithm, candidates, passwordSets ?? [], failures);
+                kind.CheckProperties(algorithm, candidates, benchmarkSizes, input, passwordSets ?? [], failures);
             }
 
             CheckBatches(algorithm, candidates, failures);
@@ -107,62 +107,7 @@ public static partial class CorrectnessGate
     public static IReadOnlyList<int> CrossCheckLengths(Algorithm algorithm, IReadOnlyCollection<int> benchmarkSizes) =>
         Enumerable.Range(0, (4 * algorithm.BlockBytes) + 2).Concat(benchmarkSizes).Distinct().Order().ToArray();
 
-    private static bool FollowsContract(IImplementation implementation) => implementation.Algorithm.Kind switch
-    {
-        AlgorithmKind.Hash => implementation is IHashImplementation,
-        AlgorithmKind.Xof => implementation is IXofImplementation,
-        AlgorithmKind.Mac => implementation is IMacImplementation,
-        AlgorithmKind.Aead => implementation is IAeadImplementation,
-        AlgorithmKind.PasswordHash => implementation is IPasswordHashImplementation,
-        _ => false,
-    };
-
-    private static string? CheckKnownAnswers(IImplementation implementation)
-    {
-        if (implementation is IPasswordHashImplementation passwordHash)
-        {
-            return CheckPasswordKnownAnswers(passwordHash);
-        }
-
-        var refusedKeys = new SortedSet<int>();
-        foreach (var answer in implementation.Algorithm.KnownAnswers)
-        {
-            if (implementation is IMacImplementation refusing && !refusing.SupportForKey(answer.Key.Length).IsSupported)
-            {
-                refusedKeys.Add(answer.Key.Length);
-                continue;
-            }
-
-            string? failure;
-            try
-            {
-                failure = implementation switch
-                {
-                    IHashImplementation hash => CheckHashAnswer(hash, answer),
-                    IXofImplementation xof => CheckXofAnswer(xof, answer),
-                    IMacImplementation mac => CheckMacAnswer(mac, answer),
-                    IAeadImplementation aead => CheckAeadAnswer(aead, answer),
-                    _ => "no known-answer check for this kind",
-                };
-            }
-            catch (Exception e) when (e is not OutOfMemoryException)
-            {
-                failure = $"threw {e.GetType().Name}: {e.Message}";
-            }
-
-            if (failure is not null)
-            {
-                return $"known answer {answer.Description} ({answer.Source}): {failure}";
-            }
-        }
-
-        // A MAC must meet at least one published vector, not be trusted on the cross-check alone.
-        return refusedKeys.Count > 0 && implementation.Algorithm.KnownAnswers.All(a => refusedKeys.Contains(a.Key.Length))
-            ? $"takes none of the known answers' key lengths ({string.Join(", ", refusedKeys)} bytes): {((IMacImplementation)implementation).SupportForKey(refusedKeys.Min).Reason}"
-            : null;
-    }
-
-    private static string? Mismatch(string expectedHex, ReadOnlySpan<byte> actual)
+    internal static string? Mismatch(string expectedHex, ReadOnlySpan<byte> actual)
     {
         var actualHex = Convert.ToHexStringLower(actual);
         return actualHex == expectedHex ? null : $"expected {expectedHex}, got {actualHex}";
@@ -183,12 +128,12 @@ public static partial class CorrectnessGate
     }
 
     /// <summary>
-    /// Long enough for every cross-check slice and for the AEAD property check's fixed lengths (up to 1000 bytes at
-    /// offset 1), which exceed the cross-check's when the block is small and the sizes are few (AEGIS-256 at --sizes 128).
+    /// Long enough for every cross-check slice and for the kind's property checks (the AEAD's fixed lengths, which exceed
+    /// the cross-check's when the block is small and the sizes are few: AEGIS-256 at --sizes 128).
     /// </summary>
-    private static byte[] SharedInput(Algorithm algorithm, IReadOnlyCollection<int> benchmarkSizes)
+    private static byte[] SharedInput(Algorithm algorithm, KindContract kind, IReadOnlyCollection<int> benchmarkSizes)
     {
-        var longest = Math.Max(CrossCheckLengths(algorithm, benchmarkSizes)[^1], algorithm.Kind == AlgorithmKind.Aead ? AeadPropertyLengths.Max() : 0);
+        var longest = Math.Max(CrossCheckLengths(algorithm, benchmarkSizes)[^1], kind.LongestPropertyInput);
         var buffer = new byte[longest + MaxUnalignedOffset];
         new Random(Seed).NextBytes(buffer);
         return buffer;
@@ -240,7 +185,7 @@ public static partial class CorrectnessGate
     /// Where the outputs disagree, the larger group of agreeing outputs stands and every other implementation fails,
     /// named against the ones it differs from; with no majority every party to the disagreement fails.
     /// </summary>
-    private static void FailMinorities(IReadOnlyDictionary<IImplementation, string> outputs, string at, Dictionary<IImplementation, string> failures)
+    internal static void FailMinorities(IReadOnlyDictionary<IImplementation, string> outputs, string at, Dictionary<IImplementation, string> failures)
     {
         var groups = outputs.GroupBy(o => o.Value).OrderByDescending(g => g.Count()).ToArray();
         if (groups.Length <= 1)
@@ -261,7 +206,7 @@ public static partial class CorrectnessGate
         }
     }
 
-    private static string? Guard(Func<string?> check)
+    internal static string? Guard(Func<string?> check)
     {
         try
         {
@@ -272,16 +217,6 @@ public static partial class CorrectnessGate
             return $"threw {e.GetType().Name}: {e.Message}";
         }
     }
-
-    /// <summary>The cross-check probes of an algorithm's kind, each with the words that name it in a failure.</summary>
-    private static IEnumerable<(Probe Probe, string What)> ProbesFor(Algorithm algorithm) => algorithm.Kind switch
-    {
-        AlgorithmKind.Hash => HashProbes(algorithm),
-        AlgorithmKind.Xof => XofProbes(algorithm),
-        AlgorithmKind.Mac => MacProbes(algorithm),
-        AlgorithmKind.Aead => AeadProbes(algorithm),
-        _ => [],
-    };
 
     /// <summary>
     /// The incremental API, fed in uneven pieces (and in the streaming scenario's 64 KiB chunks), must give the one-shot
@@ -321,7 +256,7 @@ public static partial class CorrectnessGate
     }
 
     /// <summary>Deterministic bytes for keys, nonces and associated data, distinct per purpose.</summary>
-    private static byte[] Deterministic(int length, int purpose)
+    internal static byte[] Deterministic(int length, int purpose)
     {
         var bytes = new byte[length];
         new Random(Seed + purpose).NextBytes(bytes);

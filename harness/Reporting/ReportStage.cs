@@ -12,21 +12,16 @@ namespace CryptoHarness.Reporting;
 /// </summary>
 public sealed class ReportStage
 {
-    public const string AlgorithmTemplate = "algorithm.md.sbn";
     public const string MachineSpecTemplate = "machine-spec.md.sbn";
     public const string ComparisonTemplate = "comparison.md.sbn";
-    public const string StreamingTemplate = "streaming.md.sbn";
-    public const string BatchTemplate = "batch.md.sbn";
-    public const string IndexTemplate = "index.md.sbn";
-    public const string HighlightsTemplate = "highlights.md.sbn";
-    public const string PasswordTemplate = "password.md.sbn";
-    public const string PasswordOverviewTemplate = "password-hashing.md.sbn";
 
     private readonly string _templatesDirectory;
+    private readonly IReadOnlyList<ScenarioReport> _scenarios;
     private readonly bool _escape;
 
-    public ReportStage(string templatesDirectory)
-        : this(templatesDirectory, escape: true)
+    /// <param name="scenarios">Every scenario's report, the first standing for a summary that names none of them.</param>
+    public ReportStage(string templatesDirectory, IReadOnlyList<ScenarioReport> scenarios)
+        : this(templatesDirectory, scenarios, escape: true)
     {
     }
 
@@ -34,9 +29,10 @@ public sealed class ReportStage
     /// Whether every <c>{{ value }}</c> goes through <see cref="MarkdownText.Escape"/>: always, but for the test that shows
     /// the escaping changes nothing in real results.
     /// </param>
-    internal ReportStage(string templatesDirectory, bool escape)
+    internal ReportStage(string templatesDirectory, IReadOnlyList<ScenarioReport> scenarios, bool escape)
     {
         _templatesDirectory = templatesDirectory;
+        _scenarios = scenarios;
         _escape = escape;
     }
 
@@ -46,69 +42,32 @@ public sealed class ReportStage
     public sealed record RenderedFile(string Name, string Content);
 
     /// <summary>
-    /// Renders a run: for a one-shot run every algorithm page, and, given the latest summary of every family, the family
-    /// index and the highlights; for a streaming run its page; for a batch run a <c>&lt;slug&gt;-batch.md</c> page per
-    /// algorithm; for a password run a page per algorithm and the overview, from every password algorithm's latest summary
-    /// in <paramref name="families"/> (or the run alone). Always the machine spec, named <paramref name="machineSpecName"/>.
+    /// Renders a run through its scenario's report (see <see cref="ScenarioReport.Pages"/>): its pages and, given the
+    /// summaries its pages that span algorithms read (<see cref="ScenarioReport.Spanning"/>), those pages. Always the
+    /// machine spec, named <paramref name="machineSpecName"/>.
     /// </summary>
     public IReadOnlyList<RenderedFile> Render(RunSummary summary, string machineSpecName = "machine-spec.md", IReadOnlyList<RunSummary>? families = null)
     {
         var machineSpec = Compile(MachineSpecTemplate);
-        var files = new List<RenderedFile>();
-        if (summary.Run.Scenario == "stream")
-        {
-            files.Add(new("streaming.md", Apply(StreamingTemplate, Compile(StreamingTemplate), ReportModel.Streaming(summary))));
-        }
-        else if (summary.Run.Scenario == "password")
-        {
-            // Each algorithm's page from its own latest results (a run of one algorithm keeps the others' pages as they
-            // were); the overview from all of them.
-            var password = Compile(PasswordTemplate);
-            foreach (var latest in families is { Count: > 0 } ? families : [summary])
-            {
-                foreach (var (slug, model) in PasswordReport.Algorithms(latest))
-                {
-                    files.Add(new($"{slug}.md", Apply(PasswordTemplate, password, model)));
-                    files.AddRange(PasswordReport.Charts(latest, slug).Select(c => new RenderedFile(c.File, c.Svg)));
-                }
-            }
-
-            files.Add(new("password-hashing.md", Apply(PasswordOverviewTemplate, Compile(PasswordOverviewTemplate),
-                PasswordReport.Overview(families is { Count: > 0 } ? families : [summary]))));
-        }
-        else if (summary.Run.Scenario == "batch")
-        {
-            var batch = Compile(BatchTemplate);
-            foreach (var (slug, model) in ReportModel.Batches(summary))
-            {
-                files.Add(new($"{slug}-batch.md", Apply(BatchTemplate, batch, model)));
-            }
-        }
-        else
-        {
-            var algorithm = Compile(AlgorithmTemplate);
-            foreach (var (slug, model) in ReportModel.Algorithms(summary))
-            {
-                files.Add(new($"{slug}.md", Apply(AlgorithmTemplate, algorithm, model)));
-                files.AddRange(ReportModel.Charts(summary, slug).Select(c => new RenderedFile(c.File, c.Svg)));
-            }
-
-            if (families is { Count: > 0 })
-            {
-                var index = FamilyOverview.Index(families, machineSpecName);
-                files.Add(new("index.md", Apply(IndexTemplate, Compile(IndexTemplate), index)));
-                files.Add(new("highlights.md", Apply(HighlightsTemplate, Compile(HighlightsTemplate), FamilyOverview.Highlights(families))));
-            }
-        }
-
+        var files = ReportOf(summary.Run.Scenario).Pages(this, summary, machineSpecName, families).ToList();
         files.Add(new(machineSpecName, Apply(MachineSpecTemplate, machineSpec, ReportModel.MachineSpec(summary.Run))));
         return files;
     }
 
     /// <summary>
-    /// Re-renders a machine's pages from its per-algorithm data (<c>data/&lt;slug&gt;.json</c>): each algorithm's page and
-    /// charts from the run that measured it, the family index and highlights from all of them, and the machine spec from
-    /// the newest. Nothing is measured; the same data gives the same files.
+    /// The report of the scenario a summary names. Files written before the scenario was recorded were one-shot and read
+    /// as the first scenario; a name no scenario has renders the same way, as it did before scenarios were plug-ins.
+    /// </summary>
+    public ScenarioReport ReportOf(string scenario) => Named(scenario) ?? _scenarios[0];
+
+    /// <summary>The report of the scenario named exactly so; null for a name no scenario has.</summary>
+    public ScenarioReport? Named(string scenario) => _scenarios.FirstOrDefault(s => s.Name == scenario);
+
+    /// <summary>
+    /// Re-renders a machine's pages from its per-algorithm data (<c>data/&lt;slug&gt;.json</c>): each scenario's pages
+    /// from its algorithms' data (<see cref="ScenarioReport.PagesFromData"/>), and the machine spec from the newest
+    /// summary of the first scenario, in the registration order, that has data. Nothing is measured; the same data gives
+    /// the same files.
     /// </summary>
     public IReadOnlyList<RenderedFile> RenderData(IReadOnlyList<RunSummary> algorithms, string machineSpecName = "machine-spec.md")
     {
@@ -123,22 +82,14 @@ public sealed class ReportStage
             throw new UsageException($"The data comes from several machines ({string.Join(", ", machines)}); render one machine's data folder at a time.");
         }
 
-        // Password hashes render together (their overview spans algorithms); every other algorithm on its own, then the
-        // family index and highlights from all of those.
-        var password = algorithms.Where(a => a.Run.Scenario == "password").ToArray();
-        var oneShot = algorithms.Where(a => a.Run.Scenario != "password").ToArray();
-        var files = oneShot.SelectMany(a => Render(a, machineSpecName).Where(f => f.Name != machineSpecName)).ToList();
-        if (password.Length > 0)
-        {
-            files.AddRange(Render(password[0], machineSpecName, password).Where(f => f.Name != machineSpecName || oneShot.Length == 0));
-        }
-
-        if (oneShot.Length > 0)
-        {
-            var newest = oneShot.MaxBy(a => a.Run.Utc)!;
-            files.AddRange(Render(newest with { Results = [], Failures = [], Unsupported = [] }, machineSpecName, FamilyData.Families(oneShot)));
-        }
-
+        // Data of a scenario that keeps none (a file edited by hand) renders as the first scenario's, as it always has.
+        var byScenario = algorithms
+            .GroupBy(a => ReportOf(a.Run.Scenario) is { KeepsAlgorithmData: true } report ? report : _scenarios[0])
+            .OrderBy(g => _scenarios.TakeWhile(s => s != g.Key).Count())
+            .ToArray();
+        var files = byScenario.SelectMany(g => g.Key.PagesFromData(this, g.ToArray(), machineSpecName)).ToList();
+        var newest = byScenario[0].MaxBy(a => a.Run.Utc)!;
+        files.Add(new(machineSpecName, RenderTemplate(MachineSpecTemplate, ReportModel.MachineSpec(newest.Run))));
         return files.GroupBy(f => f.Name, StringComparer.Ordinal).Select(g => g.Last()).OrderBy(f => f.Name, StringComparer.Ordinal).ToArray();
     }
 
@@ -148,6 +99,13 @@ public sealed class ReportStage
 
     /// <summary>Renders one named template with a prepared model.</summary>
     public string RenderTemplate(string templateName, object model) => Apply(templateName, Compile(templateName), model);
+
+    /// <summary>One named template compiled once, for a page rendered many times with different models.</summary>
+    public Func<object, string> Compiled(string templateName)
+    {
+        var template = Compile(templateName);
+        return model => Apply(templateName, template, model);
+    }
 
     /// <summary>
     /// Writes <paramref name="files"/>, whose names may contain a folder, into <paramref name="directory"/>; each through a

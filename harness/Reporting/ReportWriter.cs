@@ -8,9 +8,10 @@ public static class ReportWriter
 {
     /// <summary>
     /// With <c>--out DIR</c>: every file into DIR, the spec as <c>machine-spec.md</c>. Otherwise the repository's
-    /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c> (a leaks run: its <c>constant-time.md</c> alone). A one-shot run also keeps each of its
-    /// algorithms' results in <c>data/&lt;slug&gt;.json</c> there, and the family index and highlights are rendered from
-    /// every algorithm's latest file, so a run of one algorithm or family updates its rows without dropping the others.
+    /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c> (a leaks run: its <c>constant-time.md</c> alone). A run
+    /// of a scenario that keeps algorithm data (<see cref="ScenarioReport.KeepsAlgorithmData"/>) also keeps each of its
+    /// algorithms' results in <c>data/&lt;slug&gt;.json</c> there, and the pages that span algorithms are rendered from
+    /// every algorithm's latest file of that scenario, so a run of one algorithm or family updates its rows without dropping the others.
     /// Everything is rendered before anything is written, and nothing is written outside DIR (or the repository).
     /// </summary>
     public static IReadOnlyList<string> Write(ReportStage stage, RunSummary summary, string? outDirectory, string root)
@@ -24,13 +25,13 @@ public static class ReportWriter
             return ReportStage.Write([LeakReport.Render(stage, summary)], directory);
         }
 
-        if (summary.Run.Scenario is not ("oneshot" or "password"))
+        if (stage.Named(summary.Run.Scenario) is not { KeepsAlgorithmData: true } report)
         {
             return ReportStage.Write(stage.Render(summary, specName), directory, outputFolder);
         }
 
-        // One-shot and password runs keep each algorithm's latest results in data/; the pages that span algorithms (the
-        // family index and highlights; the password overview) are rendered from those of the same scenario.
+        // The pages that span algorithms (the family index and highlights; the password overview) are rendered from every
+        // algorithm's latest results of the same scenario.
         var dataDirectory = Path.Combine(directory, "data");
         var fresh = FamilyData.Split(summary);
         var latest = FamilyData.Load(dataDirectory)
@@ -38,9 +39,7 @@ public static class ReportWriter
             .Select(existing => existing.Value)
             .Concat(fresh.Values)
             .ToArray();
-        var files = summary.Run.Scenario == "password"
-            ? stage.Render(summary, specName, latest)
-            : stage.Render(summary, specName, FamilyData.Families(latest));
+        var files = stage.Render(summary, specName, report.Spanning(latest));
 
         ReportStage.Paths(files, directory, outputFolder);
         var data = fresh.Select(f => (Path: OutputFolder.Resolve(outputFolder, Path.Combine(dataDirectory, f.Key + ".json")), Summary: f.Value)).ToArray();

@@ -25,6 +25,7 @@ public static class RunDescription
             BenchmarkDotNet = typeof(BenchmarkDotNet.Running.BenchmarkRunner).Assembly.GetName().Version?.ToString(3) ?? "unknown",
             Packages = selected.Select(i => i.Provider).Distinct()
                 .ToDictionary(p => p.Key, p => p.Version, StringComparer.Ordinal),
+            CallingNotes = CallingNotes(selected),
             GitCommit = MachineInfo.GitCommit(root),
             Utc = started,
             LaunchId = Guid.NewGuid().ToString("N"),
@@ -35,7 +36,16 @@ public static class RunDescription
         };
     }
 
-    public static AlgorithmInfo Algorithm(Algorithm algorithm) => new()
+    /// <summary>The calling notes of the selection's providers that have one; null when none has.</summary>
+    private static Dictionary<string, string>? CallingNotes(IEnumerable<IImplementation> selected)
+    {
+        var notes = selected.Select(i => i.Provider).Distinct().Where(p => p.CallingNote is not null)
+            .ToDictionary(p => p.Key, p => p.CallingNote!, StringComparer.Ordinal);
+        return notes.Count > 0 ? notes : null;
+    }
+
+    /// <param name="associatedDataBytes">The associated data each timed operation passes, as the algorithm's kind declares it.</param>
+    public static AlgorithmInfo Algorithm(Algorithm algorithm, int associatedDataBytes) => new()
     {
         Slug = algorithm.Slug,
         Name = algorithm.Name,
@@ -45,7 +55,7 @@ public static class RunDescription
         KeyBytes = algorithm.KeyBytes,
         NonceBytes = algorithm.NonceBytes,
         TagBytes = algorithm.TagBytes,
-        AssociatedDataBytes = algorithm.Kind == AlgorithmKind.Aead ? WorkloadInputs.AssociatedDataBytes : 0,
+        AssociatedDataBytes = associatedDataBytes,
         Note = algorithm.Note,
     };
 

@@ -1,4 +1,5 @@
 using System.Text.Json.Serialization;
+using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Results;
 
@@ -143,6 +144,15 @@ public sealed record RunInfo
     [JsonPropertyName("packages")]
     public required IReadOnlyDictionary<string, string> Packages { get; init; }
 
+    /// <summary>
+    /// Provider key → how the harness called that native provider (e.g. P/Invoke without the GC transition up to
+    /// 1 KiB); absent for providers called as .NET code, and in files written before it was recorded, whose package
+    /// versions carried the note in parentheses.
+    /// </summary>
+    [JsonPropertyName("calling_notes")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyDictionary<string, string>? CallingNotes { get; init; }
+
     [JsonPropertyName("git_commit")]
     public required string GitCommit { get; init; }
 
@@ -166,7 +176,7 @@ public sealed record RunInfo
 
     /// <summary><c>oneshot</c>, <c>stream</c>, <c>batch</c>, <c>password</c> or <c>leaks</c>; absent in files written before the streaming scenario, which were one-shot.</summary>
     [JsonPropertyName("scenario")]
-    public string Scenario { get; init; } = "oneshot";
+    public string Scenario { get; init; } = OneShotSelection.ScenarioName;
 
     /// <summary>Chunk size of the streaming scenario; 0 for one-shot runs.</summary>
     [JsonPropertyName("chunk_bytes")]
@@ -194,7 +204,7 @@ public sealed record ResultRecord : ImplementationRecord
     /// (many short messages of one length).
     /// </summary>
     [JsonPropertyName("scenario")]
-    public string Scenario { get; init; } = "oneshot";
+    public string Scenario { get; init; } = OneShotSelection.ScenarioName;
 
     /// <summary>
     /// What was timed: <c>hash</c>, <c>mac</c>, <c>xof-32</c>/<c>xof-64</c> (output length), <c>encrypt</c> or

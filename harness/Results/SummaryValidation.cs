@@ -173,6 +173,12 @@ public static partial class SummaryValidation
                 Text(Where, $"packages.{provider}", version);
             }
 
+            foreach (var (provider, note) in run.CallingNotes ?? new Dictionary<string, string>())
+            {
+                Named(Where, "calling_notes", provider, nonEmpty: true);
+                Text(Where, $"calling_notes.{provider}", note);
+            }
+
             Named(Where, "git_commit", run.GitCommit, nonEmpty: true);
             if (run.LaunchId is not null)
             {

@@ -1,7 +1,7 @@
 using CryptoHarness.Gate;
+using CryptoHarness.Gate.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Running;
 
@@ -11,7 +11,7 @@ namespace CryptoHarness.Running;
 /// console (it always goes to a file in the run folder).
 /// </summary>
 public sealed record RunPlan(
-    string Scenario,
+    IScenarioMeasurement Scenario,
     IReadOnlyList<IImplementation> Selected,
     IReadOnlyList<int> Sizes,
     JobPreset Job,
@@ -33,22 +33,9 @@ public static class BenchmarkRun
         if (passed.Length > 0)
         {
             var artifacts = Path.Combine(runFolder, "benchmarkdotnet");
-            var passwordCases = PasswordPlan.Cases(passed.OfType<IPasswordHashImplementation>(), plan.PasswordSets);
-            unsupported = [.. unsupported, .. passwordCases.CannotRun];
-            var outcome = plan.Scenario switch
-            {
-                // Only implementations with a case at some set: one that can run none of them is listed per set, not failed.
-                ScenarioSelection.Password => Runner.RunPassword(passed.OfType<IPasswordHashImplementation>()
-                    .Where(i => passwordCases.Keys.Any(k => PasswordWorkload.ParseKey(k).Id == i.Id)).ToArray(), passwordCases.Keys, plan.Job, artifacts, progress),
-                ScenarioSelection.Stream => Runner.RunStream(passed.OfType<IStreamingHashImplementation>().ToArray(), plan.StreamBytes, plan.Job, artifacts, progress),
-                ScenarioSelection.Batch => Runner.RunBatch(passed.OfType<IHashImplementation>().ToArray(), plan.Job, artifacts, progress),
-                _ => Runner.RunOneShot(passed, plan.Sizes, plan.Job, artifacts, progress),
-            };
-            // The one-shot tables' ratios come from interleaved rounds (see InterleavedTables); the other scenarios' tables
-            // compare operations of unequal work (a batch call against a loop, one pass against several) or take minutes a case.
-            results = plan.Scenario == ScenarioSelection.OneShot
-                ? InterleavedTables.Attach(outcome.Results, passed, plan.Job.Rounds, progress)
-                : outcome.Results;
+            var outcome = plan.Scenario.Measure(passed, plan, artifacts, progress);
+            unsupported = [.. unsupported, .. outcome.Unsupported];
+            results = outcome.Results;
             failures.AddRange(outcome.Failures.Select(f => RunDescription.Failure(f.Implementation, f.Reason)));
         }
 
@@ -58,8 +45,9 @@ public static class BenchmarkRun
             Results = results,
             Failures = failures,
             Unsupported = unsupported,
-            Algorithms = plan.Selected.Select(i => i.Algorithm).Distinct().Select(RunDescription.Algorithm).ToArray(),
-            ParameterSets = plan.Scenario == ScenarioSelection.Password ? plan.PasswordSets.Select(RunDescription.ParameterSet).ToArray() : null,
+            Algorithms = plan.Selected.Select(i => i.Algorithm).Distinct()
+                .Select(a => RunDescription.Algorithm(a, KindRegistry.Of(a.Kind)?.AssociatedDataBytes ?? 0)).ToArray(),
+            ParameterSets = plan.Scenario.TakesPasswordSets ? plan.PasswordSets.Select(RunDescription.ParameterSet).ToArray() : null,
         };
     }
 }

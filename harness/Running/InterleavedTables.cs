@@ -14,7 +14,7 @@ namespace CryptoHarness.Running;
 /// Why both: BenchmarkDotNet runs a case to its end before the next, so the two sides of a ratio are minutes apart on
 /// a shared machine; its per-case statistics (pilot, warm-up, outliers, confidence interval) are what a reader of one
 /// row needs. The rounds cost about 0.15 s a case at the quick settings, timed by the same workloads BenchmarkDotNet
-/// timed (<see cref="Workload.Create"/>), so the two agree on what a call is.
+/// timed (<see cref="Workloads.Create"/>), so the two agree on what a call is.
 /// </remarks>
 public static class InterleavedTables
 {
@@ -38,7 +38,7 @@ public static class InterleavedTables
             {
                 var rows = table.ToArray();
                 stage.Started($"{table.Key.Slug} {table.Key.Operation}, {table.Key.SizeBytes} bytes: {rows.Length} providers", byId[rows[0].Id].Algorithm.Family);
-                var sides = rows.Select(r => new InterleavedSide(r.Id, Workload.Create(byId[r.Id], r.Operation, r.SizeBytes).Run)).ToArray();
+                var sides = rows.Select(r => new InterleavedSide(r.Id, Workloads.Create(byId[r.Id], r.Operation, r.SizeBytes).Run)).ToArray();
                 var measured = InterleavedRounds.Measure(sides, settings);
                 var token = Convert.ToHexStringLower(RandomNumberGenerator.GetBytes(8));
                 for (var i = 0; i < rows.Length; i++)

@@ -7,109 +7,39 @@ using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Validators;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Running;
 
-/// <summary>Runs BenchmarkDotNet over gate-approved implementations and normalizes what it measured, for every scenario.</summary>
+/// <summary>Runs BenchmarkDotNet over gate-approved implementations and normalizes what it measured; the scenarios say what.</summary>
 public static class Runner
 {
-    public sealed record Outcome(IReadOnlyList<ResultRecord> Results, IReadOnlyList<(IImplementation Implementation, string Reason)> Failures);
-
     /// <summary>
-    /// What a benchmark case measured: which implementation, which operation, how many bytes per operation, and for the
-    /// batch scenario how many messages of how many bytes those were.
+    /// What a scenario measured, what failed, and what it could not run (a password set an implementation does not
+    /// support: listed per set, not failed).
     /// </summary>
-    private sealed record CaseIdentity(IReadOnlyList<IImplementation> Implementations, string Id, string Operation, int SizeBytes)
+    public sealed record Outcome(IReadOnlyList<ResultRecord> Results, IReadOnlyList<(IImplementation Implementation, string Reason)> Failures)
     {
-        public int? BatchSize { get; init; }
-
-        public int? MessageBytes { get; init; }
-
-        public PasswordParameterSet? Set { get; init; }
-
-        public string Parameters => BatchSize is { } count ? $"a batch of {count} × {MessageBytes} bytes"
-            : Set is { } set ? set.Describe()
-            : $"{SizeBytes} bytes";
-    }
-
-    /// <summary>The one-shot sweep: every operation of every implementation at every size.</summary>
-    public static Outcome RunOneShot(IReadOnlyList<IImplementation> implementations, IReadOnlyList<int> sizes, JobPreset job, string artifactsPath, RunProgress progress)
-    {
-        OneShotBenchmarks.SelectedCases = implementations
-            .SelectMany(i => Workload.OperationsOf(i).Select(o => Workload.CaseKey(i.Id, o)))
-            .ToArray();
-        OneShotBenchmarks.SelectedSizes = sizes;
-        var byId = implementations.ToDictionary(i => i.Id, StringComparer.Ordinal);
-        CaseIdentity Identify(BenchmarkCase benchmarkCase)
-        {
-            var (id, operation) = Workload.ParseCaseKey((string)benchmarkCase.Parameters["Case"]);
-            return new CaseIdentity([byId[id]], id, operation, (int)benchmarkCase.Parameters["Size"]);
-        }
-
-        var summary = Measure<OneShotBenchmarks>(job.Create(), artifactsPath, progress, Identify);
-        return Normalize(summary, implementations, "oneshot", Identify);
-    }
-
-    /// <summary>The streaming scenario: each incremental implementation over one large input, and one pass feeding all of them.</summary>
-    public static Outcome RunStream(IReadOnlyList<IStreamingHashImplementation> implementations, int streamBytes, JobPreset job, string artifactsPath, RunProgress progress)
-    {
-        StreamingBenchmarks.SelectedCases = implementations.Select(i => i.Id)
-            .Concat(implementations.Count > 1 ? [StreamingBenchmarks.MultiPassCase] : [])
-            .ToArray();
-        StreamingBenchmarks.SelectedIds = implementations.Select(i => i.Id).ToArray();
-        StreamingBenchmarks.StreamBytes = streamBytes;
-        var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
-        CaseIdentity Identify(BenchmarkCase benchmarkCase)
-        {
-            var key = (string)benchmarkCase.Parameters["Case"];
-            return key == StreamingBenchmarks.MultiPassCase
-                ? new CaseIdentity(implementations, key, OperationNames.Hash, streamBytes)
-                : new CaseIdentity([byId[key]], key, OperationNames.Hash, streamBytes);
-        }
-
-        var summary = Measure<StreamingBenchmarks>(StreamingBenchmarks.Job(job), artifactsPath, progress, Identify);
-        return Normalize(summary, implementations, "stream", Identify);
+        public IReadOnlyList<Failure> Unsupported { get; init; } = [];
     }
 
     /// <summary>
-    /// The batch scenario: every batch size and message length, each implementation through its batch API or, without
-    /// one, in a loop of single calls over the same messages.
+    /// What a benchmark case measured: which implementation, which operation, how many bytes per operation. A scenario
+    /// that records more (a batch's shape, a password set) derives its own and completes the record with it.
     /// </summary>
-    public static Outcome RunBatch(IReadOnlyList<IHashImplementation> implementations, JobPreset job, string artifactsPath, RunProgress progress)
+    public record CaseIdentity(IReadOnlyList<IImplementation> Implementations, string Id, string Operation, int SizeBytes)
     {
-        BatchBenchmarks.SelectedIds = implementations.Select(i => i.Id).ToArray();
-        var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
-        CaseIdentity Identify(BenchmarkCase benchmarkCase)
-        {
-            var implementation = byId[(string)benchmarkCase.Parameters["Case"]];
-            var batchSize = (int)benchmarkCase.Parameters["BatchSize"];
-            var messageBytes = (int)benchmarkCase.Parameters["MessageBytes"];
-            return new CaseIdentity([implementation], implementation.Id, Workload.BatchOperationOf(implementation), batchSize * messageBytes)
-            {
-                BatchSize = batchSize,
-                MessageBytes = messageBytes,
-            };
-        }
+        /// <summary>The case's parameters in words, for the progress display and failure reasons.</summary>
+        public virtual string Parameters => $"{SizeBytes} bytes";
 
-        var summary = Measure<BatchBenchmarks>(job.Create(), artifactsPath, progress, Identify);
-        return Normalize(summary, implementations, "batch", Identify);
+        /// <summary>The record with what this scenario adds to the common fields.</summary>
+        public virtual ResultRecord Complete(ResultRecord record) => record;
     }
 
-    /// <summary>The password scenario: every given (implementation, operation, parameter set) case.</summary>
-    public static Outcome RunPassword(IReadOnlyList<IPasswordHashImplementation> implementations, IReadOnlyList<string> caseKeys, JobPreset job, string artifactsPath, RunProgress progress)
-    {
-        PasswordBenchmarks.SelectedCases = caseKeys;
-        var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
-        CaseIdentity Identify(BenchmarkCase benchmarkCase)
-        {
-            var (id, operation, set) = PasswordWorkload.ParseKey((string)benchmarkCase.Parameters["Case"]);
-            return new CaseIdentity([byId[id]], id, operation, 0) { Set = PasswordWorkload.ResolveSet(set) };
-        }
-
-        var summary = Measure<PasswordBenchmarks>(PasswordBenchmarks.Job(job), artifactsPath, progress, Identify);
-        return Normalize(summary, implementations, "password", Identify);
-    }
+    /// <summary>Runs <typeparamref name="TBenchmarks"/> and normalizes what it measured into one scenario's records.</summary>
+    public static Outcome Run<TBenchmarks>(
+        BenchmarkDotNet.Jobs.Job job, string artifactsPath, RunProgress progress, IEnumerable<IImplementation> implementations, string scenario,
+        Func<BenchmarkCase, CaseIdentity> identify) =>
+        Normalize(Measure<TBenchmarks>(job, artifactsPath, progress, identify), implementations, scenario, identify);
 
     /// <summary>
     /// Runs the benchmark class with progress counted from BenchmarkDotNet's case events. Its log goes to its own file in
@@ -181,7 +111,7 @@ public static class Runner
             var samples = report.GetResultRuns().Select(m => m.Nanoseconds / m.Operations).ToArray();
             var interval = statistics.ConfidenceInterval;
             var single = identity.Implementations.Count == 1 ? identity.Implementations[0] : null;
-            results.Add(new ResultRecord
+            results.Add(identity.Complete(new ResultRecord
             {
                 Id = identity.Id,
                 Family = single?.Algorithm.Family ?? "",
@@ -193,10 +123,7 @@ public static class Runner
                 Operation = identity.Operation,
                 Members = single is null ? identity.Implementations.Select(i => i.Id).ToArray() : null,
                 SizeBytes = identity.SizeBytes,
-                BatchSize = identity.BatchSize,
-                MessageBytes = identity.MessageBytes,
                 MedianNs = statistics.Median,
-                PerItemNs = identity.BatchSize is { } count ? statistics.Median / count : null,
                 MeanNs = statistics.Mean,
                 StdDevNs = Finite(statistics.StandardDeviation),
                 CiLowerNs = Finite(interval.Lower),
@@ -206,16 +133,7 @@ public static class Runner
                 AllocatedBytesAllThreads = report.GcStats.GetBytesAllocatedPerOperation(benchmarkCase),
                 MbPerS = identity.SizeBytes / statistics.Median * 1e9 / 1e6,
                 SamplesNs = samples,
-                ParameterSet = identity.Set?.Name,
-                MemoryKib = identity.Set is { Parameters.IsBcrypt: false } argon2 ? argon2.Parameters.MemoryKib : null,
-                Passes = identity.Set is { Parameters.IsBcrypt: false } ? identity.Set.Parameters.Passes : null,
-                Lanes = identity.Set is { Parameters.IsBcrypt: false } ? identity.Set.Parameters.Lanes : null,
-                TagBytes = identity.Set?.Parameters.TagBytes,
-                Cost = identity.Set is { Parameters.IsBcrypt: true } ? identity.Set.Parameters.Cost : null,
-                GibPerS = identity.Set is { Parameters.IsBcrypt: false } memory
-                    ? memory.Parameters.MemoryKib * 1024.0 * memory.Parameters.Passes / (statistics.Median * 1e-9) / (1L << 30)
-                    : null,
-            });
+            }));
         }
 
         // A failure in one case makes the implementation's other numbers suspect too: report it failed, drop its rows.

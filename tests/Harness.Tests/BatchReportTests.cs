@@ -2,6 +2,7 @@ using CryptoHarness.Comparing;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Running;
+using CryptoHarness.Scenarios;
 using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Tests;
@@ -91,7 +92,7 @@ public sealed class BatchReportTests
         var fixture = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
         var summary = fixture with { Run = fixture.Run with { Scenario = "batch" }, Results = CrossingAtSixteen(), Failures = [], Unsupported = [] };
 
-        var files = new ReportStage(ReportStage.DefaultTemplatesDirectory).Render(summary);
+        var files = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary);
 
         Assert.Equal(["sha256-batch.md", "machine-spec.md"], files.Select(f => f.Name));
         var page = files[0].Content;

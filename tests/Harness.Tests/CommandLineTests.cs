@@ -1,5 +1,8 @@
 using System.Text.RegularExpressions;
 using CryptoHarness.Cli;
+using CryptoHarness.Implementations;
+using CryptoHarness.Running;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Tests;
 
@@ -87,6 +90,21 @@ public sealed class CommandLineTests
         Assert.Contains("\"provider\": \"os\"", joined.Out, StringComparison.Ordinal);
         Assert.DoesNotContain("\"provider\": \"managed\"", joined.Out, StringComparison.Ordinal);
         Assert.Equal(spaced.Out, joined.Out);
+    }
+
+    /// <summary>Scripts take job, scenario and family names from <c>list --json</c>: every one the harness knows, whatever the filters.</summary>
+    [Fact]
+    public void List_json_names_every_family_job_and_scenario()
+    {
+        var listed = Cli.Run("list", "--family", "SHA-256", "--json");
+        Assert.Equal(0, listed.ExitCode);
+        using var document = System.Text.Json.JsonDocument.Parse(listed.Out);
+        var root = document.RootElement;
+        Assert.Equal(Registry.Families, root.GetProperty("families").EnumerateArray().Select(f => f.GetString()));
+        Assert.Equal(JobPreset.All.Select(j => (j.Name, j.Description)),
+            root.GetProperty("jobs").EnumerateArray().Select(j => (j.GetProperty("name").GetString()!, j.GetProperty("description").GetString()!)));
+        Assert.Equal(ScenarioRegistry.Names, root.GetProperty("scenarios").EnumerateArray().Select(s => s.GetProperty("name").GetString()));
+        Assert.All(root.GetProperty("implementations").EnumerateArray(), e => Assert.Equal("SHA-256", e.GetProperty("algorithm").GetString()));
     }
 
     [Fact]

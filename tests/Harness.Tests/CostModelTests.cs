@@ -1,8 +1,9 @@
-using CryptoHarness.Formatting;
 using System.Globalization;
 using System.Xml.Linq;
+using CryptoHarness.Formatting;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Tests;
 
@@ -197,7 +198,7 @@ public sealed class CostModelTests
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
         summary = summary with { Results = [.. summary.Results.Where(r => r.SizeBytes <= 1024)] };
 
-        var page = new ReportStage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
+        var page = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
 
         Assert.DoesNotContain("#### Cost model", page, StringComparison.Ordinal);
         Assert.Contains("Cost model: not fitted. A line needs at least 3 payload sizes; no implementation here was measured at more than 2.", page, StringComparison.Ordinal);
@@ -212,7 +213,7 @@ public sealed class CostModelTests
         const double Hertz = 2.5e9;
         summary = summary with { Run = summary.Run with { CpuFrequencyHz = Hertz, CpuFrequencySource = "given by the test" } };
 
-        var files = new ReportStage(ReportStage.DefaultTemplatesDirectory).Render(summary);
+        var files = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary);
         var page = files.Single(f => f.Name == "sha256.md").Content;
 
         foreach (var implementation in summary.Results.GroupBy(r => r.Id))
@@ -253,7 +254,7 @@ public sealed class CostModelTests
             Assert.Equal("n/a", r.Cycles);
             Assert.NotEqual("n/a", r.Slope);
         });
-        var rendered = new ReportStage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
+        var rendered = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
         Assert.Contains("b in cycles/B is n/a, this run recorded no CPU clock rate", rendered, StringComparison.Ordinal);
     }
 
@@ -273,7 +274,7 @@ public sealed class CostModelTests
         Assert.Equal(fit.Slope.ToString("N3", CultureInfo.InvariantCulture), cost.Line.Slope);
         Assert.Equal((fit.Slope * 1e-9 * summary.Run.CpuFrequencyHz!.Value).ToString("N2", CultureInfo.InvariantCulture), cost.Line.Cycles);
 
-        var highlights = new ReportStage(ReportStage.DefaultTemplatesDirectory).Render(summary, families: [summary]).Single(f => f.Name == "highlights.md").Content;
+        var highlights = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary, families: [summary]).Single(f => f.Name == "highlights.md").Content;
         Assert.Contains($"| SHA-2 | SHA-256 | {cost.Line.Label} | {cost.Line.Fixed} | {cost.Line.Slope} | {cost.Line.Cycles} | {cost.Line.Residual} | {cost.Line.Warning} |", highlights, StringComparison.Ordinal);
     }
 

@@ -1,6 +1,7 @@
 using System.Text.Json.Nodes;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Tests;
 
@@ -396,6 +397,45 @@ public sealed class HostileResultsTests
         NoInjection(comment);
     }
 
+    /// <summary>A provider's calling note is printed after its version, escaped like every text from a results file.</summary>
+    [Fact]
+    public void A_calling_note_reaches_the_page_after_the_version_and_cannot_inject()
+    {
+        using var folder = new TestFolder();
+        var summary = Fixture();
+        summary["run"]!["calling_notes"] = new JsonObject { ["os"] = Injection };
+        var file = Write(folder, "summary.json", summary);
+
+        Assert.Equal(0, Cli.Run("report", "--results", file, "--out", folder.Combine("out")).ExitCode);
+
+        var page = File.ReadAllText(folder.Combine("out", "sha256.md"));
+        NoInjection(page);
+        Assert.Matches(@"`os` = [^;]+ \(&lt;img src=x", page);
+    }
+
+    [Theory]
+    [InlineData("null", "field 'calling_notes.os': is null; expected text")]
+    [InlineData("bad key", "field 'calling_notes': '<b>' is not a valid name")]
+    public void A_broken_calling_note_is_refused_at_load_by_its_field(string what, string expected)
+    {
+        using var folder = new TestFolder();
+        var summary = Fixture();
+        summary["run"]!["calling_notes"] = what == "null" ? new JsonObject { ["os"] = null } : new JsonObject { ["<b>"] = "note" };
+        var file = Write(folder, "summary.json", summary);
+
+        var line = BadInput(Cli.Run("report", "--results", file, "--out", folder.Combine("out")));
+        Assert.Contains(expected, line, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(folder.Combine("out")));
+    }
+
+    /// <summary>Files written before calling notes were recorded carry none; they load and render as before.</summary>
+    [Fact]
+    public void A_summary_without_calling_notes_loads()
+    {
+        var summary = SummaryFile.Load(FixtureFile);
+        Assert.Null(summary.Run.CallingNotes);
+    }
+
     [Fact]
     public void Text_from_a_results_file_cannot_inject_into_a_report_page()
     {
@@ -468,8 +508,8 @@ public sealed class HostileResultsTests
     public void Escaping_changes_nothing_in_the_pages_of_the_committed_data()
     {
         using var committed = CommittedTree.Open();
-        var escaped = new ReportStage(ReportStage.DefaultTemplatesDirectory);
-        var plain = new ReportStage(ReportStage.DefaultTemplatesDirectory, escape: false);
+        var escaped = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
+        var plain = new ReportStage(ReportStage.DefaultTemplatesDirectory, ScenarioRegistry.Reports, escape: false);
         var machines = Directory.EnumerateDirectories(committed.Combine("reports")).ToArray();
         Assert.NotEmpty(machines);
         foreach (var machine in machines)

@@ -40,6 +40,10 @@ public sealed class LayeringTests
         // one's with the interleaved loop, writing a results file (paired.json) that Comparing reads as it reads summaries.
         ["CryptoHarness.Running", "CryptoHarness.Leaks", "CryptoHarness.Pairing"],
         ["CryptoHarness.Reporting", "CryptoHarness.Comparing"],
+        // The scenario registration: it pairs each scenario's measuring piece (Running) with its report piece
+        // (Reporting), which may not name each other. A scenario's folder holds pieces of several layers, each in its
+        // layer's namespace (CryptoHarness.Running.Scenarios, CryptoHarness.Reporting.Scenarios, ...), judged as that layer.
+        ["CryptoHarness.Scenarios"],
         ["CryptoHarness.Cli"],
         // Program.cs's top-level statements compile into the global namespace: the entry point, above the command line.
         [""],
@@ -71,6 +75,22 @@ public sealed class LayeringTests
     {
         var references = ReferencesByType();
         Assert.Contains("CryptoHarness.UsageException", references["CryptoHarness.Cli.HarnessCli"]);
+    }
+
+    /// <summary>
+    /// Guards the checker: a scenario's or a kind's pieces are judged by their layer's namespace, so a Reporting piece
+    /// naming a Running piece of the same scenario folder is still caught; the registration sits above both.
+    /// </summary>
+    [Fact]
+    public void A_plug_in_piece_is_judged_as_the_layer_of_its_namespace()
+    {
+        Assert.Equal("CryptoHarness.Running", NamespaceOf("CryptoHarness.Running.Scenarios.OneShotMeasurement"));
+        Assert.Equal("CryptoHarness.Reporting", NamespaceOf("CryptoHarness.Reporting.Scenarios.OneShotReport"));
+        Assert.Equal("CryptoHarness.Selecting", NamespaceOf("CryptoHarness.Selecting.Scenarios.OneShotSelection"));
+        Assert.Equal("CryptoHarness.Gate", NamespaceOf("CryptoHarness.Gate.Kinds.HashKind"));
+        Assert.True(LayerOf("CryptoHarness.Scenarios") > LayerOf("CryptoHarness.Reporting"));
+        Assert.True(LayerOf("CryptoHarness.Scenarios") < LayerOf("CryptoHarness.Cli"));
+        Assert.Contains(("CryptoHarness.Reporting", "CryptoHarness.Running"), ReadOnlyResults);
     }
 
     [Fact]

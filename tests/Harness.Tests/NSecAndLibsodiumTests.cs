@@ -28,7 +28,8 @@ public sealed class NSecAndLibsodiumTests
         var pinned = props.Descendants("PackageVersion").Single(e => (string?)e.Attribute("Include") == "libsodium").Attribute("Version")!.Value;
 
         Assert.True(Libsodium.Support.IsSupported, Libsodium.Support.Reason);
-        Assert.Equal($"libsodium {pinned} ({NativeCalls.ShortCallNote})", Providers.Libsodium.Version);
+        Assert.Equal($"libsodium {pinned}", Providers.Libsodium.Version);
+        Assert.Equal(NativeCalls.ShortCallNote, Providers.Libsodium.CallingNote);
     }
 
     /// <summary>

@@ -94,7 +94,7 @@ public sealed class PairedBuildTests(CopiedBuild copy) : IClassFixture<CopiedBui
         var data = new TheoryData<string>();
         foreach (var kind in new[] { AlgorithmKind.Hash, AlgorithmKind.Xof, AlgorithmKind.Mac, AlgorithmKind.Aead })
         {
-            data.Add(ScenarioSelection.ForScenario(ScenarioSelection.OneShot, Registry.Implementations)
+            data.Add(new CryptoHarness.Selecting.Scenarios.OneShotSelection().Measured(Registry.Implementations)
                 .First(i => i.Algorithm.Kind == kind && i.Support.IsSupported).Id);
         }
 

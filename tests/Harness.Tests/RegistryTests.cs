@@ -125,7 +125,7 @@ public sealed class RegistryTests
     [InlineData("SHA-256")]
     public void The_batch_scenario_takes_every_hash_of_the_algorithms_with_a_batch_api(string family)
     {
-        var selected = CryptoHarness.Selecting.ScenarioSelection.ForScenario("batch", Registry.Select(family: family));
+        var selected = new CryptoHarness.Selecting.Scenarios.BatchSelection().Measured(Registry.Select(family: family));
         Assert.Equal(Registry.Select(algorithm: "SHA-256").Select(i => i.Id), selected.Select(i => i.Id));
     }
 
@@ -137,5 +137,15 @@ public sealed class RegistryTests
             Assert.NotEmpty(a.KnownAnswers);
             Assert.All(a.KnownAnswers, k => Assert.False(string.IsNullOrWhiteSpace(k.Source)));
         });
+    }
+
+    /// <summary>The highlights compare this repository's code with providers by role: one is our own, and there is a bar to meet.</summary>
+    [Fact]
+    public void Exactly_one_provider_is_this_repositorys_own_and_some_are_anchors_to_compare_it_with()
+    {
+        Assert.Same(Providers.Managed, Assert.Single(Registry.Providers, p => p.Role == ProviderRole.Own));
+        Assert.Contains(Registry.Providers, p => p.Role == ProviderRole.NativeAnchor);
+        Assert.Contains(Registry.Providers, p => p.Role == ProviderRole.ManagedAlternative);
+        Assert.Contains(Registry.Providers, p => p.Role == ProviderRole.Platform);
     }
 }

@@ -1,6 +1,8 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Reporting;
+using CryptoHarness.Reporting.Scenarios;
 using CryptoHarness.Results;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Tests;
 
@@ -81,7 +83,7 @@ public sealed class ReportTests
     public void Same_inputs_give_byte_identical_output()
     {
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
-        var stage = new ReportStage(ReportStage.DefaultTemplatesDirectory);
+        var stage = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
         var first = stage.Render(summary);
         var second = stage.Render(summary);
         Assert.Equal(first, second);
@@ -91,7 +93,7 @@ public sealed class ReportTests
     public void Tables_are_fastest_first_with_one_unit_and_zero_allocation_as_0_B()
     {
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
-        var page = new ReportStage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
+        var page = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
 
         Assert.Contains("#### 128 KiB (131,072 bytes)", page, StringComparison.Ordinal);
         Assert.DoesNotContain(" KB", page, StringComparison.Ordinal);
@@ -117,7 +119,7 @@ public sealed class ReportTests
         var result = RenderWithAlgorithmTemplate(folder, template);
 
         var line = HostileResultsTests.BadInput(result);
-        Assert.StartsWith($"harness: {folder.Combine("templates", ReportStage.AlgorithmTemplate)}{position}: ", line, StringComparison.Ordinal);
+        Assert.StartsWith($"harness: {folder.Combine("templates", OneShotReport.AlgorithmTemplate)}{position}: ", line, StringComparison.Ordinal);
         Assert.Contains(message, line, StringComparison.Ordinal);
         Assert.False(Directory.Exists(folder.Combine("out")));
     }
@@ -136,7 +138,7 @@ public sealed class ReportTests
         var templates = folder.Combine("templates");
         Directory.CreateDirectory(templates);
         File.Copy(Path.Combine(ReportStage.DefaultTemplatesDirectory, ReportStage.MachineSpecTemplate), Path.Combine(templates, ReportStage.MachineSpecTemplate));
-        File.WriteAllText(Path.Combine(templates, ReportStage.AlgorithmTemplate), algorithmTemplate);
+        File.WriteAllText(Path.Combine(templates, OneShotReport.AlgorithmTemplate), algorithmTemplate);
         return Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", folder.Combine("out"), "--templates", templates);
     }
 

@@ -1,10 +1,11 @@
-using CryptoHarness.Formatting;
 using System.Globalization;
 using System.Text.Json;
 using System.Xml.Linq;
 using CryptoHarness.Cli;
+using CryptoHarness.Formatting;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Tests;
 
@@ -25,7 +26,7 @@ public sealed class SiteTests
     {
         var summary = SummaryFile.Load(Fixture);
         var hertz = summary.Run.CpuFrequencyHz!.Value;
-        var page = new ReportStage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
+        var page = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
 
         foreach (var record in summary.Results)
         {
@@ -43,7 +44,7 @@ public sealed class SiteTests
     {
         var summary = SummaryFile.Load(Fixture);
         summary = summary with { Run = summary.Run with { CpuFrequencyHz = null, CpuFrequencySource = null } };
-        var page = new ReportStage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
+        var page = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
 
         Assert.All(TableOf(page, 128), row => Assert.Equal("n/a", row[6]));
         Assert.Contains("Cycles/B: n/a, this run recorded no CPU clock rate.", page, StringComparison.Ordinal);
@@ -66,7 +67,7 @@ public sealed class SiteTests
         Assert.Contains("CV 6.0% > 5%; bimodal", ReportModel.StatisticalWarning(noisy with { SamplesNs = bimodal }), StringComparison.Ordinal);
 
         var summary = SummaryFile.Load(Fixture);
-        var page = new ReportStage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
+        var page = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
         var first = summary.Results.First(r => r.SizeBytes == 128);
         var row = Assert.Single(TableOf(page, 128), r => r[0] == Format.ProviderLabel(first.Provider, first.Variant));
         Assert.Equal(first.N.ToString(CultureInfo.InvariantCulture), row[8]);

@@ -163,14 +163,14 @@ public sealed class TouchedFamiliesTests
         using var document = JsonDocument.Parse(json.Out);
         Assert.Equal(filter, document.RootElement.GetProperty("filter").GetString());
         var selected = Registry.Implementations.Where(i => i.Algorithm.Family is "SHA-3" or "MAC").ToArray();
-        var expectedCases = ScenarioSelection.ForScenario("oneshot", selected).Sum(i => CryptoHarness.Running.Workload.OperationsOf(i).Count) * PayloadSizes.Default.Count;
+        var expectedCases = new CryptoHarness.Selecting.Scenarios.OneShotSelection().Measured(selected).Sum(i => CryptoHarness.Running.Workloads.OperationsOf(i).Count) * PayloadSizes.Default.Count;
         Assert.Equal(expectedCases, document.RootElement.GetProperty("cases").GetInt32());
 
         // The filter is what --family takes: the union of both families, nothing else.
         var listed = Cli.Run("list", "--family", filter, "--json");
         Assert.Equal(0, listed.ExitCode);
         using var list = JsonDocument.Parse(listed.Out);
-        Assert.Equal(selected.Select(i => i.Id), list.RootElement.EnumerateArray().Select(e => e.GetProperty("id").GetString()));
+        Assert.Equal(selected.Select(i => i.Id), list.RootElement.GetProperty("implementations").EnumerateArray().Select(e => e.GetProperty("id").GetString()));
 
         var forced = Cli.Run("touched", "--changed-files", changed, "--all");
         Assert.Equal("all", forced.Out.Split('\n')[0]);

@@ -3,6 +3,7 @@ using System.Globalization;
 using CryptoHarness.Comparing;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Cli.Commands;
 
@@ -85,7 +86,7 @@ internal static class CompareCommand
             basePaths.Select(p => Load(p, "--base")).ToArray(),
             diffPaths.Select(p => Load(p, "--diff")).ToArray(),
             settings, allocationThreshold, allowDifferentMachines);
-        var stage = new ReportStage(templates ?? ReportStage.DefaultTemplatesDirectory);
+        var stage = ScenarioRegistry.Stage(templates ?? ReportStage.DefaultTemplatesDirectory);
         var comment = stage.RenderTemplate(ReportStage.ComparisonTemplate, ComparisonModel.Build(comparison));
 
         if (output is null)

@@ -6,6 +6,7 @@ using CryptoHarness.Leaks;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Running;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Cli.Commands;
 
@@ -116,7 +117,7 @@ internal static class LeaksCommand
             Leaks = records,
         };
         var summaryPath = RunFolder.Finish(runFolder, summary);
-        var written = ReportWriter.Write(new ReportStage(ReportStage.DefaultTemplatesDirectory), summary, output, root);
+        var written = ReportWriter.Write(ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory), summary, output, root);
 
         stdout.WriteLine();
         if (records.FirstOrDefault(r => r.Control) is { Verdict: not LeakRecord.Leak })

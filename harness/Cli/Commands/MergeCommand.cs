@@ -1,6 +1,7 @@
 using System.CommandLine;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Cli.Commands;
 
@@ -43,7 +44,7 @@ internal static class MergeCommand
             throw new UsageException($"{runs}: no {SummaryFile.FileName} below this folder; valid input is a folder of run folders written by 'harness run'.");
         }
 
-        var stage = new ReportStage(templates ?? ReportStage.DefaultTemplatesDirectory);
+        var stage = ScenarioRegistry.Stage(templates ?? ReportStage.DefaultTemplatesDirectory);
         var written = new List<string>();
         // Oldest first: a later run of the same machine and algorithm replaces the earlier one's data, as a later
         // `harness run` would.

@@ -6,6 +6,8 @@ using CryptoHarness.Interleaving;
 using CryptoHarness.Pairing;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Running.Scenarios;
+using CryptoHarness.Scenarios;
 using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli.Commands;
@@ -82,7 +84,7 @@ internal static class PairedCommand
                 OutputFolder.CheckFile(savePath, "save");
             }
 
-            var stage = new ReportStage(parsed.GetValue(templates) ?? ReportStage.DefaultTemplatesDirectory);
+            var stage = ScenarioRegistry.Stage(parsed.GetValue(templates) ?? ReportStage.DefaultTemplatesDirectory);
             PairedResults results;
             if (fromPath is not null)
             {
@@ -91,7 +93,7 @@ internal static class PairedCommand
             else
             {
                 // Selected and validated before anything is loaded or measured.
-                var selected = ScenarioSelection.Require(ScenarioSelection.OneShot, filters.Select(parsed));
+                var selected = ScenarioSelection.Require(ScenarioRegistry.All.Select(s => s.Measurement).OfType<OneShotMeasurement>().Single(), filters.Select(parsed));
                 var plan = new PairedPlan(selected.Select(i => i.Id).ToArray(), parsed.GetValue(sizes) ?? PayloadSizes.Default,
                     InterleavingSettings.Quick with { Rounds = parsed.GetValue(rounds) ?? InterleavingSettings.Quick.Rounds });
                 results = Measure(basePath!, plan, console);

@@ -1,6 +1,7 @@
 using System.CommandLine;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Cli.Commands;
 
@@ -28,7 +29,7 @@ internal static class ReportCommand
     {
         var source = results ?? throw new UsageException("report needs --results <run folder, summary.json or a reports data folder>.");
         OutputFolder.CheckFolder(output ?? RepositoryRoot.Find(), "out");
-        var stage = new ReportStage(templates ?? ReportStage.DefaultTemplatesDirectory);
+        var stage = ScenarioRegistry.Stage(templates ?? ReportStage.DefaultTemplatesDirectory);
         if (IsDataFolder(source))
         {
             // A machine's data/ folder: re-render its pages from the per-algorithm results, measuring nothing.

@@ -2,6 +2,7 @@ using System.CommandLine;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Running;
+using CryptoHarness.Scenarios;
 using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli.Commands;
@@ -17,8 +18,7 @@ internal static class RunCommand
     {
         var gate = new GateOptions();
         var job = HarnessOptions.Job();
-        var scenario = HarnessOptions.Parsed("--scenario", $"What to measure: {string.Join(", ", ScenarioSelection.Names)} (default {ScenarioSelection.OneShot}, or {ScenarioSelection.Password} when only password hashes are selected).",
-            string.Join("|", ScenarioSelection.Names), ScenarioSelection.Parse);
+        var scenario = HarnessOptions.Parsed("--scenario", ScenarioRegistry.OptionHelp, string.Join("|", ScenarioRegistry.Names), ScenarioRegistry.Parse);
         var streamSize = HarnessOptions.Size("--stream-size", $"The stream scenario's input size (default {PayloadSizes.Text(PayloadSizes.DefaultStreamBytes)}).", "64MiB");
         var results = HarnessOptions.Results("Where run folders go (default artifacts/results in the repository).");
         var output = HarnessOptions.Out("Write the reports here instead of the repository's reports/ and machine-specs/.");
@@ -38,16 +38,17 @@ internal static class RunCommand
 
             var selected = gate.Filters.Select(parsed);
             var misplaced = gate.Password.FirstGiven(parsed);
-            var chosen = parsed.GetValue(scenario) ?? ScenarioSelection.Default(selected, misplaced is not null);
+            var chosen = (parsed.GetValue(scenario) ?? ScenarioRegistry.Default(selected, misplaced is not null)).Measurement;
             selected = ScenarioSelection.Require(chosen, selected);
-            if (chosen != ScenarioSelection.Password && misplaced is not null)
+            if (!chosen.TakesPasswordSets && misplaced is not null)
             {
-                throw new UsageException($"{misplaced} applies to password hashes; valid with --scenario password or --family Argon2/bcrypt, not with --scenario {chosen}.");
+                throw new UsageException($"{misplaced} applies to password hashes; valid with --scenario {string.Join(" or ", ScenarioRegistry.TakingPasswordSets)} "
+                    + $"or --family Argon2/bcrypt, not with --scenario {chosen.Name}.");
             }
 
             var plan = new RunPlan(chosen, selected, gate.Sizes(parsed), parsed.GetValue(job) ?? JobPreset.Quick,
                 parsed.GetValue(streamSize) ?? PayloadSizes.DefaultStreamBytes,
-                chosen == ScenarioSelection.Password ? gate.Password.Sets(parsed, selected) : [],
+                chosen.TakesPasswordSets ? gate.Password.Sets(parsed, selected) : [],
                 parsed.GetValue(quiet), parsed.GetValue(verbose));
             return Run(plan, parsed.GetValue(results), parsed.GetValue(output), console);
         });
@@ -60,8 +61,8 @@ internal static class RunCommand
         var started = DateTimeOffset.UtcNow;
         var run = RunDescription.Run(plan.Selected, plan.Job.Name, plan.Job.Description, root, started) with
         {
-            Scenario = plan.Scenario,
-            ChunkBytes = plan.Scenario == ScenarioSelection.Stream ? StreamingBenchmarks.ChunkBytes : 0,
+            Scenario = plan.Scenario.Name,
+            ChunkBytes = plan.Scenario.ChunkBytes,
         };
         var runFolder = RunFolder.Open(results ?? RunFolder.DefaultParent(root), output ?? root, run.MachineKey, started, plan.Job.Name);
         using var interruption = RunFolder.SayIfInterrupted(runFolder, console.Error);
@@ -71,7 +72,7 @@ internal static class RunCommand
         var verdicts = GateTable.Verify(plan.Selected, plan.Sizes, console, plan.PasswordSets, progress);
         var summary = BenchmarkRun.Measure(plan, run, verdicts, runFolder, progress);
         var summaryPath = RunFolder.Finish(runFolder, summary);
-        var written = ReportWriter.Write(new ReportStage(ReportStage.DefaultTemplatesDirectory), summary, output, root);
+        var written = ReportWriter.Write(ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory), summary, output, root);
 
         console.Out.WriteLine();
         var table = new ConsoleTable(ComparisonTable.Headers);

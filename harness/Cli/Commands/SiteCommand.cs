@@ -1,6 +1,7 @@
 using System.CommandLine;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
+using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Cli.Commands;
 
@@ -57,7 +58,7 @@ internal static class SiteCommand
                 + $"{string.Join(", ", SiteModel.Areas.Select(a => a.Key))} (add the kind to SiteModel.Areas).");
         }
 
-        var stage = new ReportStage(templates ?? ReportStage.DefaultTemplatesDirectory);
+        var stage = ScenarioRegistry.Stage(templates ?? ReportStage.DefaultTemplatesDirectory);
         var source = Path.Combine(reports, machine);
         var fragments = new List<ReportStage.RenderedFile>();
         foreach (var page in Directory.EnumerateFiles(source, "*.md").Where(p => !NotFragments.Contains(Path.GetFileName(p))))

@@ -2,6 +2,7 @@ using System.CommandLine;
 using System.Text.Json;
 using CryptoHarness.Implementations;
 using CryptoHarness.Running;
+using CryptoHarness.Scenarios;
 using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli.Commands;
@@ -60,8 +61,9 @@ internal static class TouchedCommand
             selection = selection with { Families = Registry.Families, All = true };
         }
 
-        var measured = ScenarioSelection.ForScenario(ScenarioSelection.OneShot, Registry.Implementations.Where(i => selection.Families.Contains(i.Algorithm.Family)).ToArray());
-        var cases = measured.Sum(i => Workload.OperationsOf(i).Count) * PayloadSizes.Default.Count;
+        // A full sweep is the default scenario's.
+        var measured = ScenarioRegistry.All[0].Measurement.Measured(Registry.Implementations.Where(i => selection.Families.Contains(i.Algorithm.Family)).ToArray());
+        var cases = measured.Sum(i => Workloads.OperationsOf(i).Count) * PayloadSizes.Default.Count;
         if (json)
         {
             var files = selection.Files.Select(f => new FileSelection(f.Path, f.All ? "all" : f.Families, f.Reason)).ToArray();

@@ -7,10 +7,16 @@ namespace CryptoHarness.Implementations;
 public static class Providers
 {
     public static Provider Managed { get; } = new(
-        "managed", "This repository's own C# implementations", () => VersionOf(typeof(Managed.Sha256).Assembly, "CryptoHarness.Managed"));
+        "managed", "This repository's own C# implementations", () => VersionOf(typeof(Managed.Sha256).Assembly, "CryptoHarness.Managed"))
+    {
+        Role = ProviderRole.Own,
+    };
 
     public static Provider Os { get; } = new(
-        "os", "System.Security.Cryptography (OpenSSL on Linux, CNG on Windows, CommonCrypto/CryptoKit on macOS)", OsVersion);
+        "os", "System.Security.Cryptography (OpenSSL on Linux, CNG on Windows, CommonCrypto/CryptoKit on macOS)", OsVersion)
+    {
+        Role = ProviderRole.Platform,
+    };
 
     /// <remarks>
     /// The version line also names the AES engine BouncyCastle's own factory picked on this machine (its AES-NI engine, or
@@ -19,40 +25,71 @@ public static class Providers
     public static Provider BouncyCastle { get; } = new(
         "bouncycastle", "BouncyCastle C# (package BouncyCastle.Cryptography)",
         () => VersionOf(typeof(Org.BouncyCastle.Crypto.Digests.Sha256Digest).Assembly, "BouncyCastle.Cryptography")
-            + $", AES engine {Org.BouncyCastle.Crypto.AesUtilities.CreateEngine().GetType().Name}");
+            + $", AES engine {Org.BouncyCastle.Crypto.AesUtilities.CreateEngine().GetType().Name}")
+    {
+        Role = ProviderRole.ManagedAlternative,
+    };
 
     public static Provider Isopoh { get; } = new(
         "isopoh", "Isopoh.Cryptography.Argon2, a managed C# Argon2 with buffers it tries to lock in memory",
         () => VersionOf(typeof(Isopoh.Cryptography.Argon2.Argon2).Assembly, "Isopoh.Cryptography.Argon2")
-            + ", memory protection " + IsopohMemoryProtection.Describe());
+            + ", memory protection " + IsopohMemoryProtection.Describe())
+    {
+        Role = ProviderRole.ManagedAlternative,
+    };
 
     public static Provider Konscious { get; } = new(
         "konscious", "Konscious.Security.Cryptography.Argon2, the most installed managed Argon2 for .NET",
-        () => VersionOf(typeof(Konscious.Security.Cryptography.Argon2id).Assembly, "Konscious.Security.Cryptography.Argon2"));
+        () => VersionOf(typeof(Konscious.Security.Cryptography.Argon2id).Assembly, "Konscious.Security.Cryptography.Argon2"))
+    {
+        Role = ProviderRole.ManagedAlternative,
+    };
 
     public static Provider BcryptNet { get; } = new(
         "bcrypt-net", "BCrypt.Net-Next, the most installed managed bcrypt for .NET",
-        () => VersionOf(typeof(BCrypt.Net.BCrypt).Assembly, "BCrypt.Net-Next"));
+        () => VersionOf(typeof(BCrypt.Net.BCrypt).Assembly, "BCrypt.Net-Next"))
+    {
+        Role = ProviderRole.ManagedAlternative,
+    };
 
     public static Provider Libsodium { get; } = new(
         "libsodium", "libsodium, native C, from the NuGet package libsodium; " + Native.NativeCalls.ShortCallNote,
-        () => $"libsodium {Native.Libsodium.Version} ({Native.NativeCalls.ShortCallNote})");
+        () => $"libsodium {Native.Libsodium.Version}")
+    {
+        CallingNote = Native.NativeCalls.ShortCallNote,
+        Role = ProviderRole.NativeAnchor,
+    };
 
     public static Provider NSec { get; } = new(
         "nsec", "NSec.Cryptography, a managed .NET API over libsodium",
-        () => VersionOf(typeof(global::NSec.Cryptography.Key).Assembly, "NSec.Cryptography"));
+        () => VersionOf(typeof(global::NSec.Cryptography.Key).Assembly, "NSec.Cryptography"))
+    {
+        Role = ProviderRole.Other,
+    };
 
     public static Provider Blake3Native { get; } = new(
         "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim); " + Native.NativeCalls.ShortCallNote,
-        () => $"blake3 crate {Native.Blake3Shim.Version} ({Native.NativeCalls.ShortCallNote})");
+        () => $"blake3 crate {Native.Blake3Shim.Version}")
+    {
+        CallingNote = Native.NativeCalls.ShortCallNote,
+        Role = ProviderRole.NativeAnchor,
+    };
 
     public static Provider Libargon2 { get; } = new(
         "libargon2", "The Argon2 reference C implementation (phc-winner-argon2), the distribution's libargon2, loaded from the system",
-        () => "libargon2 " + (Native.DistributionPackage.Version("libargon2-1") ?? "(version not recorded)") + $" ({Native.NativeCalls.LongCallNote})");
+        () => "libargon2 " + (Native.DistributionPackage.Version("libargon2-1") ?? "(version not recorded)"))
+    {
+        CallingNote = Native.NativeCalls.LongCallNote,
+        Role = ProviderRole.NativeAnchor,
+    };
 
     public static Provider Libxcrypt { get; } = new(
         "libxcrypt", "libxcrypt's crypt_rn, the system's password hashing library in C, loaded from the system",
-        () => "libxcrypt " + (Native.DistributionPackage.Version("libcrypt1") ?? "(version not recorded)") + $" ({Native.NativeCalls.LongCallNote})");
+        () => "libxcrypt " + (Native.DistributionPackage.Version("libcrypt1") ?? "(version not recorded)"))
+    {
+        CallingNote = Native.NativeCalls.LongCallNote,
+        Role = ProviderRole.NativeAnchor,
+    };
 
     /// <summary>
     /// The package's version as restored for this app (its deps.json), else the assembly's own: the two can differ, and

@@ -31,5 +31,37 @@ public sealed class Provider
     /// </summary>
     public string Version => _version.Value;
 
+    /// <summary>
+    /// How the harness calls a native provider (the P/Invoke declaration it uses, as its best wrapper calls it), so
+    /// every page can say so; null for a provider called as ordinary .NET code.
+    /// </summary>
+    public string? CallingNote { get; init; }
+
+    /// <summary>What the provider stands for beside this repository's own code; the highlights compare by it.</summary>
+    public ProviderRole Role { get; init; } = ProviderRole.Other;
+
     public override string ToString() => Key;
+}
+
+/// <summary>
+/// What a provider stands for in a comparison with this repository's own code, in the order the highlights compare
+/// <c>managed</c> with them: the managed alternative a .NET user would take instead, the platform's own, and the native
+/// libraries that set the bar.
+/// </summary>
+public enum ProviderRole
+{
+    /// <summary>This repository's own implementations.</summary>
+    Own,
+
+    /// <summary>A managed library a .NET user would take instead.</summary>
+    ManagedAlternative,
+
+    /// <summary>The platform's own cryptography.</summary>
+    Platform,
+
+    /// <summary>A native library measured as the bar to meet.</summary>
+    NativeAnchor,
+
+    /// <summary>Anything else, such as a managed wrapper over a native library already measured, or a test double.</summary>
+    Other,
 }

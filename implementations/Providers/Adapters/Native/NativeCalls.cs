@@ -28,7 +28,7 @@ internal static class NativeCalls
     /// <summary>Whether a call over <paramref name="bytes"/> input bytes may skip the GC transition.</summary>
     internal static bool IsShort(int bytes) => bytes <= SuppressTransitionMaxBytes;
 
-    /// <summary>The note the providers' version lines carry, so every report says how the provider was called.</summary>
+    /// <summary>The providers' calling note (<see cref="Provider.CallingNote"/>), so every report says how the provider was called.</summary>
     internal const string ShortCallNote = "P/Invoke without the GC transition up to 1 KiB, with it beyond, as Blake3.NET calls blake3";
 
     /// <summary>The password hashing libraries' note: a call takes milliseconds, so the transition is noise.</summary>

@@ -1,7 +1,8 @@
 using BenchmarkDotNet.Attributes;
 using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
 
-namespace CryptoHarness.Running;
+namespace CryptoHarness.Running.Scenarios;
 
 /// <summary>
 /// One operation of one implementation on one payload. The case travels as a plain string (registry id and operation,
@@ -29,8 +30,8 @@ public class OneShotBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        var (id, operation) = Workload.ParseCaseKey(Case);
-        _workload = Workload.Create(Workload.Resolve<IImplementation>(id), operation, Size);
+        var (id, operation) = Workloads.ParseCaseKey(Case);
+        _workload = Workloads.Create(Workloads.Resolve<IImplementation>(id), operation, Size);
     }
 
     [Benchmark]

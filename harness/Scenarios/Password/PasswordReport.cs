@@ -1,6 +1,7 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Results;
 using CryptoHarness.Selecting;
+using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Reporting;
 
@@ -45,16 +46,13 @@ public sealed record SimilarCostRow(string Algorithm, string Set, string Paramet
 public static class PasswordReport
 {
     public static IReadOnlyList<(string Slug, PasswordPage Model)> Algorithms(RunSummary summary) =>
-        summary.Results.Where(r => r.Scenario == "password").Select(r => (r.Slug, r.Algorithm, r.Family))
-            .Concat(summary.Failures.Concat(summary.Unsupported).Select(f => (f.Slug, f.Algorithm, f.Family)))
-            .Distinct()
-            .OrderBy(s => s.Slug, StringComparer.Ordinal)
+        ReportModel.PageAlgorithms(summary, summary.Results.Where(r => r.Scenario == PasswordSelection.ScenarioName))
             .Select(s => (s.Slug, Algorithm(summary, s.Slug, s.Algorithm, s.Family)))
             .ToArray();
 
     private static PasswordPage Algorithm(RunSummary summary, string slug, string algorithm, string family)
     {
-        var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "password").ToArray();
+        var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == PasswordSelection.ScenarioName).ToArray();
         var cannotRun = summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is not null).ToArray();
         var tables = SetsOf(summary, results.Select(r => r.ParameterSet!).Concat(cannotRun.Select(f => f.ParameterSet!)))
             .Select(set => SetTable(set, results.Where(r => r.ParameterSet == set.Name), cannotRun.Where(f => f.ParameterSet == set.Name), byOperation: true,
@@ -80,7 +78,7 @@ public static class PasswordReport
     /// </summary>
     public static PasswordOverviewPage Overview(IReadOnlyList<RunSummary> summaries)
     {
-        var results = summaries.SelectMany(s => s.Results).Where(r => r.Scenario == "password" && r.Operation == PasswordOperationNames.HashTag).ToArray();
+        var results = summaries.SelectMany(s => s.Results).Where(r => r.Scenario == PasswordSelection.ScenarioName && r.Operation == PasswordOperationNames.HashTag).ToArray();
         var cannotRun = summaries.SelectMany(s => s.Unsupported).Where(f => f.ParameterSet is not null && f.Operations!.Contains(PasswordOperationNames.HashTag)).ToArray();
         var sets = summaries.SelectMany(s => s.ParameterSets ?? []).DistinctBy(s => s.Name).ToArray();
         var newest = summaries.MaxBy(s => s.Run.Utc)!;
@@ -123,7 +121,7 @@ public static class PasswordReport
     /// </summary>
     public static IReadOnlyList<ReportModel.Chart> Charts(RunSummary summary, string slug)
     {
-        var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == "password" && r.Operation == PasswordOperationNames.HashTag).ToArray();
+        var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == PasswordSelection.ScenarioName && r.Operation == PasswordOperationNames.HashTag).ToArray();
         var providerOrder = summary.Run.Packages.Keys.Concat(results.Select(r => r.Provider)).Distinct().Order(StringComparer.Ordinal).ToList();
         var charts = new List<ReportModel.Chart>();
         foreach (var set in SetsOf(summary, results.Select(r => r.ParameterSet!)))

@@ -1,17 +1,32 @@
-using CryptoHarness.Selecting;
 using System.Text;
 using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
+using static CryptoHarness.Gate.CorrectnessGate;
 
-namespace CryptoHarness.Gate;
+namespace CryptoHarness.Gate.Kinds;
 
-// Password hashes: known answers (raw tags where the provider can run the vector's parameters, and the published
-// encoded strings, which must verify the right password and refuse a wrong one); a cross-check of raw tags on random
-// small parameter sets; every provider's string verified by every other provider that parses it; and, at each
-// parameter set about to be timed, the same tag from every provider that runs it and a correct verify both ways.
-public static partial class CorrectnessGate
+/// <summary>
+/// A password hash, timed in the password scenario at parameter sets rather than in the size sweep. Checked by known
+/// answers (raw tags where the provider can run the vector's parameters, and the published encoded strings, which must
+/// verify the right password and refuse a wrong one); a cross-check of raw tags on random small parameter sets; every
+/// provider's string verified by every other provider that parses it; and, at each parameter set about to be timed, the
+/// same tag from every provider that runs it and a correct verify both ways.
+/// </summary>
+public sealed class PasswordHashKind : KindContract
 {
     /// <summary>Random small Argon2 sets per algorithm; every third one is within libsodium's limits (p=1, 16-byte salt, no K or X).</summary>
     private const int RandomArgon2Cases = 12;
+
+    public override AlgorithmKind Kind => AlgorithmKind.PasswordHash;
+
+    public override bool FollowsContract(IImplementation implementation) => implementation is IPasswordHashImplementation;
+
+    public override string? CheckKnownAnswers(IImplementation implementation) => CheckPasswordKnownAnswers((IPasswordHashImplementation)implementation);
+
+    public override void CheckProperties(
+        Algorithm algorithm, IReadOnlyList<IImplementation> candidates, IReadOnlyCollection<int> benchmarkSizes, byte[] input,
+        IReadOnlyList<PasswordParameterSet> passwordSets, Dictionary<IImplementation, string> failures) =>
+        CheckPasswordHashes(algorithm, candidates, passwordSets, failures);
 
     private static string? CheckPasswordKnownAnswers(IPasswordHashImplementation implementation)
     {

@@ -1,5 +1,7 @@
 using CryptoHarness.Formatting;
+using CryptoHarness.Implementations;
 using CryptoHarness.Results;
+using CryptoHarness.Selecting.Scenarios;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Reporting;
@@ -50,8 +52,15 @@ public static class FamilyOverview
     public const int LargeSize = 131072;
     public const int SmallSize = 128;
 
-    /// <summary>Who `managed` is measured against in the highlights: the managed alternative, the OS, the native anchors.</summary>
-    private static readonly string[] ManagedComparedWith = ["bouncycastle", "os", "libsodium", "blake3-native"];
+    /// <summary>
+    /// Who this repository's own code is measured against in the highlights, from the registry's providers by their role:
+    /// the managed alternatives, the platform, the native anchors (in that order; within a role, in registry order).
+    /// </summary>
+    private static readonly string[] ManagedComparedWith = Registry.Providers
+        .Where(p => p.Role is ProviderRole.ManagedAlternative or ProviderRole.Platform or ProviderRole.NativeAnchor)
+        .OrderBy(p => p.Role)
+        .Select(p => p.Key)
+        .ToArray();
 
     /// <param name="machineSpec">The machine spec's path relative to the index.</param>
     public static IndexPage Index(IReadOnlyList<RunSummary> families, string machineSpec) => new(
@@ -149,7 +158,7 @@ public static class FamilyOverview
     /// </summary>
     internal static IEnumerable<ResultRecord> PrimaryRecords(RunSummary family)
     {
-        var oneShot = family.Results.Where(r => r.Scenario == "oneshot").ToArray();
+        var oneShot = family.Results.Where(r => r.Scenario == OneShotSelection.ScenarioName).ToArray();
         foreach (var bySlug in oneShot.GroupBy(r => r.Slug))
         {
             var operations = bySlug.Select(r => r.Operation).Distinct().ToArray();
@@ -227,7 +236,7 @@ public static class FamilyOverview
 
         foreach (var other in ManagedComparedWith)
         {
-            if (Ratio(large, other, "managed") is { } versus)
+            if (Ratio(large, other, Providers.Managed.Key) is { } versus)
             {
                 insights.Add($"`managed` vs `{other}`: {Speed(versus.Ratio)}{Over(versus.Count)}");
             }

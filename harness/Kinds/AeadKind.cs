@@ -1,71 +1,47 @@
 using System.Buffers.Binary;
-using System.Text;
 using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
+using static CryptoHarness.Gate.CorrectnessGate;
+using static CryptoHarness.Selecting.OperationNames;
 
-namespace CryptoHarness.Gate;
+namespace CryptoHarness.Gate.Kinds;
 
-// What each kind's output is, for known answers and for the cross-check.
-public static partial class CorrectnessGate
+/// <summary>An AEAD: sealing and opening with associated data; timed as <c>encrypt</c> and <c>decrypt</c> (with tag verification).</summary>
+public sealed class AeadKind : KindContract
 {
-    /// <summary>The customization string the gate uses beside the empty one for cSHAKE and KMAC.</summary>
-    private static readonly byte[] GateCustomization = Encoding.ASCII.GetBytes("crypto-harness gate");
-
     /// <summary>Empty, one byte, either side of the 16-byte AES and Poly1305 blocks and the 64-byte ChaCha20 block.</summary>
     private static readonly int[] AeadPropertyLengths = [0, 1, 15, 16, 17, 63, 64, 65, 255, 1000];
 
     /// <summary>Gives the property checks nonces of their own, distinct from every cross-check slice's.</summary>
     private const int PropertyCheckOffset = -1;
 
-    private static string? CheckHashAnswer(IHashImplementation hash, KnownAnswer answer)
+    public override AlgorithmKind Kind => AlgorithmKind.Aead;
+
+    public override bool FollowsContract(IImplementation implementation) => implementation is IAeadImplementation;
+
+    public override string? CheckKnownAnswers(IImplementation implementation) =>
+        CheckEachAnswer(implementation, answer => CheckAeadAnswer((IAeadImplementation)implementation, answer));
+
+    public override IEnumerable<(Probe Probe, string What)> Probes(Algorithm algorithm) => AeadProbes(algorithm);
+
+    /// <summary>The property check's fixed lengths (up to 1000 bytes at offset 1) exceed the cross-check's when the block is small and the sizes few.</summary>
+    public override int LongestPropertyInput => AeadPropertyLengths.Max();
+
+    public override void CheckProperties(
+        Algorithm algorithm, IReadOnlyList<IImplementation> candidates, IReadOnlyCollection<int> benchmarkSizes, byte[] input,
+        IReadOnlyList<PasswordParameterSet> passwordSets, Dictionary<IImplementation, string> failures) =>
+        CheckAeadProperties(algorithm, candidates, benchmarkSizes, input, failures);
+
+    public override int AssociatedDataBytes => WorkloadInputs.AssociatedDataBytes;
+
+    public override IReadOnlyList<string> Operations(IImplementation implementation) => [Encrypt, Decrypt];
+
+    public override Workload? CreateWorkload(IImplementation implementation, string operation, byte[] input) => (implementation, operation) switch
     {
-        var output = new byte[hash.OutputBytes];
-        hash.Hash(answer.Input, output);
-
-        // A published output may be longer than the default (BLAKE3's extended output): compare its prefix.
-        return Mismatch(answer.ExpectedHex[..Math.Min(answer.ExpectedHex.Length, output.Length * 2)], output);
-    }
-
-    private static string? CheckXofAnswer(IXofImplementation xof, KnownAnswer answer)
-    {
-        var output = new byte[answer.ExpectedHex.Length / 2];
-        xof.Hash(answer.Customization, answer.Input, output);
-        return Mismatch(answer.ExpectedHex, output);
-    }
-
-    private static string? CheckMacAnswer(IMacImplementation mac, KnownAnswer answer)
-    {
-        var output = new byte[mac.OutputBytes];
-        mac.Mac(answer.Key, answer.Customization, answer.Input, output);
-        return Mismatch(answer.ExpectedHex[..Math.Min(answer.ExpectedHex.Length, output.Length * 2)], output)
-            ?? CheckMacVerify(mac, answer.Key, answer.Customization, answer.Input, output);
-    }
-
-    /// <summary>
-    /// The verify operation, on a tag the known answer has just confirmed: it must accept that tag and refuse one whose
-    /// first or last byte is wrong, one a byte short, and the tag of another message. (Published vectors may be
-    /// truncated, RFC 4231 test case 5, so the full computed tag is the right one.)
-    /// </summary>
-    private static string? CheckMacVerify(IMacImplementation mac, byte[] key, byte[] customization, byte[] message, byte[] tag)
-    {
-        if (!mac.Verify(key, customization, message, tag))
-        {
-            return "verify refused the right tag";
-        }
-
-        var firstWrong = (byte[])tag.Clone();
-        firstWrong[0] ^= 0x01;
-        var lastWrong = (byte[])tag.Clone();
-        lastWrong[^1] ^= 0x80;
-        foreach (var (forged, what) in new[] { (firstWrong, "a tag whose first byte is wrong"), (lastWrong, "a tag whose last byte is wrong"), (tag[..^1], "a tag one byte short") })
-        {
-            if (mac.Verify(key, customization, message, forged))
-            {
-                return $"verify accepted {what}";
-            }
-        }
-
-        return mac.Verify(key, customization, [.. message, 0x00], tag) ? "verify accepted the tag of another message" : null;
-    }
+        (IAeadImplementation aead, Encrypt) => new EncryptWorkload(aead, input),
+        (IAeadImplementation aead, Decrypt) => new DecryptWorkload(aead, input),
+        _ => null,
+    };
 
     private static string? CheckAeadAnswer(IAeadImplementation aead, KnownAnswer answer)
     {
@@ -86,69 +62,11 @@ public static partial class CorrectnessGate
         return plaintext.AsSpan().SequenceEqual(answer.Input) ? null : "decrypt returned a different plaintext";
     }
 
-    private static IEnumerable<(Probe, string)> HashProbes(Algorithm algorithm)
-    {
-        yield return ((implementation, input, _, _) =>
-        {
-            var output = new byte[algorithm.OutputBytes];
-            ((IHashImplementation)implementation).Hash(input, output);
-            return output;
-        }, "hash");
-    }
-
-    /// <summary>Output one block past the rate, so squeezing more than one block is compared too.</summary>
-    private static IEnumerable<(Probe, string)> XofProbes(Algorithm algorithm)
-    {
-        var outputBytes = algorithm.BlockBytes + 64;
-        IEnumerable<byte[]> customizations = algorithm.Customizable ? [[], GateCustomization] : [[]];
-        foreach (var customization in customizations)
-        {
-            yield return ((implementation, input, _, _) =>
-            {
-                var output = new byte[outputBytes];
-                ((IXofImplementation)implementation).Hash(customization, input, output);
-                return output;
-            }, $"{outputBytes}-byte output{(customization.Length == 0 ? "" : ", with a customization string,")}");
-        }
-    }
-
-    private static IEnumerable<(Probe, string)> MacProbes(Algorithm algorithm)
-    {
-        var key = Deterministic(algorithm.KeyBytes, purpose: 1);
-        IEnumerable<byte[]> customizations = algorithm.Customizable ? [[], GateCustomization] : [[]];
-        foreach (var customization in customizations)
-        {
-            yield return ((implementation, input, _, _) => MacOrRefuse((IMacImplementation)implementation, key, customization, input), $"{key.Length}-byte key{(customization.Length == 0 ? "" : ", with a customization string,")}");
-        }
-
-        // Keys shorter and longer than the block (HMAC hashes a long key first), with messages of the swept lengths.
-        // No key under 16 bytes: OpenSSL's KMAC refuses keys under 4 bytes, a policy rather than a wrong answer.
-        foreach (var keyLength in new[] { 16, algorithm.BlockBytes, algorithm.BlockBytes + 1, (2 * algorithm.BlockBytes) + 3 }.Distinct())
-        {
-            var otherKey = Deterministic(keyLength, purpose: 100 + keyLength);
-            yield return ((implementation, input, length, _) =>
-                MacOrRefuse((IMacImplementation)implementation, length % 7 == 0 ? otherKey : key, [], input), $"{keyLength}-byte key on every seventh length");
-        }
-    }
-
-    /// <summary>The tag, or null for a key length the implementation refuses by its stated policy (keyed BLAKE2b over 64 bytes).</summary>
-    private static byte[]? MacOrRefuse(IMacImplementation mac, byte[] key, byte[] customization, ReadOnlySpan<byte> input)
-    {
-        if (!mac.SupportForKey(key.Length).IsSupported)
-        {
-            return null;
-        }
-
-        var output = new byte[mac.OutputBytes];
-        mac.Mac(key, customization, input, output);
-        return output;
-    }
-
     /// <summary>
     /// The nonce differs per probe, as a caller's must between encryptions under one key (BouncyCastle enforces it for
     /// GCM); the output compared is ciphertext followed by tag.
     /// </summary>
-    private static IEnumerable<(Probe, string)> AeadProbes(Algorithm algorithm)
+    private static IEnumerable<(Probe Probe, string What)> AeadProbes(Algorithm algorithm)
     {
         yield return ((implementation, input, length, offset) => Seal((IAeadImplementation)implementation, input, length, offset), "encrypt with 16-byte associated data");
     }
@@ -253,5 +171,53 @@ public static partial class CorrectnessGate
         return consumer.Decrypt(key, nonce, otherData, sealedBytes.AsSpan(0, length), sealedBytes.AsSpan(length), opened)
             ? "accepted changed associated data"
             : null;
+    }
+
+    /// <summary>A new nonce per call, as a caller must use (and BouncyCastle enforces): a counter in its first 8 bytes.</summary>
+    private sealed class EncryptWorkload(IAeadImplementation aead, byte[] plaintext) : Workload
+    {
+        private readonly byte[] _key = WorkloadInputs.Key(aead.Algorithm.KeyBytes);
+        private readonly byte[] _nonce = WorkloadInputs.Nonce(aead.Algorithm.NonceBytes);
+        private readonly byte[] _associatedData = WorkloadInputs.AssociatedData();
+        private readonly byte[] _ciphertext = new byte[plaintext.Length];
+        private readonly byte[] _tag = new byte[aead.Algorithm.TagBytes];
+        private ulong _counter;
+
+        public override void Run()
+        {
+            BinaryPrimitives.WriteUInt64LittleEndian(_nonce, ++_counter);
+            aead.Encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
+        }
+    }
+
+    /// <summary>Decrypts one valid message again and again; a rejection would mean the gate missed something, so it throws.</summary>
+    private sealed class DecryptWorkload : Workload
+    {
+        private readonly IAeadImplementation _aead;
+        private readonly byte[] _key;
+        private readonly byte[] _nonce;
+        private readonly byte[] _associatedData = WorkloadInputs.AssociatedData();
+        private readonly byte[] _ciphertext;
+        private readonly byte[] _tag;
+        private readonly byte[] _plaintext;
+
+        public DecryptWorkload(IAeadImplementation aead, byte[] plaintext)
+        {
+            _aead = aead;
+            _key = WorkloadInputs.Key(aead.Algorithm.KeyBytes);
+            _nonce = WorkloadInputs.Nonce(aead.Algorithm.NonceBytes);
+            _ciphertext = new byte[plaintext.Length];
+            _tag = new byte[aead.Algorithm.TagBytes];
+            _plaintext = new byte[plaintext.Length];
+            aead.Encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
+        }
+
+        public override void Run()
+        {
+            if (!_aead.Decrypt(_key, _nonce, _associatedData, _ciphertext, _tag, _plaintext))
+            {
+                throw new InvalidOperationException($"{_aead.Id} rejected its own ciphertext.");
+            }
+        }
     }
 }

@@ -3,7 +3,7 @@ using BenchmarkDotNet.Engines;
 using BenchmarkDotNet.Jobs;
 using CryptoHarness.Implementations;
 
-namespace CryptoHarness.Running;
+namespace CryptoHarness.Running.Scenarios;
 
 /// <summary>
 /// Incremental hashing of one large input fed in 64 KiB chunks, as a file hasher reads it; and one multi-algorithm pass
@@ -59,7 +59,7 @@ public class StreamingBenchmarks
     public void Setup()
     {
         var ids = Case == MultiPassCase ? Members.Split(',') : [Case];
-        var implementations = ids.Select(Workload.Resolve<IStreamingHashImplementation>).ToArray();
+        var implementations = ids.Select(Workloads.Resolve<IStreamingHashImplementation>).ToArray();
         _hashers = implementations.Select(i => i.CreateIncremental()).ToArray();
         _output = new byte[implementations.Max(i => i.OutputBytes)];
         _input = new byte[Size];

@@ -1,8 +1,9 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Jobs;
 using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
 
-namespace CryptoHarness.Running;
+namespace CryptoHarness.Running.Scenarios;
 
 /// <summary>
 /// One password-hash operation of one implementation at one parameter set. The case travels as a plain string (id,
@@ -31,7 +32,7 @@ public class PasswordBenchmarks
     public void Setup()
     {
         var (id, operation, set) = PasswordWorkload.ParseKey(Case);
-        _workload = PasswordWorkload.Create(Workload.Resolve<IPasswordHashImplementation>(id), operation, PasswordWorkload.ResolveSet(set).Parameters);
+        _workload = PasswordWorkload.Create(Workloads.Resolve<IPasswordHashImplementation>(id), operation, PasswordWorkload.ResolveSet(set).Parameters);
     }
 
     [Benchmark]

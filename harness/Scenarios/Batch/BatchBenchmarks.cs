@@ -2,7 +2,7 @@ using BenchmarkDotNet.Attributes;
 using CryptoHarness.Implementations;
 using CryptoHarness.Selecting;
 
-namespace CryptoHarness.Running;
+namespace CryptoHarness.Running.Scenarios;
 
 /// <summary>
 /// Many independent short messages of one length, laid end to end as a level of a Merkle tree is. An implementation
@@ -34,7 +34,7 @@ public class BatchBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        _workload = Workload.CreateBatch(Workload.Resolve<IHashImplementation>(Case), BatchSize, MessageBytes);
+        _workload = Workloads.CreateBatch(Workloads.Resolve<IHashImplementation>(Case), BatchSize, MessageBytes);
     }
 
     [Benchmark]

@@ -1,0 +1,50 @@
+using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
+using static CryptoHarness.Gate.CorrectnessGate;
+using static CryptoHarness.Selecting.OperationNames;
+
+namespace CryptoHarness.Gate.Kinds;
+
+/// <summary>A hash: one output per input; timed as <c>hash</c>.</summary>
+public sealed class HashKind : KindContract
+{
+    public override AlgorithmKind Kind => AlgorithmKind.Hash;
+
+    public override bool FollowsContract(IImplementation implementation) => implementation is IHashImplementation;
+
+    public override string? CheckKnownAnswers(IImplementation implementation) =>
+        CheckEachAnswer(implementation, answer => CheckHashAnswer((IHashImplementation)implementation, answer));
+
+    public override IEnumerable<(Probe Probe, string What)> Probes(Algorithm algorithm) => HashProbes(algorithm);
+
+    public override IReadOnlyList<string> Operations(IImplementation implementation) => [Hash];
+
+    public override Workload? CreateWorkload(IImplementation implementation, string operation, byte[] input) =>
+        (implementation, operation) is (IHashImplementation hash, Hash) ? new HashWorkload(hash, input) : null;
+
+    private static string? CheckHashAnswer(IHashImplementation hash, KnownAnswer answer)
+    {
+        var output = new byte[hash.OutputBytes];
+        hash.Hash(answer.Input, output);
+
+        // A published output may be longer than the default (BLAKE3's extended output): compare its prefix.
+        return Mismatch(answer.ExpectedHex[..Math.Min(answer.ExpectedHex.Length, output.Length * 2)], output);
+    }
+
+    private static IEnumerable<(Probe Probe, string What)> HashProbes(Algorithm algorithm)
+    {
+        yield return ((implementation, input, _, _) =>
+        {
+            var output = new byte[algorithm.OutputBytes];
+            ((IHashImplementation)implementation).Hash(input, output);
+            return output;
+        }, "hash");
+    }
+
+    private sealed class HashWorkload(IHashImplementation hash, byte[] input) : Workload
+    {
+        private readonly byte[] _output = new byte[hash.OutputBytes];
+
+        public override void Run() => hash.Hash(input, _output);
+    }
+}

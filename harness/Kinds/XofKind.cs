@@ -1,0 +1,56 @@
+using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
+using static CryptoHarness.Gate.CorrectnessGate;
+using static CryptoHarness.Selecting.OperationNames;
+
+namespace CryptoHarness.Gate.Kinds;
+
+/// <summary>An extendable-output function: timed as <c>xof-N</c> at each of the algorithm's benchmarked output lengths.</summary>
+public sealed class XofKind : KindContract
+{
+    public override AlgorithmKind Kind => AlgorithmKind.Xof;
+
+    public override bool FollowsContract(IImplementation implementation) => implementation is IXofImplementation;
+
+    public override string? CheckKnownAnswers(IImplementation implementation) =>
+        CheckEachAnswer(implementation, answer => CheckXofAnswer((IXofImplementation)implementation, answer));
+
+    public override IEnumerable<(Probe Probe, string What)> Probes(Algorithm algorithm) => XofProbes(algorithm);
+
+    public override IReadOnlyList<string> Operations(IImplementation implementation) => implementation.Algorithm.BenchmarkOutputs.Select(Xof).ToArray();
+
+    public override Workload? CreateWorkload(IImplementation implementation, string operation, byte[] input) =>
+        implementation is IXofImplementation xof && operation.StartsWith("xof-", StringComparison.Ordinal) && int.TryParse(operation.AsSpan(4), out var outputBytes)
+            ? new XofWorkload(xof, input, outputBytes)
+            : null;
+
+    private static string? CheckXofAnswer(IXofImplementation xof, KnownAnswer answer)
+    {
+        var output = new byte[answer.ExpectedHex.Length / 2];
+        xof.Hash(answer.Customization, answer.Input, output);
+        return Mismatch(answer.ExpectedHex, output);
+    }
+
+    /// <summary>Output one block past the rate, so squeezing more than one block is compared too.</summary>
+    private static IEnumerable<(Probe Probe, string What)> XofProbes(Algorithm algorithm)
+    {
+        var outputBytes = algorithm.BlockBytes + 64;
+        IEnumerable<byte[]> customizations = algorithm.Customizable ? [[], GateCustomization] : [[]];
+        foreach (var customization in customizations)
+        {
+            yield return ((implementation, input, _, _) =>
+            {
+                var output = new byte[outputBytes];
+                ((IXofImplementation)implementation).Hash(customization, input, output);
+                return output;
+            }, $"{outputBytes}-byte output{(customization.Length == 0 ? "" : ", with a customization string,")}");
+        }
+    }
+
+    private sealed class XofWorkload(IXofImplementation xof, byte[] input, int outputBytes) : Workload
+    {
+        private readonly byte[] _output = new byte[outputBytes];
+
+        public override void Run() => xof.Hash([], input, _output);
+    }
+}

@@ -1,0 +1,38 @@
+using CryptoHarness.Results;
+using CryptoHarness.Selecting.Scenarios;
+
+namespace CryptoHarness.Reporting.Scenarios;
+
+/// <summary>A page and charts per password hash, each from its own latest results, and the overview from all of them.</summary>
+public sealed class PasswordScenarioReport : ScenarioReport
+{
+    public const string PasswordTemplate = "password.md.sbn";
+    public const string PasswordOverviewTemplate = "password-hashing.md.sbn";
+
+    public override string Name => PasswordSelection.ScenarioName;
+
+    public override bool KeepsAlgorithmData => true;
+
+    /// <summary>
+    /// A run of one algorithm keeps the others' pages as they were: each page from that algorithm's latest summary in
+    /// <paramref name="spanning"/> (or the run alone), the overview from all of them.
+    /// </summary>
+    public override IEnumerable<ReportStage.RenderedFile> Pages(ReportStage stage, RunSummary summary, string machineSpecName, IReadOnlyList<RunSummary>? spanning)
+    {
+        IReadOnlyList<RunSummary> latest = spanning is { Count: > 0 } ? spanning : [summary];
+        var password = stage.Compiled(PasswordTemplate);
+        foreach (var algorithm in latest)
+        {
+            foreach (var (slug, model) in PasswordReport.Algorithms(algorithm))
+            {
+                yield return new($"{slug}.md", password(model));
+                foreach (var chart in PasswordReport.Charts(algorithm, slug))
+                {
+                    yield return new(chart.File, chart.Svg);
+                }
+            }
+        }
+
+        yield return new("password-hashing.md", stage.RenderTemplate(PasswordOverviewTemplate, PasswordReport.Overview(latest)));
+    }
+}

@@ -1,0 +1,56 @@
+using CryptoHarness.Implementations;
+using CryptoHarness.Reporting;
+using CryptoHarness.Reporting.Scenarios;
+using CryptoHarness.Running;
+using CryptoHarness.Running.Scenarios;
+
+namespace CryptoHarness.Scenarios;
+
+/// <summary>
+/// A scenario: how it selects and measures (<see cref="IScenarioMeasurement"/>, which is its selection too) and which
+/// pages it renders (<see cref="ScenarioReport"/>). Its pieces live in its folder under <c>harness/Scenarios/</c>, each in
+/// the namespace of its layer, so the layers still import one way; only this registration names them together.
+/// </summary>
+public sealed record Scenario(IScenarioMeasurement Measurement, ScenarioReport Report)
+{
+    public string Name => Measurement.Name;
+}
+
+/// <summary>
+/// Every scenario, once. Adding one is its folder and a line here: <c>--scenario</c>, <c>harness list</c>, the run and
+/// the reports all read this list. The first is the default, and what a summary that names no scenario was.
+/// </summary>
+public static class ScenarioRegistry
+{
+    public static IReadOnlyList<Scenario> All { get; } =
+    [
+        new(new OneShotMeasurement(), new OneShotReport()),
+        new(new StreamMeasurement(), new StreamReport()),
+        new(new BatchMeasurement(), new BatchReport()),
+        new(new PasswordMeasurement(), new PasswordScenarioReport()),
+    ];
+
+    public static IReadOnlyList<string> Names { get; } = All.Select(s => s.Name).ToArray();
+
+    public static IReadOnlyList<ScenarioReport> Reports { get; } = All.Select(s => s.Report).ToArray();
+
+    /// <summary>The scenario named, or the one-line refusal naming the valid ones.</summary>
+    public static Scenario Parse(string name) => All.FirstOrDefault(s => s.Name == name)
+        ?? throw new UsageException($"Unknown scenario '{name}'. Valid scenarios: {string.Join(", ", Names)}.");
+
+    /// <summary>The scenario meant when none is named: the first that claims the selection, else the first registered.</summary>
+    public static Scenario Default(IReadOnlyList<IImplementation> selected, bool passwordOptionGiven) =>
+        All.FirstOrDefault(s => s.Measurement.ClaimsByDefault(selected, passwordOptionGiven)) ?? All[0];
+
+    /// <summary>What <c>--scenario</c> says of its values and its default.</summary>
+    public static string OptionHelp =>
+        $"What to measure: {string.Join(", ", Names)} (default {All[0].Name}"
+        + string.Concat(All.Where(s => s.Measurement.ClaimedWhen is not null).Select(s => $", or {s.Name} when {s.Measurement.ClaimedWhen}"))
+        + ").";
+
+    /// <summary>The scenarios the password options apply to, for the refusal of one given elsewhere.</summary>
+    public static IEnumerable<string> TakingPasswordSets => All.Where(s => s.Measurement.TakesPasswordSets).Select(s => s.Name);
+
+    /// <summary>A report stage that renders every registered scenario's pages.</summary>
+    public static ReportStage Stage(string templatesDirectory) => new(templatesDirectory, Reports);
+}

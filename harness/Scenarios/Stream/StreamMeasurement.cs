@@ -1,0 +1,32 @@
+using BenchmarkDotNet.Running;
+using CryptoHarness.Implementations;
+using CryptoHarness.Selecting;
+using CryptoHarness.Selecting.Scenarios;
+
+namespace CryptoHarness.Running.Scenarios;
+
+/// <summary>The streaming scenario: each incremental implementation over one large input, and one pass feeding all of them.</summary>
+public sealed class StreamMeasurement : StreamSelection, IScenarioMeasurement
+{
+    public int ChunkBytes => StreamingBenchmarks.ChunkBytes;
+
+    public Runner.Outcome Measure(IReadOnlyList<IImplementation> passed, RunPlan plan, string artifactsPath, RunProgress progress)
+    {
+        var implementations = passed.OfType<IStreamingHashImplementation>().ToArray();
+        StreamingBenchmarks.SelectedCases = implementations.Select(i => i.Id)
+            .Concat(implementations.Length > 1 ? [StreamingBenchmarks.MultiPassCase] : [])
+            .ToArray();
+        StreamingBenchmarks.SelectedIds = implementations.Select(i => i.Id).ToArray();
+        StreamingBenchmarks.StreamBytes = plan.StreamBytes;
+        var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
+        Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase)
+        {
+            var key = (string)benchmarkCase.Parameters["Case"];
+            return key == StreamingBenchmarks.MultiPassCase
+                ? new Runner.CaseIdentity(implementations, key, OperationNames.Hash, plan.StreamBytes)
+                : new Runner.CaseIdentity([byId[key]], key, OperationNames.Hash, plan.StreamBytes);
+        }
+
+        return Runner.Run<StreamingBenchmarks>(StreamingBenchmarks.Job(plan.Job), artifactsPath, progress, implementations, Name, Identify);
+    }
+}

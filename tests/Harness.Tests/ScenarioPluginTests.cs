@@ -1,0 +1,129 @@
+using System.Text.RegularExpressions;
+using CryptoHarness.Cli;
+using CryptoHarness.Implementations;
+using CryptoHarness.Reporting;
+using CryptoHarness.Scenarios;
+using CryptoHarness.Selecting;
+
+namespace CryptoHarness.Tests;
+
+/// <summary>
+/// The scenario plug-in contract: every registered scenario is reachable from <c>--scenario</c>, the run and the
+/// reports, and nothing outside a scenario's folder and the registration knows its name.
+/// </summary>
+public sealed class ScenarioPluginTests
+{
+    public static TheoryData<string> Names() => new(ScenarioRegistry.Names);
+
+    [Theory]
+    [MemberData(nameof(Names))]
+    public void A_registered_scenario_name_parses_to_that_scenario(string name)
+    {
+        var scenario = ScenarioRegistry.Parse(name);
+        Assert.Equal(name, scenario.Name);
+        Assert.Equal(name, scenario.Report.Name);
+    }
+
+    [Fact]
+    public void Scenario_names_are_unique()
+    {
+        Assert.Equal(ScenarioRegistry.Names.Count, ScenarioRegistry.Names.Distinct(StringComparer.Ordinal).Count());
+    }
+
+    [Theory]
+    [MemberData(nameof(Names))]
+    public void The_report_stage_renders_a_summary_of_a_registered_scenario_through_its_report(string name)
+    {
+        var stage = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
+        Assert.Same(ScenarioRegistry.Parse(name).Report, stage.Named(name));
+        Assert.Same(ScenarioRegistry.Parse(name).Report, stage.ReportOf(name));
+    }
+
+    [Fact]
+    public void A_summary_naming_no_scenario_renders_as_the_first()
+    {
+        var stage = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
+        Assert.Null(stage.Named("no-such-scenario"));
+        Assert.Same(ScenarioRegistry.All[0].Report, stage.ReportOf("no-such-scenario"));
+    }
+
+    /// <summary>Each scenario measures something the registry has, so it can be run; and refuses an empty share in one line.</summary>
+    [Theory]
+    [MemberData(nameof(Names))]
+    public void A_registered_scenario_takes_some_of_the_registry_and_refuses_nothing_in_one_line(string name)
+    {
+        var scenario = ScenarioRegistry.Parse(name).Measurement;
+        Assert.NotEmpty(scenario.Measured(Registry.Implementations));
+        var refusal = Assert.Throws<UsageException>(() => ScenarioSelection.Require(scenario, []));
+        Assert.DoesNotContain('\n', refusal.Message);
+        Assert.False(string.IsNullOrWhiteSpace(scenario.Description));
+    }
+
+    [Fact]
+    public void The_default_is_the_first_scenario_unless_one_claims_the_selection()
+    {
+        Assert.Same(ScenarioRegistry.All[0], ScenarioRegistry.Default(Registry.Implementations, passwordOptionGiven: false));
+        var passwordHashes = Registry.Implementations.Where(i => i is IPasswordHashImplementation).ToArray();
+        Assert.True(ScenarioRegistry.Default(passwordHashes, passwordOptionGiven: false).Measurement.TakesPasswordSets);
+    }
+
+    /// <summary>The scenario types named outside their folder, each for a reason that is no switch on the scenario.</summary>
+    private static readonly (string File, string Type)[] NamedOutside =
+    [
+        // The results format's default for files written before the scenario was recorded, which were all one-shot.
+        ("Results/RunSummary.cs", "OneShotSelection"),
+        // The site's cross-machine table is one-shot throughput at the highlights' size, in the highlights' operation.
+        ("Reporting/SiteModel.cs", "FamilyOverview"),
+    ];
+
+    /// <summary>A scenario name as a string compared with (==, !=, is, or, and, case) or switched to (=&gt;).</summary>
+    private static Regex ComparedWith(string name) =>
+        new($@"(?:==|!=|\bis\b(?:\s+not)?|\bor\b|\band\b|\bcase\b)\s*\(?\s*""{Regex.Escape(name)}""|""{Regex.Escape(name)}""\s*(?:=>|==|!=|\bor\b|\band\b)");
+
+    [Theory]
+    [InlineData("if (summary.Run.Scenario == \"stream\")")]
+    [InlineData("summary.Run.Scenario is not (\"oneshot\" or \"password\")")]
+    [InlineData("\"batch\" => Runner.RunBatch(passed)")]
+    [InlineData("case \"password\":")]
+    public void The_name_check_sees_a_comparison(string code)
+    {
+        Assert.Contains(ScenarioRegistry.Names, n => ComparedWith(n).IsMatch(code));
+    }
+
+    [Fact]
+    public void The_name_check_passes_other_uses_of_the_word()
+    {
+        Assert.DoesNotContain(ScenarioRegistry.Names, n => ComparedWith(n).IsMatch("kind.StartsWith(\"password\", StringComparison.Ordinal)"));
+    }
+
+    /// <summary>
+    /// Nothing in the harness outside <c>harness/Scenarios/</c> spells a scenario's name as a string, or names a
+    /// scenario's own types but for <see cref="NamedOutside"/>: adding a scenario is its folder and one registration line.
+    /// </summary>
+    [Fact]
+    public void No_code_outside_the_scenario_folders_switches_on_a_scenario_name()
+    {
+        var harness = Path.Combine(RepositoryRoot.Find(), "harness");
+        var scenarios = Path.Combine(harness, "Scenarios") + Path.DirectorySeparatorChar;
+        var ownTypes = Directory.EnumerateFiles(scenarios, "*.cs", SearchOption.AllDirectories)
+            .Where(f => Path.GetDirectoryName(f) + Path.DirectorySeparatorChar != scenarios)
+            .SelectMany(f => Regex.Matches(File.ReadAllText(f), @"^\s*(?:(?:public|internal|private|sealed|static|abstract|partial)\s+)*(?:class|record|interface)\s+(\w+)", RegexOptions.Multiline).Select(m => m.Groups[1].Value))
+            .Where(t => t != "ReportModel")
+            .Distinct()
+            .ToArray();
+        Assert.Contains("OneShotSelection", ownTypes);
+
+        var offences = new List<string>();
+        foreach (var file in Directory.EnumerateFiles(harness, "*.cs", SearchOption.AllDirectories)
+            .Where(f => !f.StartsWith(scenarios, StringComparison.Ordinal) && !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal)
+                && !f.Contains($"{Path.DirectorySeparatorChar}bin{Path.DirectorySeparatorChar}", StringComparison.Ordinal)))
+        {
+            var relative = Path.GetRelativePath(harness, file).Replace('\\', '/');
+            var code = string.Join('\n', File.ReadAllLines(file).Where(l => !l.TrimStart().StartsWith("//", StringComparison.Ordinal)));
+            offences.AddRange(ScenarioRegistry.Names.Where(n => ComparedWith(n).IsMatch(code)).Select(n => $"{relative}: \"{n}\""));
+            offences.AddRange(ownTypes.Where(t => Regex.IsMatch(code, $@"\b{t}\b") && !NamedOutside.Contains((relative, t))).Select(t => $"{relative}: {t}"));
+        }
+
+        Assert.True(offences.Count == 0, "scenario names outside harness/Scenarios/:\n" + string.Join('\n', offences));
+    }
+}
