@@ -427,6 +427,7 @@ public static partial class Blake3
     /// Hashes a subtree of more than one chunk down to the two chaining values of its root's children (the
     /// reference crate's <c>compress_subtree_to_parent_node</c>), written as 64 bytes to <paramref name="childPair"/>.
     /// </summary>
+    [SkipLocalsInit]
     private static void CompressSubtreeToParentNode<TPath>(ReadOnlySpan<byte> input, in ChainingValue key, ulong chunkCounter, uint flags, Span<byte> childPair)
         where TPath : struct, IPath
     {
@@ -442,6 +443,7 @@ public static partial class Blake3
     /// Reduces the at most one batch of chaining values a subtree yields, a level at a time, to the two children of
     /// its root.
     /// </summary>
+    [SkipLocalsInit]
     private static void ReduceToChildPair<TPath>(Span<byte> chainingValues, int count, in ChainingValue key, uint flags, Span<byte> childPair)
         where TPath : struct, IPath
     {
@@ -468,6 +470,7 @@ public static partial class Blake3
     /// half then always returns a full batch, the right half at most one, and pairing them up level by level
     /// builds exactly the spec's tree: each pair is two siblings.
     /// </remarks>
+    [SkipLocalsInit]
     private static int CompressSubtreeWide<TPath>(ReadOnlySpan<byte> input, in ChainingValue key, ulong chunkCounter, uint flags, Span<byte> output)
         where TPath : struct, IPath
     {
