@@ -440,24 +440,20 @@ public static partial class Blake3
     }
 
     /// <summary>
-    /// Reduces the at most one batch of chaining values a subtree yields, a level at a time, to the two children of
-    /// its root.
+    /// Reduces the at most one batch of chaining values a subtree yields, a level at a time and in place, to the two
+    /// children of its root.
     /// </summary>
-    [SkipLocalsInit]
     private static void ReduceToChildPair<TPath>(Span<byte> chainingValues, int count, in ChainingValue key, uint flags, Span<byte> childPair)
         where TPath : struct, IPath
     {
         Debug.Assert(count >= 2, "A subtree of more than one chunk yields at least two chaining values.");
 
-        Span<byte> parents = stackalloc byte[MaxBatchOr2 / 2 * ChainingValueSizeInBytes];
         while (count > 2)
         {
-            count = CompressParentsParallel<TPath>(chainingValues[..(count * ChainingValueSizeInBytes)], in key, flags, parents);
-            parents[..(count * ChainingValueSizeInBytes)].CopyTo(chainingValues);
+            count = CompressParentsParallel<TPath>(chainingValues[..(count * ChainingValueSizeInBytes)], in key, flags, chainingValues);
         }
 
         chainingValues[..(2 * ChainingValueSizeInBytes)].CopyTo(childPair);
-        CryptographicOperations.ZeroMemory(parents);
     }
 
     /// <summary>
@@ -553,6 +549,12 @@ public static partial class Blake3
     /// Compresses consecutive pairs of chaining values into their parents, one batch at a time; an odd last one is
     /// passed through to the next level unchanged. Returns how many were written.
     /// </summary>
+    /// <remarks>
+    /// <paramref name="output"/> may be <paramref name="chainingValues"/> itself: parent <c>i</c> (32 bytes at
+    /// <c>32i</c>) lies below the pairs not yet read (64 bytes from <c>64j</c>, <c>j</c> &gt; <c>i</c>), and a kernel
+    /// reads its own pairs before it writes (<see cref="IPath.HashMany"/>). Reducing in place saves a second buffer,
+    /// its copy back and its wipe on every one-shot hash.
+    /// </remarks>
     private static int CompressParentsParallel<TPath>(ReadOnlySpan<byte> chainingValues, in ChainingValue key, uint flags, Span<byte> output)
         where TPath : struct, IPath
     {
@@ -702,6 +704,8 @@ public static partial class Blake3
         /// Input <c>i</c> uses counter <c>counter + i</c> when <paramref name="incrementCounter"/> (chunks) and
         /// <paramref name="counter"/> otherwise (parents); its first block adds <paramref name="flagsStart"/> and
         /// its last <paramref name="flagsEnd"/> to <paramref name="flags"/> (the reference crate's <c>hash_many</c>).
+        /// Each kernel call reads every block of its inputs before it writes their chaining values, which
+        /// <see cref="CompressParentsParallel"/> relies on to reduce a level in place.
         /// </summary>
         static abstract void HashMany(
             ref byte inputs,
