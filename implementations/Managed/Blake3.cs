@@ -616,6 +616,12 @@ public static partial class Blake3
         ref byte output)
         where TPath : struct, IPath
     {
+        // Most calls come after a wide kernel that took every input; without this they would still pay the wipe.
+        if (count == 0)
+        {
+            return;
+        }
+
         ChainingValue chainingValue = default;
         for (int i = 0; i < count; i++)
         {
