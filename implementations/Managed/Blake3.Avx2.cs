@@ -306,8 +306,8 @@ public static partial class Blake3
     {
         // The seven rounds: columns, then diagonals, with the words of MessageSchedule's row for the round.
         // A loop reading the word indices from the table, rather than the rounds unrolled with constant
-        // indices: unrolled, the JIT keeps message words in registers across rounds and spills the state to
-        // make room (measured 3x slower in the 16-input kernel).
+        // indices: unrolled, the JIT keeps message words in registers across rounds, and with 16 vector
+        // registers that means spilling the state. The AVX-512 kernels (Blake3.Avx512.cs), with 32, unroll.
         ref Vector256<uint> words = ref m[0];
         ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
         for (int round = 0; round < 7; round++)
@@ -446,22 +446,23 @@ public static partial class Blake3
                 r2 += r3;
                 r1 = TRotations.RotateRight7(r1 ^ r2);
 
-                r1 = Avx2.Shuffle(r1, Lanes1230);
-                r2 = Avx2.Shuffle(r2, Lanes2301);
-                r3 = Avx2.Shuffle(r3, Lanes3012);
+                // CompressRows' diagonalization: rows 0, 2 and 3 move, row 1 and its critical path stay.
+                r0 = Avx2.Shuffle(r0, Lanes3012);
+                r2 = Avx2.Shuffle(r2, Lanes1230);
+                r3 = Avx2.Shuffle(r3, Lanes2301);
 
-                r0 = r0 + c + r1;
+                r0 = r0 + Avx2.Shuffle(c, Lanes3012) + r1;
                 r3 = TRotations.RotateRight16(r3 ^ r0);
                 r2 += r3;
                 r1 = TRotations.RotateRight12(r1 ^ r2);
-                r0 = r0 + d + r1;
+                r0 = r0 + Avx2.Shuffle(d, Lanes3012) + r1;
                 r3 = TRotations.RotateRight8(r3 ^ r0);
                 r2 += r3;
                 r1 = TRotations.RotateRight7(r1 ^ r2);
 
-                r1 = Avx2.Shuffle(r1, Lanes3012);
-                r2 = Avx2.Shuffle(r2, Lanes2301);
-                r3 = Avx2.Shuffle(r3, Lanes1230);
+                r0 = Avx2.Shuffle(r0, Lanes1230);
+                r2 = Avx2.Shuffle(r2, Lanes3012);
+                r3 = Avx2.Shuffle(r3, Lanes2301);
 
                 if (round == 6)
                 {
