@@ -74,6 +74,10 @@ public sealed class ScenarioPluginTests
         ("Results/RunSummary.cs", "OneShotSelection"),
         // The site's cross-machine table is one-shot throughput at the highlights' size, in the highlights' operation.
         ("Reporting/SiteModel.cs", "FamilyOverview"),
+        // The paired comparison of two builds times one-shot cases only (its own loop over two load contexts, not a
+        // scenario's benchmarks): it selects as the one-shot scenario does and keys its cases as compare keys them.
+        ("Cli/Commands/PairedCommand.cs", "OneShotMeasurement"),
+        ("Comparing/PairedComparison.cs", "OneShotSelection"),
     ];
 
     /// <summary>A scenario name as a string compared with (==, !=, is, or, and, case) or switched to (=&gt;).</summary>
