@@ -79,3 +79,18 @@ public sealed class InterleavedRoundsTests
     public void A_table_without_sides_is_refused() =>
         Assert.Throws<ArgumentException>(() => InterleavedRounds.Measure([], Short));
 }
+
+public sealed class InterleavedPassesTests
+{
+    [Theory]
+    [InlineData(21, new[] { 7, 7, 7 })]
+    [InlineData(22, new[] { 8, 7, 7 })]
+    [InlineData(8, new[] { 4, 4 })]
+    [InlineData(5, new[] { 5 })]
+    [InlineData(3, new[] { 3 })]
+    public void A_tables_rounds_are_spread_over_passes_of_at_least_three(int rounds, int[] expected)
+    {
+        Assert.Equal(expected, CryptoHarness.Running.InterleavedTables.RoundsPerPass(rounds));
+        Assert.Equal(rounds, CryptoHarness.Running.InterleavedTables.RoundsPerPass(rounds).Sum());
+    }
+}
