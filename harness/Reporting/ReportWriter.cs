@@ -16,8 +16,9 @@ public static class ReportWriter
     /// </summary>
     public static IReadOnlyList<string> Write(ReportStage stage, RunSummary summary, string? outDirectory, string root)
     {
-        var outputFolder = outDirectory ?? root;
-        var directory = outDirectory ?? OutputFolder.Resolve(root, Path.Combine("reports", summary.Run.MachineKey));
+        // Absolute from here on: a relative --out combined once more under itself put the data in <out>/<out>/data.
+        var outputFolder = outDirectory is null ? root : Path.GetFullPath(outDirectory);
+        var directory = outDirectory is null ? OutputFolder.Resolve(root, Path.Combine("reports", summary.Run.MachineKey)) : outputFolder;
         var specName = outDirectory is null ? SpecPath(summary.Run.MachineKey) : "machine-spec.md";
         if (summary.Run.Scenario == "leaks")
         {

@@ -15,6 +15,28 @@ public sealed class ReportTests
 {
     private static readonly string Fixtures = Path.Combine(AppContext.BaseDirectory, "Fixtures");
 
+    [Fact]
+    public void A_relative_out_folder_gets_the_data_in_its_own_data_folder()
+    {
+        // Relative to the working directory, with no "..": the form a user types (reports/<machine>).
+        var relative = Path.Combine($"relative-out-{Guid.NewGuid():N}", "pages");
+        var absolute = Path.GetFullPath(relative);
+        try
+        {
+            var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
+
+            var written = ReportWriter.Write(ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory), summary, relative, root: absolute);
+
+            Assert.True(File.Exists(Path.Combine(absolute, "data", "sha256.json")), string.Join("\n", written));
+            Assert.All(written, path => Assert.StartsWith(absolute + Path.DirectorySeparatorChar, path, StringComparison.Ordinal));
+            Assert.False(Directory.Exists(Path.Combine(absolute, relative)));
+        }
+        finally
+        {
+            Directory.Delete(Path.GetDirectoryName(absolute)!, recursive: true);
+        }
+    }
+
     [Theory]
     [InlineData("sha256.md")]
     [InlineData("machine-spec.md")]
