@@ -56,6 +56,6 @@ public sealed record TableRatioDrift(int Pairs, (double Median, double P90) Publ
     private static (double Median, double P90) Summary(List<double> changes)
     {
         var sorted = changes.Order().ToArray();
-        return (SampleStatistics.Median(sorted), sorted[(int)Math.Ceiling(0.9 * sorted.Length) - 1]);
+        return (SampleStatistics.Median(sorted), SampleStatistics.NearestRank(sorted, 0.9));
     }
 }

@@ -24,6 +24,20 @@ public static class SampleStatistics
         return MedianEstimator.Instance.Estimate(new Sample(values, NumberUnit.Instance)).NominalValue;
     }
 
+    /// <summary>
+    /// The nearest-rank quantile of values sorted ascending: the smallest value with at least that share of the values
+    /// at or below it (the 90th percentile of ten values is the ninth).
+    /// </summary>
+    public static double NearestRank(IReadOnlyList<double> sorted, double quantile)
+    {
+        if (sorted.Count == 0)
+        {
+            throw new ArgumentException("The quantile of no values is undefined.", nameof(sorted));
+        }
+
+        return sorted[(int)Math.Clamp(Math.Ceiling(quantile * sorted.Count) - 1, 0, sorted.Count - 1)];
+    }
+
     /// <summary>Standard deviation ÷ mean; null without a standard deviation or a positive mean, where it means nothing.</summary>
     public static double? CoefficientOfVariation(double? standardDeviation, double mean) =>
         standardDeviation is { } deviation && mean > 0 ? deviation / mean : null;

@@ -42,4 +42,15 @@ public sealed class SampleStatisticsTests
         Assert.Null(SampleStatistics.CoefficientOfVariation(null, 1000));
         Assert.Null(SampleStatistics.CoefficientOfVariation(60, 0));
     }
+
+    [Fact]
+    public void The_nearest_rank_quantile_takes_the_smallest_value_covering_the_share()
+    {
+        double[] ten = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+        Assert.Equal(9, SampleStatistics.NearestRank(ten, 0.9));
+        Assert.Equal(1, SampleStatistics.NearestRank(ten, 0.1));
+        Assert.Equal(1, SampleStatistics.NearestRank(ten, 0));
+        Assert.Equal(10, SampleStatistics.NearestRank(ten, 1));
+        Assert.Throws<ArgumentException>(() => SampleStatistics.NearestRank([], 0.5));
+    }
 }

@@ -88,7 +88,7 @@ public static class FamilyOverview
         }
 
         var agreement = withRounds.Select(r => SampleStatistics.Median(r.Rounds!.NsPerCall) / r.MedianNs).Order().ToArray();
-        string Ratio(double quantile) => Format.Number(agreement[(int)Math.Clamp(Math.Ceiling(quantile * agreement.Length) - 1, 0, agreement.Length - 1)], "0.000");
+        string Ratio(double quantile) => Format.Number(SampleStatistics.NearestRank(agreement, quantile), "0.000");
         return new RoundsCheck(
             withRounds.Length,
             withRounds.Select(r => r.Rounds!.Table).Distinct(StringComparer.Ordinal).Count(),
@@ -195,13 +195,12 @@ public static class FamilyOverview
             return null;
         }
 
-        var winners = table.Values.Select(p => TableRatio.FastestFirst(p.Values)[0].Provider).ToArray();
+        // Each algorithm's fastest row, found once: the winners and every provider's standing are measured against it.
+        var fastest = table.Values.Select(p => (Providers: p, Fastest: TableRatio.FastestFirst(p.Values)[0])).ToArray();
+        var winners = fastest.Select(t => t.Fastest.Provider).ToArray();
         var standing = table.Values.SelectMany(p => p.Keys).Distinct()
             .ToDictionary(provider => provider, provider =>
-            {
-                var logs = table.Values.Where(p => p.ContainsKey(provider)).Select(p => Math.Log(TableRatio.Of(p[provider], TableRatio.FastestFirst(p.Values)[0])));
-                return logs.Average();
-            });
+                fastest.Where(t => t.Providers.ContainsKey(provider)).Average(t => Math.Log(TableRatio.Of(t.Providers[provider], t.Fastest))));
         var best = winners.GroupBy(w => w).OrderByDescending(g => g.Count()).ThenBy(g => standing[g.Key]).ThenBy(g => g.Key, StringComparer.Ordinal).First();
         return (best.Key, best.Count(), table.Count);
     }
