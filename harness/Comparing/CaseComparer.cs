@@ -42,6 +42,9 @@ public sealed record SamplePair(IReadOnlyList<IReadOnlyList<double>> BaseLaunche
 
     /// <summary>Every diff sample, all launches pooled.</summary>
     public IReadOnlyList<double> DiffNs { get; } = [.. DiffLaunches.SelectMany(l => l)];
+
+    /// <summary>The case's change as the interleaved rounds of both runs measured it; null when either side has none.</summary>
+    public RoundsReading? Rounds { get; init; }
 }
 
 /// <summary>
@@ -57,6 +60,15 @@ public sealed record CaseDecision(Verdict Verdict, double BaseMedianNs, double D
 
     /// <summary>Significant and beyond the threshold, but not beyond <see cref="LaunchSpread"/>: reported as same.</summary>
     public bool WithinLaunchSpread { get; init; }
+
+    /// <summary>The case's change in the interleaved rounds of both runs; null when either side has none.</summary>
+    public RoundsReading? Rounds { get; init; }
+
+    /// <summary>
+    /// Significant and beyond the threshold in the medians (and beyond any launch spread), but the rounds did not move
+    /// beyond the threshold the same way: drift between the runs, reported as same.
+    /// </summary>
+    public bool WithinRounds { get; init; }
 }
 
 /// <summary>
@@ -71,6 +83,10 @@ public sealed record CaseDecision(Verdict Verdict, double BaseMedianNs, double D
 /// offset (JIT, code alignment, machine state) moves every sample of a launch alike, so the samples of one launch
 /// cannot show it and the significance test alone takes it for a change; the spread can. With one launch a side the
 /// spread is 0 and the rule is the single-launch one.
+/// When both runs timed the case in interleaved rounds, its change there (<see cref="RoundsChange"/>: relative to the
+/// unchanged rows of its table, or its own rounds when it was alone) must also be beyond the threshold in the same
+/// direction. Drift between runs made separately moves every row of a table alike and cancels from that change; a change
+/// in the case's own code does not.
 /// </summary>
 public static class CaseComparer
 {
@@ -111,13 +127,19 @@ public static class CaseComparer
             var spread = LaunchSpread(pairs[i]);
             var ratio = diffMedian / baseMedian;
             var beyondSpread = ratio > 1 + spread || ratio < 1 / (1 + spread);
-            var verdict = slower && beyondSpread ? Verdict.Slower
-                : faster && beyondSpread ? Verdict.Faster
+            var rounds = pairs[i].Rounds;
+            var roundsAgree = rounds is null
+                || (slower && rounds.Change > 1 + settings.Threshold)
+                || (faster && rounds.Change < 1 / (1 + settings.Threshold));
+            var verdict = slower && beyondSpread && roundsAgree ? Verdict.Slower
+                : faster && beyondSpread && roundsAgree ? Verdict.Faster
                 : Verdict.Same;
             decisions[i] = new CaseDecision(verdict, baseMedian, diffMedian, pSlower[i], pFaster[i], qSlower, qFaster, Modality(pairs[i]))
             {
                 LaunchSpread = spread,
                 WithinLaunchSpread = (slower || faster) && !beyondSpread,
+                Rounds = rounds,
+                WithinRounds = (slower || faster) && beyondSpread && !roundsAgree,
             };
         }
 

@@ -51,6 +51,7 @@ public static class ComparisonModel
             FormattableString.Invariant(
                 $"Per case: Perfolizer's Mann–Whitney test, one-sided each way against a threshold of {settings.Threshold * 100:0.##}% or {settings.NoiseNs:0.##} ns, whichever is larger. Across the {comparison.Cases.Count} cases ({2 * comparison.Cases.Count} tests): Benjamini–Hochberg at a false-discovery rate of {settings.FalseDiscoveryRate * 100:0.##}%.")
                 + (comparison.SeveralLaunches ? " " + LaunchRule : "")
+                + (comparison.CheckedByRounds > 0 ? " " + RoundsRule(comparison) : "")
                 + FormattableString.Invariant($" Allocation: any increase from 0 B, or more than {comparison.AllocationThresholdBytes} B."),
             Describe(comparison.BaseLaunches),
             Describe(comparison.DiffLaunches),
@@ -111,9 +112,17 @@ public static class ComparisonModel
         + "beyond the threshold, and diff ÷ base (ratio of pooled medians) is above 1 + the spread, faster only if below 1 ÷ (1 + the spread), "
         + "where the spread is the largest ratio between the medians of two launches of the same side, minus one.";
 
+    /// <summary>The rounds rule in words, for the comment's footnote (the README states the same).</summary>
+    public static string RoundsRule(RunComparison c) =>
+        $"Rounds: {c.CheckedByRounds} of the {c.Cases.Count} cases were timed in interleaved rounds in both runs; such a case is slower or faster only if, "
+        + "in addition, its change in the rounds is beyond the threshold the same way: its time relative to the rows of its table timed in the same rounds "
+        + "whose code cannot have changed (other providers, same package version), or its own round times when it was alone. "
+        + "Drift between runs made separately moves every row of a table alike and cancels there.";
+
     public static string SummaryLine(RunComparison c) =>
         $"{c.Slower} slower, {c.Faster} faster, {c.Same} same — geomean {Format.Number(c.GeometricMeanRatio, "0.00")}×"
         + (c.WithinLaunchSpread > 0 ? $" — {c.WithinLaunchSpread} within the spread between launches" : "")
+        + (c.WithinRounds > 0 ? $" — {c.WithinRounds} moved in the medians but not in the rounds (drift between the runs)" : "")
         + (c.AllocationRegressions > 0 ? $" — {c.AllocationRegressions} allocation regression(s)" : "")
         + (c.OnlyInBase.Count + c.OnlyInDiff.Count > 0 ? $" — {c.OnlyInBase.Count} case(s) only in base, {c.OnlyInDiff.Count} only in diff" : "")
         + (c.LeakChanges.Count(l => l.NewLeak && !l.Control) is > 0 and var leaks ? $" — {leaks} new leak(s) in the constant-time check" : "");
@@ -127,6 +136,11 @@ public static class ComparisonModel
             : $"{run.GitCommit} ({launches.Count} launches: {string.Join(", ", launches.Select(l => Time(l.Summary.Run)))}; job {run.Job}, {run.MachineKey})";
     }
 
+    private static string RoundsNote(RoundsReading rounds, bool drift) =>
+        $"rounds {Format.Number(rounds.Change, "0.000")} "
+        + (rounds.References.Count == 0 ? "(its own rounds)" : $"(against {string.Join(", ", rounds.References)})")
+        + (drift ? ": drift between the runs" : "");
+
     private static CaseRow Row(ComparedCase c)
     {
         var baseMedian = c.Decision.BaseMedianNs;
@@ -136,6 +150,7 @@ public static class ComparisonModel
         {
             c.PackageChange is null ? null : $"package changed: {c.PackageChange}",
             c.Decision.WithinLaunchSpread ? $"within the {Format.Number(c.Decision.LaunchSpread * 100, "0.0")}% spread between launches" : null,
+            c.Decision.Rounds is { } rounds && (c.Decision.WithinRounds || c.Decision.Verdict != Verdict.Same) ? RoundsNote(rounds, c.Decision.WithinRounds) : null,
             c.BaseLaunches != c.DiffLaunches ? $"launches: {c.BaseLaunches} base, {c.DiffLaunches} diff" : null,
             c.Decision.ModalityWarning,
         }.Where(n => n is not null);

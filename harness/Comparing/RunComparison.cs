@@ -57,6 +57,12 @@ public sealed class RunComparison
     /// <summary>Cases significant and beyond the threshold but within the spread between launches: reported as same.</summary>
     public int WithinLaunchSpread => Cases.Count(c => c.Decision.WithinLaunchSpread);
 
+    /// <summary>Cases significant and beyond the threshold in the medians whose rounds did not move so: reported as same.</summary>
+    public int WithinRounds => Cases.Count(c => c.Decision.WithinRounds);
+
+    /// <summary>Cases whose decision also rested on their interleaved rounds in both runs.</summary>
+    public int CheckedByRounds => Cases.Count(c => c.Decision.Rounds is not null);
+
     public ComparisonSettings Settings { get; }
 
     public long AllocationThresholdBytes { get; }
@@ -152,10 +158,14 @@ public sealed class RunComparison
 
         IReadOnlyList<ResultRecord> Measured(Dictionary<string, ResultRecord>[] indexes, string key) =>
             indexes.Where(index => index.ContainsKey(key)).Select(index => index[key]).ToArray();
+        var rounds = RoundsChange.Read(keys, baseIndexes, diffIndexes, RoundsChange.UnchangedProviders(baseRun.Run, diffRun.Run));
         var decisions = CaseComparer.Decide(
             keys.Select(k => new SamplePair(
                 Measured(baseIndexes, k).Select(r => r.SamplesNs).ToArray(),
-                Measured(diffIndexes, k).Select(r => r.SamplesNs).ToArray())).ToArray(),
+                Measured(diffIndexes, k).Select(r => r.SamplesNs).ToArray())
+            {
+                Rounds = rounds.GetValueOrDefault(k),
+            }).ToArray(),
             settings);
         var cases = keys.Select((k, i) =>
         {

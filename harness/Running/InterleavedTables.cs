@@ -20,8 +20,10 @@ namespace CryptoHarness.Running;
 public static class InterleavedTables
 {
     /// <summary>
-    /// The records with their table's rounds attached; a table of one side keeps none (there is no ratio to take).
-    /// Only records of implementations in <paramref name="implementations"/> are timed again.
+    /// The records with their table's rounds attached. A table of one side has no ratio to take, but its rounds are a
+    /// second measurement of the case at other moments than BenchmarkDotNet's, which <c>compare</c> reads to tell a
+    /// change from drift between runs made separately. Only records of implementations in
+    /// <paramref name="implementations"/> are timed again.
     /// </summary>
     public static IReadOnlyList<ResultRecord> Attach(
         IReadOnlyList<ResultRecord> results, IReadOnlyList<IImplementation> implementations, InterleavingSettings settings, RunProgress progress)
@@ -30,7 +32,6 @@ public static class InterleavedTables
         var tables = results
             .Where(r => r.Members is null && byId.ContainsKey(r.Id))
             .GroupBy(r => (r.Slug, r.Operation, r.SizeBytes))
-            .Where(g => g.Count() > 1)
             .ToArray();
         // Each table's workloads are made once and kept for every pass, so a pass times the same objects as the last.
         var sides = tables.Select(t => t.Select(r => new InterleavedSide(r.Id, Workloads.Create(byId[r.Id], r.Operation, r.SizeBytes).Run)).ToArray()).ToArray();
