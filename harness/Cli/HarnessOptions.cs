@@ -54,7 +54,14 @@ internal static class HarnessOptions
 
     public static Option<string?> Results(string description) => new("--results") { Description = description, HelpName = "DIR" };
 
-    public static Option<string?> Out(string description) => new("--out") { Description = description, HelpName = "DIR" };
+    /// <summary>
+    /// The output folder, made absolute where it is parsed: every writer joins file names to it, and a relative folder
+    /// joined under itself again once put the data in <c>&lt;out&gt;/&lt;out&gt;/data</c>.
+    /// </summary>
+    public static Option<string?> Out(string description) => Parsed("--out", description, "DIR", text =>
+        text.Length > 0 && !text.Contains('\0', StringComparison.Ordinal)
+            ? Path.GetFullPath(text)
+            : throw new UsageException($"Invalid --out '{text}'. Valid: a folder path."));
 
     public static Option<string?> Templates() => new("--templates") { Description = "Templates folder (default: the templates shipped with the harness).", HelpName = "DIR" };
 

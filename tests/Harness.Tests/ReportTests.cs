@@ -37,6 +37,25 @@ public sealed class ReportTests
         }
     }
 
+    [Fact]
+    public void A_relative_out_folder_given_to_report_is_taken_from_the_working_directory_once()
+    {
+        var relative = Path.Combine($"relative-cli-{Guid.NewGuid():N}", "pages");
+        var absolute = Path.GetFullPath(relative);
+        try
+        {
+            var result = Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", relative);
+
+            Assert.True(result.ExitCode == 0, result.Out + result.Error);
+            Assert.True(File.Exists(Path.Combine(absolute, "data", "sha256.json")));
+            Assert.False(Directory.Exists(Path.Combine(absolute, relative)));
+        }
+        finally
+        {
+            Directory.Delete(Path.GetDirectoryName(absolute)!, recursive: true);
+        }
+    }
+
     [Theory]
     [InlineData("sha256.md")]
     [InlineData("machine-spec.md")]

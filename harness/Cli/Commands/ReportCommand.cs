@@ -29,8 +29,6 @@ internal static class ReportCommand
     {
         var source = results ?? throw new UsageException("report needs --results <run folder, summary.json or a reports data folder>.");
         OutputFolder.CheckFolder(output ?? RepositoryRoot.Find(), "out");
-        // Absolute before anything joins it to a file's path (a relative one was joined under itself again).
-        output = output is null ? null : Path.GetFullPath(output);
         var stage = ScenarioRegistry.Stage(templates ?? ReportStage.DefaultTemplatesDirectory);
         if (IsDataFolder(source))
         {
