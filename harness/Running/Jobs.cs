@@ -38,7 +38,7 @@ public sealed record JobPreset(string Name, string Description, Func<Job> Create
             .WithIterationTime(Perfolizer.Horology.TimeInterval.FromMilliseconds(25))
             .WithGcForce(false)
             .WithId("quick"),
-        InterleavingSettings.Quick);
+        InterleavingSettings.QuickAfterInProcessRun);
 
     /// <summary>BenchmarkDotNet's defaults, out of process, with its own toolchain for the running .NET version.</summary>
     public static JobPreset Default { get; } = new("default", "out of process, BenchmarkDotNet default warmup and iteration counts",
