@@ -1,5 +1,7 @@
 using System.Buffers.Binary;
+using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
+using CryptoHarness.Results;
 using CryptoHarness.Selecting;
 using static CryptoHarness.Gate.CorrectnessGate;
 using static CryptoHarness.Selecting.OperationNames;
@@ -16,6 +18,19 @@ public sealed class AeadKind : KindContract
     private const int PropertyCheckOffset = -1;
 
     public override AlgorithmKind Kind => AlgorithmKind.Aead;
+
+    public override string SiteArea => "aead";
+
+    public override string? Parameters(AlgorithmInfo algorithm) =>
+        $"{algorithm.KeyBytes}-byte key, {algorithm.NonceBytes}-byte nonce, {algorithm.TagBytes}-byte tag, {algorithm.AssociatedDataBytes} bytes of associated data; sizes are plaintext bytes. Encrypt uses a new nonce per call; decrypt verifies the tag.";
+
+    /// <summary>Encryption before decryption.</summary>
+    public override OperationLabel? Label(string operation) => operation switch
+    {
+        Encrypt => new(0, "Encrypt"),
+        Decrypt => new(1, "Decrypt and verify"),
+        _ => null,
+    };
 
     public override bool FollowsContract(IImplementation implementation) => implementation is IAeadImplementation;
 

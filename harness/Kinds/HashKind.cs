@@ -1,4 +1,6 @@
+using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
+using CryptoHarness.Results;
 using CryptoHarness.Selecting;
 using static CryptoHarness.Gate.CorrectnessGate;
 using static CryptoHarness.Selecting.OperationNames;
@@ -9,6 +11,12 @@ namespace CryptoHarness.Gate.Kinds;
 public sealed class HashKind : KindContract
 {
     public override AlgorithmKind Kind => AlgorithmKind.Hash;
+
+    public override string SiteArea => "hashes";
+
+    public override string? Parameters(AlgorithmInfo algorithm) => $"{algorithm.OutputBytes}-byte output.";
+
+    public override OperationLabel? Label(string operation) => operation == Hash ? new(0, "") : null;
 
     public override bool FollowsContract(IImplementation implementation) => implementation is IHashImplementation;
 

@@ -1,4 +1,6 @@
+using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
+using CryptoHarness.Results;
 using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Gate.Kinds;
@@ -6,12 +8,23 @@ namespace CryptoHarness.Gate.Kinds;
 /// <summary>
 /// What one algorithm kind (hash, XOF, MAC, AEAD, password hash) is to the harness, declared once: the contract its
 /// implementations follow, how its known answers are checked, what the cross-check compares, what else the gate checks
-/// of it, and the operations a benchmark times. The gate and the benchmarks read the kinds through
-/// <see cref="KindRegistry.All"/>; nothing else switches on <see cref="AlgorithmKind"/>.
+/// of it, and the operations a benchmark times; and, as <see cref="IKindPresentation"/>, what the pages and the site say
+/// of it. The gate and the benchmarks read the kinds through <see cref="KindRegistry.All"/>, the reports through
+/// <see cref="KindRegistry.Presentations"/>; nothing else switches on <see cref="AlgorithmKind"/> or on a kind's name.
 /// </summary>
-public abstract class KindContract
+public abstract class KindContract : IKindPresentation
 {
     public abstract AlgorithmKind Kind { get; }
+
+    public string Name => RunDescription.KindName(Kind);
+
+    public abstract string SiteArea { get; }
+
+    /// <summary>By default none: the kind's pages say it otherwise.</summary>
+    public virtual string? Parameters(AlgorithmInfo algorithm) => null;
+
+    /// <summary>By default none: the kind's operations are titled by the scenario that times them.</summary>
+    public virtual OperationLabel? Label(string operation) => null;
 
     /// <summary>Whether the implementation has the interface this kind's algorithms are measured through.</summary>
     public abstract bool FollowsContract(IImplementation implementation);

@@ -1,8 +1,13 @@
+using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Gate.Kinds;
 
-/// <summary>Every algorithm kind, once. Adding a kind is its file here and a line in <see cref="All"/>.</summary>
+/// <summary>
+/// Every algorithm kind, once. Adding a kind is its file here and a line in <see cref="All"/>; the gate, the benchmarks,
+/// the reports and the site read it from here. A kind that opens a site area of its own also needs that area's page
+/// template (<c>templates/site/&lt;area&gt;.md.sbn</c>) and its entry in <c>docs/toc.yml</c>.
+/// </summary>
 public static class KindRegistry
 {
     public static IReadOnlyList<KindContract> All { get; } =
@@ -13,6 +18,9 @@ public static class KindRegistry
         new AeadKind(),
         new PasswordHashKind(),
     ];
+
+    /// <summary>Every kind as the reports read it: handed to them from above, since the reports may not name the gate.</summary>
+    public static KindPresentations Presentations { get; } = new(All);
 
     /// <summary>The kind's contract; null for a kind no contract declares, whose implementations then fail the gate.</summary>
     public static KindContract? Of(AlgorithmKind kind) => All.FirstOrDefault(k => k.Kind == kind);

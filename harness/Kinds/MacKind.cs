@@ -1,4 +1,6 @@
+using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
+using CryptoHarness.Results;
 using CryptoHarness.Selecting;
 using static CryptoHarness.Gate.CorrectnessGate;
 using static CryptoHarness.Selecting.OperationNames;
@@ -9,6 +11,13 @@ namespace CryptoHarness.Gate.Kinds;
 public sealed class MacKind : KindContract
 {
     public override AlgorithmKind Kind => AlgorithmKind.Mac;
+
+    public override string SiteArea => "xofs-and-macs";
+
+    public override string? Parameters(AlgorithmInfo algorithm) =>
+        $"{algorithm.OutputBytes}-byte tag, {algorithm.KeyBytes}-byte key{(algorithm.Name.StartsWith("KMAC", StringComparison.Ordinal) ? ", empty customization string" : "")}; the key is set on every call.";
+
+    public override OperationLabel? Label(string operation) => operation == Mac ? new(0, "") : null;
 
     public override bool FollowsContract(IImplementation implementation) => implementation is IMacImplementation;
 

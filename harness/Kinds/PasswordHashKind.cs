@@ -19,6 +19,9 @@ public sealed class PasswordHashKind : KindContract
 
     public override AlgorithmKind Kind => AlgorithmKind.PasswordHash;
 
+    /// <summary>Its pages (the password scenario's) name the parameter set of every table, and title their own operations.</summary>
+    public override string SiteArea => "password-hashing";
+
     public override bool FollowsContract(IImplementation implementation) => implementation is IPasswordHashImplementation;
 
     public override string? CheckKnownAnswers(IImplementation implementation) => CheckPasswordKnownAnswers((IPasswordHashImplementation)implementation);

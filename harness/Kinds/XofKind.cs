@@ -1,4 +1,6 @@
+using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
+using CryptoHarness.Results;
 using CryptoHarness.Selecting;
 using static CryptoHarness.Gate.CorrectnessGate;
 using static CryptoHarness.Selecting.OperationNames;
@@ -10,6 +12,14 @@ public sealed class XofKind : KindContract
 {
     public override AlgorithmKind Kind => AlgorithmKind.Xof;
 
+    public override string SiteArea => "xofs-and-macs";
+
+    public override string? Parameters(AlgorithmInfo algorithm) => "Extendable output; each table gives the output length it was measured with.";
+
+    /// <summary>By output length, shortest first.</summary>
+    public override OperationLabel? Label(string operation) =>
+        OutputBytesOf(operation) is { } outputBytes ? new(outputBytes, $"{operation[4..]}-byte output") : null;
+
     public override bool FollowsContract(IImplementation implementation) => implementation is IXofImplementation;
 
     public override string? CheckKnownAnswers(IImplementation implementation) =>
@@ -20,9 +30,13 @@ public sealed class XofKind : KindContract
     public override IReadOnlyList<string> Operations(IImplementation implementation) => implementation.Algorithm.BenchmarkOutputs.Select(Xof).ToArray();
 
     public override Workload? CreateWorkload(IImplementation implementation, string operation, byte[] input) =>
-        implementation is IXofImplementation xof && operation.StartsWith("xof-", StringComparison.Ordinal) && int.TryParse(operation.AsSpan(4), out var outputBytes)
+        implementation is IXofImplementation xof && OutputBytesOf(operation) is { } outputBytes
             ? new XofWorkload(xof, input, outputBytes)
             : null;
+
+    /// <summary>The output length an operation named by <see cref="OperationNames.Xof"/> times; null for any other name.</summary>
+    private static int? OutputBytesOf(string operation) =>
+        operation.StartsWith("xof-", StringComparison.Ordinal) && int.TryParse(operation.AsSpan(4), out var outputBytes) ? outputBytes : null;
 
     private static string? CheckXofAnswer(IXofImplementation xof, KnownAnswer answer)
     {

@@ -34,11 +34,11 @@ public static class CostModel
         TheilSen.Fit(records.Select(r => ((double)r.SizeBytes, r.MedianNs)).ToArray());
 
     /// <param name="results">One algorithm's one-shot records, every operation.</param>
-    public static PageView Page(IReadOnlyCollection<ResultRecord> results, RunInfo run)
+    public static PageView Page(IReadOnlyCollection<ResultRecord> results, RunInfo run, KindPresentations kinds)
     {
         var tables = results.GroupBy(r => r.Operation)
-            .OrderBy(g => ReportModel.OperationOrder(g.Key))
-            .Select(g => Table(g.Key, g.ToArray(), run.CpuFrequencyHz))
+            .OrderBy(g => kinds.OperationOrder(g.Key))
+            .Select(g => Table(g.Key, g.ToArray(), run.CpuFrequencyHz, kinds))
             .OfType<TableView>()
             .ToArray();
         if (tables.Length > 0 || results.Count == 0)
@@ -135,7 +135,7 @@ public static class CostModel
     }
 
     /// <summary>One operation's table; null when no implementation of it has enough sizes for a line.</summary>
-    private static TableView? Table(string operation, IReadOnlyCollection<ResultRecord> records, double? hertz)
+    private static TableView? Table(string operation, IReadOnlyCollection<ResultRecord> records, double? hertz, KindPresentations kinds)
     {
         var fits = records.GroupBy(r => r.Id, StringComparer.Ordinal)
             .Select(g => (First: g.First(), Sizes: g.Select(r => r.SizeBytes).Distinct().Count(), Fit: Fit(g)))
@@ -152,7 +152,7 @@ public static class CostModel
             .ToArray();
         var crossovers = Crossovers(records).Select(c => c.Sentence).ToArray();
         var fittedProviders = fits.Where(f => f.Fit is not null).Select(f => f.First.Provider).Distinct().Count();
-        var title = ReportModel.OperationTitle(operation);
+        var title = kinds.OperationTitle(operation);
         return new TableView(
             title.Length == 0 ? "Cost model: time = a + b × bytes" : $"Cost model · {title}",
             rows,

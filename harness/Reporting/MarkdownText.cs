@@ -88,6 +88,20 @@ public static class MarkdownText
         public override ValueTask<TemplateContext> WriteAsync(SourceSpan span, object? textAsObject) =>
             base.WriteAsync(span, Escaped(textAsObject));
 
-        private string? Escaped(object? value) => value is null ? null : Escape(ObjectToString(value) ?? "");
+        private string? Escaped(object? value) => value switch
+        {
+            null => null,
+            RenderedMarkdown rendered => rendered.Text,
+            _ => Escape(ObjectToString(value) ?? ""),
+        };
     }
+}
+
+/// <summary>
+/// Markdown one of the harness's templates has rendered, every value in it already escaped: a page that includes it
+/// (an area page, a scenario's section of it) prints it as it stands.
+/// </summary>
+public sealed record RenderedMarkdown(string Text)
+{
+    public override string ToString() => Text;
 }

@@ -74,34 +74,12 @@ public static partial class ReportModel
             .Concat(summary.Failures.Where(f => f.Slug == slug).Select(f => f.Provider))
             .Concat(summary.Unsupported.Where(f => f.Slug == slug).Select(f => f.Provider)));
 
-    /// <summary>The parameters every table of the page was measured with, in words, from the run itself.</summary>
-    public static string Parameters(AlgorithmInfo info) => info.Kind switch
-    {
-        "xof" => $"Extendable output; each table gives the output length it was measured with.",
-        "mac" => $"{info.OutputBytes}-byte tag, {info.KeyBytes}-byte key{(info.Name.StartsWith("KMAC", StringComparison.Ordinal) ? ", empty customization string" : "")}; the key is set on every call.",
-        "aead" => $"{info.KeyBytes}-byte key, {info.NonceBytes}-byte nonce, {info.TagBytes}-byte tag, {info.AssociatedDataBytes} bytes of associated data; sizes are plaintext bytes. Encrypt uses a new nonce per call; decrypt verifies the tag.",
-        _ => $"{info.OutputBytes}-byte output.",
-    };
-
-    /// <summary>hash and mac first, then XOF output lengths in increasing order, then encrypt before decrypt.</summary>
-    internal static (int, int) OperationOrder(string operation) => operation switch
-    {
-        "hash" or "mac" => (0, 0),
-        "encrypt" => (2, 0),
-        "decrypt" => (3, 0),
-        _ when operation.StartsWith("xof-", StringComparison.Ordinal) && int.TryParse(operation.AsSpan(4), out var bytes) => (1, bytes),
-        _ => (4, 0),
-    };
-
-    /// <summary>How an operation is titled beside the size; empty where the page has only one operation.</summary>
-    public static string OperationTitle(string operation) => operation switch
-    {
-        "hash" or "mac" => "",
-        "encrypt" => "Encrypt",
-        "decrypt" => "Decrypt and verify",
-        _ when operation.StartsWith("xof-", StringComparison.Ordinal) => $"{operation[4..]}-byte output",
-        _ => operation,
-    };
+    /// <summary>
+    /// The parameters every table of the page was measured with, in words, from the run itself, as the algorithm's kind
+    /// states them; null for a kind that states none, and for a kind name no registered kind has (a hand-edited file):
+    /// the page then says nothing of parameters rather than guess.
+    /// </summary>
+    public static string? Parameters(AlgorithmInfo info, KindPresentations kinds) => kinds.Named(info.Kind)?.Parameters(info);
 
     /// <summary>Above this coefficient of variation a row is flagged: the median is then a loose description of the samples.</summary>
     public const double CvWarning = 0.05;
@@ -148,11 +126,11 @@ public static partial class ReportModel
     /// <summary>Standard deviation ÷ mean, as BenchmarkDotNet computed them; null without a deviation (a single sample).</summary>
     public static double? Cv(ResultRecord record) => SampleStatistics.CoefficientOfVariation(record.StdDevNs, record.MeanNs);
 
-    private static SizeTable SizeTable(string operation, int size, IEnumerable<ResultRecord> records, RunInfo run)
+    private static SizeTable SizeTable(string operation, int size, IEnumerable<ResultRecord> records, RunInfo run, KindPresentations kinds)
     {
         var ordered = TableRatio.FastestFirst(records);
         var unit = Format.UnitFor(Math.Min(ordered.Min(r => r.MeanNs), ordered.Min(r => r.MedianNs)));
-        var title = OperationTitle(operation);
+        var title = kinds.OperationTitle(operation);
         var bytes = Format.Number(size, "N0");
         return new SizeTable(
             title.Length == 0 ? $"{Format.Size(size)} ({bytes} bytes)" : $"{title} · {Format.Size(size)} ({bytes} bytes)",

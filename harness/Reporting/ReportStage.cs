@@ -1,3 +1,4 @@
+using CryptoHarness.Formatting;
 using CryptoHarness.Results;
 using Scriban;
 using Scriban.Parsing;
@@ -20,8 +21,9 @@ public sealed class ReportStage
     private readonly bool _escape;
 
     /// <param name="scenarios">Every scenario's report, the first standing for a summary that names none of them.</param>
-    public ReportStage(string templatesDirectory, IReadOnlyList<ScenarioReport> scenarios)
-        : this(templatesDirectory, scenarios, escape: true)
+    /// <param name="kinds">Every algorithm kind, for what the pages say of each.</param>
+    public ReportStage(string templatesDirectory, IReadOnlyList<ScenarioReport> scenarios, KindPresentations kinds)
+        : this(templatesDirectory, scenarios, kinds, escape: true)
     {
     }
 
@@ -29,12 +31,19 @@ public sealed class ReportStage
     /// Whether every <c>{{ value }}</c> goes through <see cref="MarkdownText.Escape"/>: always, but for the test that shows
     /// the escaping changes nothing in real results.
     /// </param>
-    internal ReportStage(string templatesDirectory, IReadOnlyList<ScenarioReport> scenarios, bool escape)
+    internal ReportStage(string templatesDirectory, IReadOnlyList<ScenarioReport> scenarios, KindPresentations kinds, bool escape)
     {
         _templatesDirectory = templatesDirectory;
         _scenarios = scenarios;
+        Kinds = kinds;
         _escape = escape;
     }
+
+    /// <summary>Every scenario's report, in registration order.</summary>
+    public IReadOnlyList<ScenarioReport> Scenarios => _scenarios;
+
+    /// <summary>Every algorithm kind, as the pages read it.</summary>
+    public KindPresentations Kinds { get; }
 
     public static string DefaultTemplatesDirectory => Path.Combine(AppContext.BaseDirectory, "templates");
 

@@ -36,4 +36,36 @@ public abstract class ScenarioReport
     /// </summary>
     public virtual IEnumerable<ReportStage.RenderedFile> PagesFromData(ReportStage stage, IReadOnlyList<RunSummary> algorithms, string machineSpecName) =>
         Pages(stage, algorithms[0], machineSpecName, Spanning(algorithms));
+
+    /// <summary>
+    /// Its pages the documentation site includes under an algorithm's own page (<c>&lt;slug&gt;.md</c>, which any scenario
+    /// may write and every area page includes), on the area page of the algorithm's kind; none by default.
+    /// </summary>
+    public virtual IReadOnlyList<AlgorithmSiteFragment> AlgorithmSiteFragments => [];
+
+    /// <summary>Its pages the documentation site includes once, on an area page, each through a small template of its own; none by default.</summary>
+    public virtual IReadOnlyList<AreaSiteFragment> AreaSiteFragments => [];
+}
+
+/// <summary>A scenario's page per algorithm, <c>&lt;slug&gt;&lt;Suffix&gt;.md</c>, included on the site as "&lt;algorithm&gt;: &lt;Label&gt;".</summary>
+public sealed record AlgorithmSiteFragment(string Suffix, string Label)
+{
+    public string FileOf(string slug) => $"{slug}{Suffix}.md";
+}
+
+/// <summary>
+/// A scenario's page that the area page <paramref name="Area"/> (a kind's <c>SiteArea</c>) includes once, when the
+/// machine's reports have it: rendered through <paramref name="Template"/> (under <c>templates/</c>, its model an
+/// <see cref="AreaSection"/>), before or after the algorithms.
+/// </summary>
+/// <param name="File">The page, as the scenario writes it beside the algorithm pages.</param>
+public sealed record AreaSiteFragment(string File, string Area, AreaPlacement Placement, string Template);
+
+public enum AreaPlacement
+{
+    /// <summary>Between the area's introduction and its first family.</summary>
+    BeforeFamilies,
+
+    /// <summary>After the last family.</summary>
+    AfterFamilies,
 }

@@ -3,24 +3,34 @@ using CryptoHarness.Results;
 
 namespace CryptoHarness.Reporting;
 
-/// <summary>One page of the documentation site: its file under <c>docs/</c>, its template, and the kinds it shows.</summary>
-public sealed record SiteArea(string Key, string Title, Func<string, bool> Shows)
+/// <summary>
+/// One area page of the documentation site: <c>docs/&lt;Key&gt;.md</c>, rendered from <c>templates/site/&lt;Key&gt;.md.sbn</c>
+/// (which holds its title and introduction), showing the algorithms of every kind that declares it.
+/// </summary>
+public sealed record SiteArea(string Key)
 {
     public string Page => Key + ".md";
 
     public string Template => $"site/{Key}.md.sbn";
 }
 
-/// <summary>An area page of the site (<c>templates/site/&lt;area&gt;.md.sbn</c>): an include per algorithm, by family.</summary>
-/// <param name="Streaming">The streaming fragment's include path; null when there is none.</param>
-/// <param name="Overview">The password-hashing overview's include path; null when there is none.</param>
-public sealed record AreaPage(string Title, string MachineKey, IReadOnlyList<AreaFamily> Families, string? Streaming, string? Overview);
+/// <summary>An area page (<c>templates/site/&lt;area&gt;.md.sbn</c>): an include per algorithm, by family, and the scenarios' sections.</summary>
+/// <param name="Leading">The scenarios' sections before the families (<see cref="AreaPlacement.BeforeFamilies"/>), each as its template rendered it.</param>
+/// <param name="Trailing">Those after the families.</param>
+public sealed record AreaPage(string MachineKey, IReadOnlyList<AreaFamily> Families, IReadOnlyList<RenderedMarkdown> Leading, IReadOnlyList<RenderedMarkdown> Trailing);
 
 public sealed record AreaFamily(string Family, IReadOnlyList<AreaAlgorithm> Algorithms);
 
 /// <param name="Include">The algorithm's fragment, relative to the page.</param>
-/// <param name="Batch">Its batch fragment; null when there is none.</param>
-public sealed record AreaAlgorithm(string Name, string Include, string? Batch);
+/// <param name="Beside">The scenarios' further pages of the algorithm that exist (<see cref="ScenarioReport.AlgorithmSiteFragments"/>).</param>
+public sealed record AreaAlgorithm(string Name, string Include, IReadOnlyList<BesideInclude> Beside);
+
+/// <param name="Label">What the include is titled after the algorithm's name.</param>
+public sealed record BesideInclude(string Label, string Include);
+
+/// <summary>The model of a scenario's section of an area page (<see cref="AreaSiteFragment.Template"/>).</summary>
+/// <param name="Include">The scenario's page, relative to the area page.</param>
+public sealed record AreaSection(string Include);
 
 /// <summary>The cross-machine page (<c>cross-machine.md.sbn</c>): a column per machine, a table per family.</summary>
 /// <param name="Size">The payload size compared, as a label.</param>
@@ -48,61 +58,61 @@ public static class SiteModel
 
     public const string CrossMachineTemplate = "cross-machine.md.sbn";
 
-    /// <summary>The password-hashing overview the password report writes beside the algorithm pages.</summary>
-    public const string PasswordOverview = "password-hashing.md";
-
-    /// <summary>Every area by the algorithm kinds (<see cref="AlgorithmInfo.Kind"/>) it shows; a kind shown nowhere is an error.</summary>
-    public static readonly IReadOnlyList<SiteArea> Areas =
-    [
-        new("hashes", "Hashes", kind => kind == "hash"),
-        new("xofs-and-macs", "XOFs and MACs", kind => kind is "xof" or "mac"),
-        new("aead", "AEAD", kind => kind == "aead"),
-        new("password-hashing", "Password hashing", kind => kind.StartsWith("password", StringComparison.Ordinal)),
-    ];
+    /// <summary>Every area a kind declares (<see cref="IKindPresentation.SiteArea"/>), in the order of the kinds.</summary>
+    public static IReadOnlyList<SiteArea> Areas(KindPresentations kinds) =>
+        kinds.All.Select(k => k.SiteArea).Distinct(StringComparer.Ordinal).Select(key => new SiteArea(key)).ToArray();
 
     /// <summary>
     /// The algorithms of a machine's data as the registry described them; for files written before summaries carried
-    /// that description, from the records themselves, the kind read off the operation timed.
+    /// that description, from the records themselves, the kind read off the operation timed (see <see cref="KindOf"/>).
     /// </summary>
-    public static IReadOnlyList<AlgorithmInfo> AlgorithmsOf(IEnumerable<RunSummary> algorithms) =>
+    public static IReadOnlyList<AlgorithmInfo> AlgorithmsOf(IEnumerable<RunSummary> algorithms, KindPresentations kinds) =>
         algorithms.SelectMany(a => a.Algorithms.Count > 0
                 ? a.Algorithms
-                : a.Results.Select(r => new AlgorithmInfo { Slug = r.Slug, Name = r.Algorithm, Family = r.Family, Kind = KindOf(r.Operation), OutputBytes = 0 }))
+                : a.Results.Select(r => new AlgorithmInfo { Slug = r.Slug, Name = r.Algorithm, Family = r.Family, Kind = KindOf(r.Operation, kinds), OutputBytes = 0 }))
             .DistinctBy(a => a.Slug)
             .ToArray();
 
-    private static string KindOf(string operation) => operation switch
-    {
-        "encrypt" or "decrypt" => "aead",
-        "mac" => "mac",
-        _ when operation.StartsWith("xof-", StringComparison.Ordinal) => "xof",
-        _ => "hash",
-    };
+    /// <summary>
+    /// The kind whose operation a record timed; an operation no kind has stands as its own kind name, which no area
+    /// shows, so the site refuses it by name (<see cref="UnshownKinds"/>) rather than file it under a guess.
+    /// </summary>
+    private static string KindOf(string operation, KindPresentations kinds) => kinds.Owning(operation)?.Name ?? operation;
 
     /// <summary>
     /// The model of one area page. <paramref name="fragments"/> are the fragment file names present (e.g.
-    /// <c>sha256.md</c>, <c>streaming.md</c>); <paramref name="algorithms"/> the machine's per-algorithm data.
+    /// <c>sha256.md</c>, <c>streaming.md</c>); <paramref name="algorithms"/> the machine's per-algorithm data. The
+    /// scenarios' sections are rendered through <paramref name="stage"/>, whose scenarios and kinds decide what is shown.
     /// </summary>
-    public static AreaPage Area(SiteArea area, string machineKey, IReadOnlyList<RunSummary> algorithms, IReadOnlySet<string> fragments)
+    public static AreaPage Area(ReportStage stage, SiteArea area, string machineKey, IReadOnlyList<RunSummary> algorithms, IReadOnlySet<string> fragments)
     {
-        var infos = AlgorithmsOf(algorithms).Where(a => area.Shows(a.Kind) && fragments.Contains(a.Slug + ".md")).ToArray();
-        string? IncludeIfPresent(string fragment) => fragments.Contains(fragment) ? Include(fragment) : null;
+        var infos = AlgorithmsOf(algorithms, stage.Kinds)
+            .Where(a => stage.Kinds.Named(a.Kind)?.SiteArea == area.Key && fragments.Contains(a.Slug + ".md"))
+            .ToArray();
+        var beside = stage.Scenarios.SelectMany(s => s.AlgorithmSiteFragments).ToArray();
+        var sections = stage.Scenarios.SelectMany(s => s.AreaSiteFragments).Where(f => f.Area == area.Key && fragments.Contains(f.File)).ToArray();
+        RenderedMarkdown[] Sections(AreaPlacement placement) => sections.Where(f => f.Placement == placement)
+            // A section is a block: the area page puts the blank line before it and the line break after it.
+            .Select(f => new RenderedMarkdown(stage.RenderTemplate(f.Template, new AreaSection(Include(f.File))).Trim('\n')))
+            .ToArray();
         return new AreaPage(
-            area.Title,
             machineKey,
             infos.GroupBy(a => a.Family).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new AreaFamily(
                 g.Key,
                 g.OrderBy(a => a.Name, StringComparer.Ordinal)
-                    .Select(a => new AreaAlgorithm(a.Name, Include(a.Slug + ".md"), IncludeIfPresent(a.Slug + "-batch.md")))
+                    .Select(a => new AreaAlgorithm(
+                        a.Name,
+                        Include(a.Slug + ".md"),
+                        beside.Where(f => fragments.Contains(f.FileOf(a.Slug))).Select(f => new BesideInclude(f.Label, Include(f.FileOf(a.Slug)))).ToArray()))
                     .ToArray())).ToArray(),
-            IncludeIfPresent("streaming.md"),
-            IncludeIfPresent(PasswordOverview));
+            Sections(AreaPlacement.BeforeFamilies),
+            Sections(AreaPlacement.AfterFamilies));
     }
 
     /// <summary>The algorithm kinds in the data that no area shows: each would be silently missing from the site.</summary>
-    public static IReadOnlyList<string> UnshownKinds(IEnumerable<RunSummary> algorithms) =>
-        AlgorithmsOf(algorithms).Select(a => a.Kind).Distinct()
-            .Where(kind => !Areas.Any(area => area.Shows(kind)))
+    public static IReadOnlyList<string> UnshownKinds(IEnumerable<RunSummary> algorithms, KindPresentations kinds) =>
+        AlgorithmsOf(algorithms, kinds).Select(a => a.Kind).Distinct()
+            .Where(kind => kinds.Named(kind) is null)
             .Order(StringComparer.Ordinal)
             .ToArray();
 
@@ -112,15 +122,15 @@ public static class SiteModel
     /// Per algorithm, the fastest provider's throughput on each machine at <see cref="FamilyOverview.LargeSize"/>, in its
     /// primary operation (as the highlights read it). <paramref name="machines"/> maps a machine key to its per-algorithm data.
     /// </summary>
-    public static CrossMachinePage CrossMachine(IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines)
+    public static CrossMachinePage CrossMachine(IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines, KindPresentations kinds)
     {
         var keys = machines.Keys.Order(StringComparer.Ordinal).ToArray();
         var best = keys.ToDictionary(k => k, k => machines[k]
-            .SelectMany(FamilyOverview.PrimaryRecords)
+            .SelectMany(m => FamilyOverview.PrimaryRecords(m, kinds))
             .Where(r => r.SizeBytes == FamilyOverview.LargeSize)
             .GroupBy(r => r.Slug)
             .ToDictionary(g => g.Key, g => g.MinBy(r => r.MedianNs)!), StringComparer.Ordinal);
-        var algorithms = AlgorithmsOf(keys.SelectMany(k => machines[k]));
+        var algorithms = AlgorithmsOf(keys.SelectMany(k => machines[k]), kinds);
 
         return new CrossMachinePage(
             Format.Size(FamilyOverview.LargeSize),

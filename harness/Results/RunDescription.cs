@@ -44,13 +44,16 @@ public static class RunDescription
         return notes.Count > 0 ? notes : null;
     }
 
+    /// <summary>A kind as <c>algorithms[].kind</c> records it: <c>hash</c>, <c>xof</c>, <c>mac</c>, <c>aead</c>, <c>passwordhash</c>.</summary>
+    public static string KindName(AlgorithmKind kind) => kind.ToString().ToLowerInvariant();
+
     /// <param name="associatedDataBytes">The associated data each timed operation passes, as the algorithm's kind declares it.</param>
     public static AlgorithmInfo Algorithm(Algorithm algorithm, int associatedDataBytes) => new()
     {
         Slug = algorithm.Slug,
         Name = algorithm.Name,
         Family = algorithm.Family,
-        Kind = algorithm.Kind.ToString().ToLowerInvariant(),
+        Kind = KindName(algorithm.Kind),
         OutputBytes = algorithm.OutputBytes,
         KeyBytes = algorithm.KeyBytes,
         NonceBytes = algorithm.NonceBytes,

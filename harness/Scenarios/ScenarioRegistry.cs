@@ -1,3 +1,4 @@
+using CryptoHarness.Gate.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
 using CryptoHarness.Reporting.Scenarios;
@@ -51,6 +52,6 @@ public static class ScenarioRegistry
     /// <summary>The scenarios the password options apply to, for the refusal of one given elsewhere.</summary>
     public static IEnumerable<string> TakingPasswordSets => All.Where(s => s.Measurement.TakesPasswordSets).Select(s => s.Name);
 
-    /// <summary>A report stage that renders every registered scenario's pages.</summary>
-    public static ReportStage Stage(string templatesDirectory) => new(templatesDirectory, Reports);
+    /// <summary>A report stage that renders every registered scenario's pages, reading every registered kind.</summary>
+    public static ReportStage Stage(string templatesDirectory) => new(templatesDirectory, Reports, KindRegistry.Presentations);
 }

@@ -1,6 +1,7 @@
 using System.Globalization;
 using System.Xml.Linq;
 using CryptoHarness.Formatting;
+using CryptoHarness.Gate.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
@@ -182,7 +183,7 @@ public sealed class CostModelTests
             .. Records("os", 2000, 0.5, "decrypt"), .. Records("managed", 200, 1.0, "decrypt"),
         ];
 
-        var page = CostModel.Page(results, summary.Run);
+        var page = CostModel.Page(results, summary.Run, KindRegistry.Presentations);
 
         Assert.Equal(new[] { "Cost model · Encrypt", "Cost model · Decrypt and verify" }, page.Tables.Select(t => t.Title));
         Assert.Equal(new[] { "`os` overtakes `managed` above 1.8 KiB." }, page.Tables[0].Crossovers);
@@ -247,7 +248,7 @@ public sealed class CostModelTests
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-crossover"));
         Assert.Null(summary.Run.CpuFrequencyHz);
 
-        var page = CostModel.Page(summary.Results, summary.Run);
+        var page = CostModel.Page(summary.Results, summary.Run, KindRegistry.Presentations);
 
         Assert.All(page.Tables.Single().Rows, r =>
         {
@@ -265,7 +266,7 @@ public sealed class CostModelTests
         var leader = summary.Results.Where(r => r.SizeBytes == FamilyOverview.LargeSize).MinBy(r => r.MedianNs)!;
         var fit = CostModel.Fit(summary.Results.Where(r => r.Id == leader.Id))!;
 
-        var cost = Assert.Single(FamilyOverview.Highlights([summary]).Costs);
+        var cost = Assert.Single(FamilyOverview.Highlights([summary], KindRegistry.Presentations).Costs);
 
         Assert.Equal("SHA-2", cost.Family);
         Assert.Equal("SHA-256", cost.Algorithm);

@@ -1,4 +1,5 @@
 using System.Text.Json.Nodes;
+using CryptoHarness.Gate.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
@@ -509,7 +510,7 @@ public sealed class HostileResultsTests
     {
         using var committed = CommittedTree.Open();
         var escaped = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
-        var plain = new ReportStage(ReportStage.DefaultTemplatesDirectory, ScenarioRegistry.Reports, escape: false);
+        var plain = new ReportStage(ReportStage.DefaultTemplatesDirectory, ScenarioRegistry.Reports, KindRegistry.Presentations, escape: false);
         var machines = Directory.EnumerateDirectories(committed.Combine("reports")).ToArray();
         Assert.NotEmpty(machines);
         foreach (var machine in machines)

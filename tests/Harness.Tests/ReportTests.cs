@@ -1,4 +1,5 @@
 using CryptoHarness.Formatting;
+using CryptoHarness.Gate.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Reporting.Scenarios;
 using CryptoHarness.Results;
@@ -108,7 +109,7 @@ public sealed class ReportTests
     {
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
         var at = summary.Results.Where(r => r.SizeBytes == FamilyOverview.LargeSize).ToDictionary(r => r.Provider, r => r.MedianNs);
-        var model = FamilyOverview.Highlights([summary]);
+        var model = FamilyOverview.Highlights([summary], KindRegistry.Presentations);
         var row = Assert.Single(model.Rows);
         var insight = row.Insight;
 

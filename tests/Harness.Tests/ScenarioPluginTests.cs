@@ -1,5 +1,6 @@
 using System.Text.RegularExpressions;
 using CryptoHarness.Cli;
+using CryptoHarness.Gate.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
 using CryptoHarness.Scenarios;
@@ -9,7 +10,8 @@ namespace CryptoHarness.Tests;
 
 /// <summary>
 /// The scenario plug-in contract: every registered scenario is reachable from <c>--scenario</c>, the run and the
-/// reports, and nothing outside a scenario's folder and the registration knows its name.
+/// reports, and nothing outside a scenario's folder and the registration knows its name; nor does anything outside
+/// <c>harness/Kinds/</c> compare a kind's name or the name of an operation a kind times.
 /// </summary>
 public sealed class ScenarioPluginTests
 {
@@ -118,16 +120,97 @@ public sealed class ScenarioPluginTests
         Assert.Contains("OneShotSelection", ownTypes);
 
         var offences = new List<string>();
-        foreach (var file in Directory.EnumerateFiles(harness, "*.cs", SearchOption.AllDirectories)
-            .Where(f => !f.StartsWith(scenarios, StringComparison.Ordinal) && !f.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal)
-                && !f.Contains($"{Path.DirectorySeparatorChar}bin{Path.DirectorySeparatorChar}", StringComparison.Ordinal)))
+        foreach (var (relative, code) in HarnessCodeOutside(harness, "Scenarios"))
         {
-            var relative = Path.GetRelativePath(harness, file).Replace('\\', '/');
-            var code = string.Join('\n', File.ReadAllLines(file).Where(l => !l.TrimStart().StartsWith("//", StringComparison.Ordinal)));
             offences.AddRange(ScenarioRegistry.Names.Where(n => ComparedWith(n).IsMatch(code)).Select(n => $"{relative}: \"{n}\""));
             offences.AddRange(ownTypes.Where(t => Regex.IsMatch(code, $@"\b{t}\b") && !NamedOutside.Contains((relative, t))).Select(t => $"{relative}: {t}"));
         }
 
         Assert.True(offences.Count == 0, "scenario names outside harness/Scenarios/:\n" + string.Join('\n', offences));
+    }
+
+    /// <summary>
+    /// The code of every harness source file outside <c>harness/&lt;folder&gt;/</c> (and the build's own output), by its
+    /// path from <c>harness/</c>, with its comment lines left out.
+    /// </summary>
+    private static IEnumerable<(string Relative, string Code)> HarnessCodeOutside(string harness, string folder)
+    {
+        var separator = Path.DirectorySeparatorChar;
+        var excluded = Path.Combine(harness, folder) + separator;
+        return Directory.EnumerateFiles(harness, "*.cs", SearchOption.AllDirectories)
+            .Where(f => !f.StartsWith(excluded, StringComparison.Ordinal)
+                && !f.Contains($"{separator}obj{separator}", StringComparison.Ordinal) && !f.Contains($"{separator}bin{separator}", StringComparison.Ordinal))
+            .Select(f => (Path.GetRelativePath(harness, f).Replace('\\', '/'),
+                string.Join('\n', File.ReadAllLines(f).Where(l => !l.TrimStart().StartsWith("//", StringComparison.Ordinal)))));
+    }
+
+    /// <summary>
+    /// What a kind is known by in a results file: its name (<c>algorithms[].kind</c>) and the names of the operations it
+    /// times (<c>results[].operation</c>), as the kinds declare them for the registry's algorithms.
+    /// </summary>
+    private static readonly string[] KindWords = KindRegistry.All.Select(k => k.Name)
+        .Concat(Registry.Implementations.SelectMany(i => KindRegistry.Of(i)!.Operations(i)))
+        .Distinct(StringComparer.Ordinal)
+        .ToArray();
+
+    /// <summary>
+    /// The kind words compared outside <c>harness/Kinds/</c>, each for a reason that is no switch of the reports, the
+    /// site or the run on a kind.
+    /// </summary>
+    private static readonly (string File, string Word)[] KindWordsOutside =
+    [
+        // The paired comparison binds another build's implementations by reflection, through delegates of the kind's
+        // shape, so it cannot call that build's kind contracts; it parses the XOF operation's output length as XofKind does.
+        ("Pairing/BoundWorkload.cs", "xof-"),
+    ];
+
+    /// <summary>
+    /// A kind word compared as a string (as <see cref="ComparedWith"/> sees it), looked up in a list
+    /// (<c>Contains("hash")</c>), or matched by a prefix of three or more characters (<c>StartsWith("password")</c>,
+    /// <c>StartsWith("xof-")</c>): the literals so used in <paramref name="code"/>.
+    /// </summary>
+    private static IEnumerable<string> KindWordsComparedIn(string code) =>
+        KindWords.Where(w => ComparedWith(w).IsMatch(code) || Regex.IsMatch(code, $@"\.Contains\(\s*""{Regex.Escape(w)}""\s*\)"))
+            .Concat(Regex.Matches(code, @"\.(?:StartsWith|EndsWith)\(\s*""([^""]{3,})""").Select(m => m.Groups[1].Value)
+                .Where(prefix => KindWords.Any(w => w.StartsWith(prefix, StringComparison.Ordinal))))
+            .Distinct(StringComparer.Ordinal);
+
+    /// <summary>The checks the old site and report models failed: each of these lines switched on a kind.</summary>
+    [Theory]
+    [InlineData("new(\"hashes\", \"Hashes\", kind => kind == \"hash\"),")]
+    [InlineData("new(\"xofs-and-macs\", \"XOFs and MACs\", kind => kind is \"xof\" or \"mac\"),")]
+    [InlineData("new(\"password-hashing\", \"Password hashing\", kind => kind.StartsWith(\"password\", StringComparison.Ordinal)),")]
+    [InlineData("\"encrypt\" or \"decrypt\" => \"aead\",")]
+    [InlineData("\"aead\" => $\"{info.KeyBytes}-byte key\",")]
+    [InlineData("_ when operation.StartsWith(\"xof-\", StringComparison.Ordinal) => $\"{operation[4..]}-byte output\",")]
+    [InlineData("var primary = operations.Contains(\"hash\") ? \"hash\"")]
+    public void The_kind_check_sees_a_comparison(string code)
+    {
+        Assert.NotEmpty(KindWordsComparedIn(code));
+    }
+
+    [Theory]
+    [InlineData("var primary = bySlug.Select(r => r.Operation).Distinct().Order(StringComparer.Ordinal).MinBy(kinds.OperationOrder);")]
+    [InlineData("algorithm.Name.StartsWith(\"KMAC\", StringComparison.Ordinal)")]
+    [InlineData("public string Operation { get; init; } = \"hash\";")]
+    public void The_kind_check_passes_code_that_names_no_kind(string code)
+    {
+        Assert.Empty(KindWordsComparedIn(code));
+    }
+
+    /// <summary>
+    /// Nothing in the harness outside <c>harness/Kinds/</c> (the reports, the site, the scenarios' folders included)
+    /// compares a kind's name or its operations' names, but for <see cref="KindWordsOutside"/>: what the pages say of a
+    /// kind, and which site area shows it, the kind declares (<see cref="CryptoHarness.Formatting.IKindPresentation"/>).
+    /// </summary>
+    [Fact]
+    public void No_code_outside_the_kinds_folder_compares_a_kind_name_or_a_kind_operation()
+    {
+        Assert.Contains("xof-32", KindWords);
+        var harness = Path.Combine(RepositoryRoot.Find(), "harness");
+        var offences = HarnessCodeOutside(harness, "Kinds")
+            .SelectMany(f => KindWordsComparedIn(f.Code).Where(w => !KindWordsOutside.Contains((f.Relative, w))).Select(w => $"{f.Relative}: \"{w}\""))
+            .ToArray();
+        Assert.True(offences.Length == 0, "kind names compared outside harness/Kinds/:\n" + string.Join('\n', offences));
     }
 }

@@ -3,6 +3,7 @@ using System.Text.Json;
 using System.Xml.Linq;
 using CryptoHarness.Cli;
 using CryptoHarness.Formatting;
+using CryptoHarness.Gate.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
@@ -78,7 +79,7 @@ public sealed class SiteTests
     public void The_chart_has_one_line_per_provider_in_its_legend_on_a_log_scale_of_payload_size()
     {
         var summary = SummaryFile.Load(Fixture);
-        var chart = Assert.Single(ReportModel.Charts(summary, "sha256"));
+        var chart = Assert.Single(ReportModel.Charts(summary, "sha256", KindRegistry.Presentations));
         Assert.Equal("charts/sha256.svg", chart.File);
         var svg = XDocument.Parse(chart.Svg).Root!;
         XNamespace ns = "http://www.w3.org/2000/svg";

@@ -51,14 +51,15 @@ internal static class SiteCommand
             throw new UsageException($"Unknown machine '{machine}'. Valid machines: {string.Join(", ", machines.Keys.Order(StringComparer.Ordinal))}.");
         }
 
-        var unshown = SiteModel.UnshownKinds(algorithms);
+        var stage = ScenarioRegistry.Stage(templates ?? ReportStage.DefaultTemplatesDirectory);
+        var areas = SiteModel.Areas(stage.Kinds);
+        var unshown = SiteModel.UnshownKinds(algorithms, stage.Kinds);
         if (unshown.Count > 0)
         {
-            throw new UsageException($"No site page shows algorithm kind(s) {string.Join(", ", unshown)}; valid areas: "
-                + $"{string.Join(", ", SiteModel.Areas.Select(a => a.Key))} (add the kind to SiteModel.Areas).");
+            throw new UsageException($"No site page shows algorithm kind(s) {string.Join(", ", unshown)}: no registered kind has that name. "
+                + $"Valid kinds: {string.Join(", ", stage.Kinds.All.Select(k => k.Name))} (a kind declares its site area in harness/Kinds/).");
         }
 
-        var stage = ScenarioRegistry.Stage(templates ?? ReportStage.DefaultTemplatesDirectory);
         var source = Path.Combine(reports, machine);
         var fragments = new List<ReportStage.RenderedFile>();
         foreach (var page in Directory.EnumerateFiles(source, "*.md").Where(p => !NotFragments.Contains(Path.GetFileName(p))))
@@ -74,11 +75,11 @@ internal static class SiteCommand
 
         var newest = algorithms.MaxBy(a => a.Run.Utc)!;
         fragments.Add(new("machine-spec.md", stage.RenderTemplate(ReportStage.MachineSpecTemplate, ReportModel.MachineSpec(newest.Run))));
-        fragments.Add(new(SiteModel.CrossMachinePage, stage.RenderTemplate(SiteModel.CrossMachineTemplate, SiteModel.CrossMachine(machines))));
+        fragments.Add(new(SiteModel.CrossMachinePage, stage.RenderTemplate(SiteModel.CrossMachineTemplate, SiteModel.CrossMachine(machines, stage.Kinds))));
 
         var names = fragments.Select(f => f.Name).ToHashSet(StringComparer.Ordinal);
-        var pages = SiteModel.Areas
-            .Select(area => new ReportStage.RenderedFile(area.Page, stage.RenderTemplate(area.Template, SiteModel.Area(area, machine, algorithms, names))))
+        var pages = areas
+            .Select(area => new ReportStage.RenderedFile(area.Page, stage.RenderTemplate(area.Template, SiteModel.Area(stage, area, machine, algorithms, names))))
             .ToArray();
 
         // Everything rendered: now replace the generated fragments, removing those no longer produced.

@@ -8,11 +8,16 @@ public sealed class BatchReport : ScenarioReport
 {
     public const string BatchTemplate = "batch.md.sbn";
 
+    /// <summary>Each algorithm's batch page, which the site shows under the algorithm's own.</summary>
+    private static readonly AlgorithmSiteFragment BatchPage = new("-batch", "batches");
+
     public override string Name => BatchSelection.ScenarioName;
 
     public override IEnumerable<ReportStage.RenderedFile> Pages(ReportStage stage, RunSummary summary, string machineSpecName, IReadOnlyList<RunSummary>? spanning)
     {
         var batch = stage.Compiled(BatchTemplate);
-        return ReportModel.Batches(summary).Select(b => new ReportStage.RenderedFile($"{b.Slug}-batch.md", batch(b.Model))).ToArray();
+        return ReportModel.Batches(summary, stage.Kinds).Select(b => new ReportStage.RenderedFile(BatchPage.FileOf(b.Slug), batch(b.Model))).ToArray();
     }
+
+    public override IReadOnlyList<AlgorithmSiteFragment> AlgorithmSiteFragments => [BatchPage];
 }

@@ -23,19 +23,19 @@ public static partial class ReportModel
     /// One page per algorithm of a batch run (measured, failed or unsupported), keyed by slug: per message length, each
     /// implementation's time per message at each batch size, and the crossover.
     /// </summary>
-    public static IReadOnlyList<(string Slug, BatchPage Model)> Batches(RunSummary summary) =>
+    public static IReadOnlyList<(string Slug, BatchPage Model)> Batches(RunSummary summary, KindPresentations kinds) =>
         PageAlgorithms(summary, summary.Results.Where(IsBatch))
-            .Select(s => (s.Slug, Batch(summary, s.Slug, s.Algorithm, s.Family)))
+            .Select(s => (s.Slug, Batch(summary, s.Slug, s.Algorithm, s.Family, kinds)))
             .ToArray();
 
-    private static BatchPage Batch(RunSummary summary, string slug, string algorithm, string family)
+    private static BatchPage Batch(RunSummary summary, string slug, string algorithm, string family, KindPresentations kinds)
     {
         var results = summary.Results.Where(r => r.Slug == slug && IsBatch(r)).ToArray();
         var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
         return new BatchPage(
             algorithm,
             family,
-            info is null ? null : Parameters(info),
+            info is null ? null : Parameters(info, kinds),
             MachineSpec(summary.Run),
             results.GroupBy(r => r.MessageBytes!.Value).OrderBy(g => g.Key).Select(g => BatchTable(g.Key, g.ToArray())).ToArray(),
             ProvidersOf(summary, slug, results),

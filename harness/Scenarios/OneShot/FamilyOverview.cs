@@ -63,18 +63,18 @@ public static class FamilyOverview
         .ToArray();
 
     /// <param name="machineSpec">The machine spec's path relative to the index.</param>
-    public static IndexPage Index(IReadOnlyList<RunSummary> families, string machineSpec) => new(
+    public static IndexPage Index(IReadOnlyList<RunSummary> families, string machineSpec, KindPresentations kinds) => new(
         machineSpec.Replace('\\', '/'),
-        ByFamily(families).Select(IndexEntry).ToArray());
+        ByFamily(families).Select(f => IndexEntry(f, kinds)).ToArray());
 
-    public static HighlightsPage Highlights(IReadOnlyList<RunSummary> families) => new(
-        ByFamily(families).Select(HighlightRow).OfType<HighlightRow>().ToArray(),
+    public static HighlightsPage Highlights(IReadOnlyList<RunSummary> families, KindPresentations kinds) => new(
+        ByFamily(families).Select(f => HighlightRow(f, kinds)).OfType<HighlightRow>().ToArray(),
         ByFamily(families).Select(f => new FamilyRun(
             FamilyData.FamilyOf(f),
             f.Run.Job,
             f.Run.GitCommit,
             f.Run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture))).ToArray(),
-        ByFamily(families).SelectMany(LeaderCosts).ToArray(),
+        ByFamily(families).SelectMany(f => LeaderCosts(f, kinds)).ToArray(),
         Format.Size(LargeSize),
         Format.Size(SmallSize),
         CheckRounds(families));
@@ -109,14 +109,14 @@ public static class FamilyOverview
     /// The family leader's fitted a and b in each algorithm of the family it measured at three sizes or more, in the
     /// primary operation, by the variant fastest at the largest size (the one its chart and crossovers use).
     /// </summary>
-    private static IEnumerable<LeaderCost> LeaderCosts(RunSummary family)
+    private static IEnumerable<LeaderCost> LeaderCosts(RunSummary family, KindPresentations kinds)
     {
-        if (Leader(BestByProvider(family, LargeSize)) is not { } leader)
+        if (Leader(BestByProvider(family, LargeSize, kinds)) is not { } leader)
         {
             yield break;
         }
 
-        foreach (var algorithm in PrimaryRecords(family).GroupBy(r => r.Slug).OrderBy(g => g.First().Algorithm, StringComparer.Ordinal))
+        foreach (var algorithm in PrimaryRecords(family, kinds).GroupBy(r => r.Slug).OrderBy(g => g.First().Algorithm, StringComparer.Ordinal))
         {
             var largest = algorithm.Max(r => r.SizeBytes);
             var led = algorithm.Where(r => r.Provider == leader.Provider).ToArray();
@@ -134,11 +134,11 @@ public static class FamilyOverview
         }
     }
 
-    private static IndexFamily IndexEntry(RunSummary family)
+    private static IndexFamily IndexEntry(RunSummary family, KindPresentations kinds)
     {
         var algorithms = family.Algorithms.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a =>
         {
-            var leader = Fastest(family, a.Slug, LargeSize);
+            var leader = Fastest(family, a.Slug, LargeSize, kinds);
             return new IndexAlgorithm(
                 a.Name,
                 a.Slug,
@@ -150,22 +150,19 @@ public static class FamilyOverview
     }
 
     /// <summary>The fastest one-shot record of an algorithm at a size, in its primary operation.</summary>
-    private static ResultRecord? Fastest(RunSummary family, string slug, int size) =>
-        PrimaryRecords(family).Where(r => r.Slug == slug && r.SizeBytes == size).MinBy(r => r.MedianNs);
+    private static ResultRecord? Fastest(RunSummary family, string slug, int size, KindPresentations kinds) =>
+        PrimaryRecords(family, kinds).Where(r => r.Slug == slug && r.SizeBytes == size).MinBy(r => r.MedianNs);
 
     /// <summary>
-    /// One operation per algorithm speaks for it: hash or MAC; the shortest XOF output; encryption for an AEAD.
+    /// One operation per algorithm speaks for it: the first in its kind's order (hash or MAC; the shortest XOF output;
+    /// encryption for an AEAD); of operations no kind has, the first by name.
     /// </summary>
-    internal static IEnumerable<ResultRecord> PrimaryRecords(RunSummary family)
+    internal static IEnumerable<ResultRecord> PrimaryRecords(RunSummary family, KindPresentations kinds)
     {
         var oneShot = family.Results.Where(r => r.Scenario == OneShotSelection.ScenarioName).ToArray();
         foreach (var bySlug in oneShot.GroupBy(r => r.Slug))
         {
-            var operations = bySlug.Select(r => r.Operation).Distinct().ToArray();
-            var primary = operations.Contains("hash") ? "hash"
-                : operations.Contains("mac") ? "mac"
-                : operations.Contains("encrypt") ? "encrypt"
-                : operations.Order(StringComparer.Ordinal).First();
+            var primary = bySlug.Select(r => r.Operation).Distinct().Order(StringComparer.Ordinal).MinBy(kinds.OperationOrder);
             foreach (var record in bySlug.Where(r => r.Operation == primary))
             {
                 yield return record;
@@ -174,8 +171,8 @@ public static class FamilyOverview
     }
 
     /// <summary>Median time per (algorithm, provider) at one size, each provider by its fastest variant.</summary>
-    private static Dictionary<string, Dictionary<string, ResultRecord>> BestByProvider(RunSummary family, int size) =>
-        PrimaryRecords(family).Where(r => r.SizeBytes == size)
+    private static Dictionary<string, Dictionary<string, ResultRecord>> BestByProvider(RunSummary family, int size, KindPresentations kinds) =>
+        PrimaryRecords(family, kinds).Where(r => r.SizeBytes == size)
             .GroupBy(r => r.Slug)
             .ToDictionary(g => g.Key, g => g.GroupBy(r => r.Provider).ToDictionary(p => p.Key, p => p.MinBy(r => r.MedianNs)!));
 
@@ -205,10 +202,10 @@ public static class FamilyOverview
         return (best.Key, best.Count(), table.Count);
     }
 
-    private static HighlightRow? HighlightRow(RunSummary family)
+    private static HighlightRow? HighlightRow(RunSummary family, KindPresentations kinds)
     {
-        var large = BestByProvider(family, LargeSize);
-        var small = BestByProvider(family, SmallSize);
+        var large = BestByProvider(family, LargeSize, kinds);
+        var small = BestByProvider(family, SmallSize, kinds);
         var largeLeader = Leader(large);
         if (largeLeader is not { } leader)
         {

@@ -20,10 +20,10 @@ public sealed class OneShotReport : ScenarioReport
     public override IEnumerable<ReportStage.RenderedFile> Pages(ReportStage stage, RunSummary summary, string machineSpecName, IReadOnlyList<RunSummary>? spanning)
     {
         var algorithm = stage.Compiled(AlgorithmTemplate);
-        foreach (var (slug, model) in ReportModel.Algorithms(summary))
+        foreach (var (slug, model) in ReportModel.Algorithms(summary, stage.Kinds))
         {
             yield return new($"{slug}.md", algorithm(model));
-            foreach (var chart in ReportModel.Charts(summary, slug))
+            foreach (var chart in ReportModel.Charts(summary, slug, stage.Kinds))
             {
                 yield return new(chart.File, chart.Svg);
             }
@@ -31,8 +31,8 @@ public sealed class OneShotReport : ScenarioReport
 
         if (spanning is { Count: > 0 })
         {
-            yield return new("index.md", stage.RenderTemplate(IndexTemplate, FamilyOverview.Index(spanning, machineSpecName)));
-            yield return new("highlights.md", stage.RenderTemplate(HighlightsTemplate, FamilyOverview.Highlights(spanning)));
+            yield return new("index.md", stage.RenderTemplate(IndexTemplate, FamilyOverview.Index(spanning, machineSpecName, stage.Kinds)));
+            yield return new("highlights.md", stage.RenderTemplate(HighlightsTemplate, FamilyOverview.Highlights(spanning, stage.Kinds)));
         }
     }
 

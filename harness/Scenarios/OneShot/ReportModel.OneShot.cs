@@ -9,17 +9,17 @@ namespace CryptoHarness.Reporting;
 public static partial class ReportModel
 {
     /// <summary>One model per algorithm of a one-shot run (measured, failed or unsupported), keyed by slug.</summary>
-    public static IReadOnlyList<(string Slug, AlgorithmPage Model)> Algorithms(RunSummary summary) =>
+    public static IReadOnlyList<(string Slug, AlgorithmPage Model)> Algorithms(RunSummary summary, KindPresentations kinds) =>
         PageAlgorithms(summary, summary.Results.Where(r => r.Scenario == OneShotSelection.ScenarioName))
-            .Select(s => (s.Slug, Algorithm(summary, s.Slug, s.Algorithm, s.Family)))
+            .Select(s => (s.Slug, Algorithm(summary, s.Slug, s.Algorithm, s.Family, kinds)))
             .ToArray();
 
-    private static AlgorithmPage Algorithm(RunSummary summary, string slug, string algorithm, string family)
+    private static AlgorithmPage Algorithm(RunSummary summary, string slug, string algorithm, string family, KindPresentations kinds)
     {
         var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == OneShotSelection.ScenarioName).ToArray();
         var tables = results.GroupBy(r => (r.Operation, r.SizeBytes))
-            .OrderBy(g => OperationOrder(g.Key.Operation)).ThenBy(g => g.Key.SizeBytes)
-            .Select(g => SizeTable(g.Key.Operation, g.Key.SizeBytes, g, summary.Run))
+            .OrderBy(g => kinds.OperationOrder(g.Key.Operation)).ThenBy(g => g.Key.SizeBytes)
+            .Select(g => SizeTable(g.Key.Operation, g.Key.SizeBytes, g, summary.Run, kinds))
             .ToArray();
         var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
 
@@ -27,12 +27,12 @@ public static partial class ReportModel
             algorithm,
             family,
             Optional(info?.Note),
-            info is null ? null : Parameters(info),
+            info is null ? null : Parameters(info, kinds),
             MachineSpec(summary.Run),
             tables,
-            Charts(summary, slug),
+            Charts(summary, slug, kinds),
             Clock(summary.Run),
-            CostModel.Page(results, summary.Run),
+            CostModel.Page(results, summary.Run, kinds),
             ProvidersOf(summary, slug, results),
             Rows(summary.Failures.Where(f => f.Slug == slug)),
             Rows(summary.Unsupported.Where(f => f.Slug == slug)));
@@ -44,10 +44,10 @@ public static partial class ReportModel
     /// implementation, never a splice of several. Named <c>charts/&lt;slug&gt;.svg</c>, or
     /// <c>charts/&lt;slug&gt;-&lt;operation&gt;.svg</c> when the page has several operations.
     /// </summary>
-    public static IReadOnlyList<Chart> Charts(RunSummary summary, string slug)
+    public static IReadOnlyList<Chart> Charts(RunSummary summary, string slug, KindPresentations kinds)
     {
         var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == OneShotSelection.ScenarioName).ToArray();
-        var operations = results.Select(r => r.Operation).Distinct().OrderBy(OperationOrder).ToArray();
+        var operations = results.Select(r => r.Operation).Distinct().OrderBy(kinds.OperationOrder).ToArray();
         var providerOrder = summary.Run.Packages.Keys.Concat(results.Select(r => r.Provider)).Distinct().Order(StringComparer.Ordinal).ToList();
         var charts = new List<Chart>();
         foreach (var operation in operations)
@@ -64,7 +64,7 @@ public static partial class ReportModel
                 .OrderByDescending(s => s.Series.Points.Where(pt => pt.X == largest).Select(pt => pt.Y).DefaultIfEmpty(0).Max())
                 .ThenBy(s => s.Provider, StringComparer.Ordinal)
                 .ToArray();
-            var title = OperationTitle(operation);
+            var title = kinds.OperationTitle(operation);
             var name = summary.Algorithms.FirstOrDefault(a => a.Slug == slug)?.Name ?? records[0].Algorithm;
             var chartTitle = $"{name}{(title.Length == 0 ? "" : $", {title.ToLowerInvariant()}")}: throughput by payload size";
             var providerOf = series.ToDictionary(s => s.Series.Label, s => s.Provider, StringComparer.Ordinal);

@@ -9,6 +9,9 @@ public sealed class PasswordScenarioReport : ScenarioReport
     public const string PasswordTemplate = "password.md.sbn";
     public const string PasswordOverviewTemplate = "password-hashing.md.sbn";
 
+    /// <summary>The overview of every password hash, beside their pages.</summary>
+    private const string OverviewPage = "password-hashing.md";
+
     public override string Name => PasswordSelection.ScenarioName;
 
     public override bool KeepsAlgorithmData => true;
@@ -33,6 +36,10 @@ public sealed class PasswordScenarioReport : ScenarioReport
             }
         }
 
-        yield return new("password-hashing.md", stage.RenderTemplate(PasswordOverviewTemplate, PasswordReport.Overview(latest)));
+        yield return new(OverviewPage, stage.RenderTemplate(PasswordOverviewTemplate, PasswordReport.Overview(latest)));
     }
+
+    /// <summary>The overview opens the password-hashing area page, before the algorithms' pages.</summary>
+    public override IReadOnlyList<AreaSiteFragment> AreaSiteFragments =>
+        [new(OverviewPage, "password-hashing", AreaPlacement.BeforeFamilies, "site/sections/password-hashing-overview.md.sbn")];
 }
