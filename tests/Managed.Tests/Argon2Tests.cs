@@ -110,6 +110,77 @@ public sealed class Argon2Tests
         }
     }
 
+    /// <summary>
+    /// (path, lanes, cores) for every schedule <see cref="Argon2.HashAsIfOnCores"/> can reach on any machine, on every
+    /// path: one lane; fewer lanes than cores; as many; more, where a thread interleaves two lanes' segments (p = 4 and
+    /// p = 8 on 2, evenly; p = 3 and p = 5 on 2 and p = 5 on 3, with a last lane on its own); and one core, where the
+    /// calling thread interleaves them with no worker at all.
+    /// </summary>
+    public static TheoryData<InstructionSet, int, int> PathsAndSchedules
+    {
+        get
+        {
+            var data = new TheoryData<InstructionSet, int, int>();
+            (int Lanes, int Cores)[] schedules = [(1, 1), (1, 4), (2, 4), (3, 8), (2, 2), (4, 4), (4, 2), (8, 2), (3, 2), (5, 2), (5, 3), (3, 1), (4, 1)];
+            foreach (InstructionSet path in Enum.GetValues<InstructionSet>().Where(Argon2.IsSupported))
+            {
+                foreach ((int lanes, int cores) in schedules)
+                {
+                    data.Add(path, lanes, cores);
+                }
+            }
+
+            return data;
+        }
+    }
+
+    /// <summary>
+    /// Each schedule against the reference implementation, every type, at the smallest memory RFC 9106 §3.1 allows
+    /// (8p KiB, two blocks per segment, so the first slice computes none) and at 600p + 3 KiB, whose segments of 150
+    /// blocks need a second address block (§3.4.1.2) and leave 3 KiB unused (m' = 4p * floor(m / 4p)); two passes,
+    /// so the second XORs into the first and references wrap around the lane.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(PathsAndSchedules))]
+    public void Every_schedule_of_lanes_over_cores_gives_the_reference_tag(InstructionSet path, int lanes, int cores)
+    {
+        byte[] password = "lanes over cores"u8.ToArray();
+        byte[] salt = "saltsaltsalt"u8.ToArray();
+        foreach (uint memory in (ReadOnlySpan<uint>)[(uint)(8 * lanes), (uint)((600 * lanes) + 3)])
+        {
+            foreach (Argon2Type type in Enum.GetValues<Argon2Type>())
+            {
+                byte[] expected = Argon2Reference.Hash(type, memory, 2, lanes, password, salt, default, default, 32);
+                var tag = new byte[32];
+                Argon2.HashAsIfOnCores(type, new Argon2Parameters(memory, 2, lanes), password, salt, tag, default, default, path, cores);
+                Assert.True(
+                    Convert.ToHexStringLower(expected) == Convert.ToHexStringLower(tag),
+                    $"{type} m={memory} t=2 p={lanes} on {cores} cores");
+            }
+        }
+    }
+
+    /// <summary>The RFC 9106 §5 vectors (p = 4 at m = 32 KiB, the minimum 8p) on one, two, four and eight cores.</summary>
+    [Theory]
+    [InlineData(1)]
+    [InlineData(2)]
+    [InlineData(4)]
+    [InlineData(8)]
+    public void Rfc9106_vectors_hold_on_any_number_of_cores(int cores)
+    {
+        foreach ((Argon2Type type, string expected) in (ReadOnlySpan<(Argon2Type, string)>)[
+            (Argon2Type.Argon2d, "512b391b6f1162975371d30919734294f868e3be3984f3c1a13a4db9fabe4acb"),
+            (Argon2Type.Argon2i, "c814d9d1dc7f37aa13f0d77f2494bda1c8de6b016dd388d29952a4c4672b6ce8"),
+            (Argon2Type.Argon2id, "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659")])
+        {
+            var tag = new byte[32];
+            Argon2.HashAsIfOnCores(
+                type, new Argon2Parameters(32, 3, 4), Filled(32, 0x01), Filled(16, 0x02), tag, Filled(8, 0x03), Filled(12, 0x04),
+                Argon2.DefaultPath, cores);
+            Assert.Equal(expected, Convert.ToHexStringLower(tag));
+        }
+    }
+
     /// <summary>libsodium's crypto_pwhash (Argon2id, p = 1, 16-byte salt) as a second independent implementation.</summary>
     [Theory]
     [MemberData(nameof(Paths))]
