@@ -58,7 +58,7 @@ internal static partial class KeccakP1600
         V a23 = Vector128.CreateScalarUnsafe(LoadLane(ref state, 23));
         V a24 = Vector128.CreateScalarUnsafe(LoadLane(ref state, 24));
 
-        V c0, c1, c2, c3, c4, d0, d1, d2, d3, d4, b0, b1, b2, b3, b4;
+        V c0, c1, c2, c3, c4, d0, d1, d2, d3, d4, b0, b1, b2, b3, b4, f0, f1, f2, f3, f4;
         V e0, e1, e2, e3, e4, e5, e6, e7, e8, e9, e10, e11, e12;
         V e13, e14, e15, e16, e17, e18, e19, e20, e21, e22, e23, e24;
         ref ulong roundConstants = ref MemoryMarshal.GetArrayDataReference(RoundConstants);
@@ -105,7 +105,12 @@ internal static partial class KeccakP1600
                 }
             }
 
-            // Two rounds per iteration, A → E → A, so that no lane is copied between rounds.
+            // Two rounds per iteration, A → E → A, so that no lane is copied between rounds. Within a round, plane y + 1's
+            // five B lanes are gathered (θ's XOR, ρ's rotation) before plane y's χ, into two alternating sets of locals
+            // (b for even planes, f for odd), so the rotations reach the CPU a plane ahead of the χ that waits for them:
+            // on this machine vprolq ran two per cycle with a latency of two, against four per cycle for XOR and
+            // vpternlogq. The JIT keeps source order, and this order made SHA3-256 at 128 KiB 5 to 7% faster than each
+            // plane's χ right after its own gathering, with no spills added.
             for (int round = 0; round < RoundCount; round += 2)
             {
                 // θ: column parities C[x] and D[x] = C[x - 1] ^ ROT(C[x + 1], 1).
@@ -119,56 +124,56 @@ internal static partial class KeccakP1600
                 d2 = c1 ^ Rol(c3, 1);
                 d3 = c2 ^ Rol(c4, 1);
                 d4 = c3 ^ Rol(c0, 1);
-                // Plane y = 0: θ, ρ and π gather B[x, 0], then χ and ι.
+                // Plane y = 0: θ, ρ and π gather B[x, 0]; χ and ι come after plane 1 is gathered.
                 b0 = a0 ^ d0;
                 b1 = Rol(a6 ^ d1, 44);
                 b2 = Rol(a12 ^ d2, 43);
                 b3 = Rol(a18 ^ d3, 21);
                 b4 = Rol(a24 ^ d4, 14);
+                // Plane y = 1: θ, ρ and π gather B[x, 1]; χ comes after the next plane is gathered.
+                f0 = Rol(a3 ^ d3, 28);
+                f1 = Rol(a9 ^ d4, 20);
+                f2 = Rol(a10 ^ d0, 3);
+                f3 = Rol(a16 ^ d1, 45);
+                f4 = Rol(a22 ^ d2, 61);
                 e0 = Chi(b0, b1, b2) ^ Vector128.CreateScalarUnsafe(Unsafe.Add(ref roundConstants, round));
                 e1 = Chi(b1, b2, b3);
                 e2 = Chi(b2, b3, b4);
                 e3 = Chi(b3, b4, b0);
                 e4 = Chi(b4, b0, b1);
-                // Plane y = 1: θ, ρ and π gather B[x, 1], then χ.
-                b0 = Rol(a3 ^ d3, 28);
-                b1 = Rol(a9 ^ d4, 20);
-                b2 = Rol(a10 ^ d0, 3);
-                b3 = Rol(a16 ^ d1, 45);
-                b4 = Rol(a22 ^ d2, 61);
-                e5 = Chi(b0, b1, b2);
-                e6 = Chi(b1, b2, b3);
-                e7 = Chi(b2, b3, b4);
-                e8 = Chi(b3, b4, b0);
-                e9 = Chi(b4, b0, b1);
-                // Plane y = 2: θ, ρ and π gather B[x, 2], then χ.
+                // Plane y = 2: θ, ρ and π gather B[x, 2]; χ comes after the next plane is gathered.
                 b0 = Rol(a1 ^ d1, 1);
                 b1 = Rol(a7 ^ d2, 6);
                 b2 = Rol(a13 ^ d3, 25);
                 b3 = Rol(a19 ^ d4, 8);
                 b4 = Rol(a20 ^ d0, 18);
+                e5 = Chi(f0, f1, f2);
+                e6 = Chi(f1, f2, f3);
+                e7 = Chi(f2, f3, f4);
+                e8 = Chi(f3, f4, f0);
+                e9 = Chi(f4, f0, f1);
+                // Plane y = 3: θ, ρ and π gather B[x, 3]; χ comes after the next plane is gathered.
+                f0 = Rol(a4 ^ d4, 27);
+                f1 = Rol(a5 ^ d0, 36);
+                f2 = Rol(a11 ^ d1, 10);
+                f3 = Rol(a17 ^ d2, 15);
+                f4 = Rol(a23 ^ d3, 56);
                 e10 = Chi(b0, b1, b2);
                 e11 = Chi(b1, b2, b3);
                 e12 = Chi(b2, b3, b4);
                 e13 = Chi(b3, b4, b0);
                 e14 = Chi(b4, b0, b1);
-                // Plane y = 3: θ, ρ and π gather B[x, 3], then χ.
-                b0 = Rol(a4 ^ d4, 27);
-                b1 = Rol(a5 ^ d0, 36);
-                b2 = Rol(a11 ^ d1, 10);
-                b3 = Rol(a17 ^ d2, 15);
-                b4 = Rol(a23 ^ d3, 56);
-                e15 = Chi(b0, b1, b2);
-                e16 = Chi(b1, b2, b3);
-                e17 = Chi(b2, b3, b4);
-                e18 = Chi(b3, b4, b0);
-                e19 = Chi(b4, b0, b1);
-                // Plane y = 4: θ, ρ and π gather B[x, 4], then χ.
+                // Plane y = 4: θ, ρ and π gather B[x, 4]; then χ of planes 3 and 4.
                 b0 = Rol(a2 ^ d2, 62);
                 b1 = Rol(a8 ^ d3, 55);
                 b2 = Rol(a14 ^ d4, 39);
                 b3 = Rol(a15 ^ d0, 41);
                 b4 = Rol(a21 ^ d1, 2);
+                e15 = Chi(f0, f1, f2);
+                e16 = Chi(f1, f2, f3);
+                e17 = Chi(f2, f3, f4);
+                e18 = Chi(f3, f4, f0);
+                e19 = Chi(f4, f0, f1);
                 e20 = Chi(b0, b1, b2);
                 e21 = Chi(b1, b2, b3);
                 e22 = Chi(b2, b3, b4);
@@ -186,56 +191,56 @@ internal static partial class KeccakP1600
                 d2 = c1 ^ Rol(c3, 1);
                 d3 = c2 ^ Rol(c4, 1);
                 d4 = c3 ^ Rol(c0, 1);
-                // Plane y = 0: θ, ρ and π gather B[x, 0], then χ and ι.
+                // Plane y = 0: θ, ρ and π gather B[x, 0]; χ and ι come after plane 1 is gathered.
                 b0 = e0 ^ d0;
                 b1 = Rol(e6 ^ d1, 44);
                 b2 = Rol(e12 ^ d2, 43);
                 b3 = Rol(e18 ^ d3, 21);
                 b4 = Rol(e24 ^ d4, 14);
+                // Plane y = 1: θ, ρ and π gather B[x, 1]; χ comes after the next plane is gathered.
+                f0 = Rol(e3 ^ d3, 28);
+                f1 = Rol(e9 ^ d4, 20);
+                f2 = Rol(e10 ^ d0, 3);
+                f3 = Rol(e16 ^ d1, 45);
+                f4 = Rol(e22 ^ d2, 61);
                 a0 = Chi(b0, b1, b2) ^ Vector128.CreateScalarUnsafe(Unsafe.Add(ref roundConstants, round + 1));
                 a1 = Chi(b1, b2, b3);
                 a2 = Chi(b2, b3, b4);
                 a3 = Chi(b3, b4, b0);
                 a4 = Chi(b4, b0, b1);
-                // Plane y = 1: θ, ρ and π gather B[x, 1], then χ.
-                b0 = Rol(e3 ^ d3, 28);
-                b1 = Rol(e9 ^ d4, 20);
-                b2 = Rol(e10 ^ d0, 3);
-                b3 = Rol(e16 ^ d1, 45);
-                b4 = Rol(e22 ^ d2, 61);
-                a5 = Chi(b0, b1, b2);
-                a6 = Chi(b1, b2, b3);
-                a7 = Chi(b2, b3, b4);
-                a8 = Chi(b3, b4, b0);
-                a9 = Chi(b4, b0, b1);
-                // Plane y = 2: θ, ρ and π gather B[x, 2], then χ.
+                // Plane y = 2: θ, ρ and π gather B[x, 2]; χ comes after the next plane is gathered.
                 b0 = Rol(e1 ^ d1, 1);
                 b1 = Rol(e7 ^ d2, 6);
                 b2 = Rol(e13 ^ d3, 25);
                 b3 = Rol(e19 ^ d4, 8);
                 b4 = Rol(e20 ^ d0, 18);
+                a5 = Chi(f0, f1, f2);
+                a6 = Chi(f1, f2, f3);
+                a7 = Chi(f2, f3, f4);
+                a8 = Chi(f3, f4, f0);
+                a9 = Chi(f4, f0, f1);
+                // Plane y = 3: θ, ρ and π gather B[x, 3]; χ comes after the next plane is gathered.
+                f0 = Rol(e4 ^ d4, 27);
+                f1 = Rol(e5 ^ d0, 36);
+                f2 = Rol(e11 ^ d1, 10);
+                f3 = Rol(e17 ^ d2, 15);
+                f4 = Rol(e23 ^ d3, 56);
                 a10 = Chi(b0, b1, b2);
                 a11 = Chi(b1, b2, b3);
                 a12 = Chi(b2, b3, b4);
                 a13 = Chi(b3, b4, b0);
                 a14 = Chi(b4, b0, b1);
-                // Plane y = 3: θ, ρ and π gather B[x, 3], then χ.
-                b0 = Rol(e4 ^ d4, 27);
-                b1 = Rol(e5 ^ d0, 36);
-                b2 = Rol(e11 ^ d1, 10);
-                b3 = Rol(e17 ^ d2, 15);
-                b4 = Rol(e23 ^ d3, 56);
-                a15 = Chi(b0, b1, b2);
-                a16 = Chi(b1, b2, b3);
-                a17 = Chi(b2, b3, b4);
-                a18 = Chi(b3, b4, b0);
-                a19 = Chi(b4, b0, b1);
-                // Plane y = 4: θ, ρ and π gather B[x, 4], then χ.
+                // Plane y = 4: θ, ρ and π gather B[x, 4]; then χ of planes 3 and 4.
                 b0 = Rol(e2 ^ d2, 62);
                 b1 = Rol(e8 ^ d3, 55);
                 b2 = Rol(e14 ^ d4, 39);
                 b3 = Rol(e15 ^ d0, 41);
                 b4 = Rol(e21 ^ d1, 2);
+                a15 = Chi(f0, f1, f2);
+                a16 = Chi(f1, f2, f3);
+                a17 = Chi(f2, f3, f4);
+                a18 = Chi(f3, f4, f0);
+                a19 = Chi(f4, f0, f1);
                 a20 = Chi(b0, b1, b2);
                 a21 = Chi(b1, b2, b3);
                 a22 = Chi(b2, b3, b4);
