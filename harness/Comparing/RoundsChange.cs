@@ -108,19 +108,8 @@ public static class RoundsChange
         }
 
         var referenceRounds = references.Select(id => launch.Others.First(r => string.Equals(r.Id, id, StringComparison.Ordinal)).Rounds!.NsPerCall).ToArray();
-        var relative = new double[own.Count];
-        for (var round = 0; round < own.Count; round++)
-        {
-            var logSum = 0.0;
-            foreach (var times in referenceRounds)
-            {
-                logSum += Math.Log(times[round]);
-            }
-
-            relative[round] = own[round] / Math.Exp(logSum / referenceRounds.Length);
-        }
-
-        return SampleStatistics.Median(relative);
+        var reference = Enumerable.Range(0, own.Count).Select(round => SampleStatistics.GeometricMean(referenceRounds.Select(times => times[round]))!.Value).ToArray();
+        return SampleStatistics.Median(PairedRatio.Ratios(own, reference));
     }
 
     /// <summary>

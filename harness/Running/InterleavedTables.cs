@@ -49,7 +49,7 @@ public static class InterleavedTables
                 for (var t = 0; t < tables.Length; t++)
                 {
                     var key = tables[t].Key;
-                    stage.Started($"pass {pass + 1} of {perPass.Count}: {key.Slug} {key.Operation}, {key.SizeBytes} bytes, {sides[t].Length} providers", byId[tables[t].First().Id].Algorithm.Family);
+                    stage.Started($"pass {pass + 1} of {perPass.Count}: {key.Slug} {key.Operation}, {key.SizeBytes} bytes, {(sides[t].Length == 1 ? "1 provider" : $"{sides[t].Length} providers")}", byId[tables[t].First().Id].Algorithm.Family);
                     passes[t].Add(InterleavedRounds.Measure(sides[t], passSettings));
                     stage.Finished();
                 }
