@@ -48,7 +48,7 @@ public sealed class PairedComparison
 
     public static PairedComparison Create(PairedResults results, ComparisonSettings settings)
     {
-        var decisions = PairedComparer.Decide(results.Cases.Select(c => (c.BaseNs, c.HeadNs)).ToArray(), settings);
+        var decisions = PairedComparer.Decide(results.Cases.Select(c => new PairedSamples(c.BaseNs, c.HeadNs, c.BaseCopiesNs, c.HeadCopiesNs)).ToArray(), settings);
         return new PairedComparison(results, settings, results.Cases.Select((c, i) => new PairedCase(c, decisions[i])).ToArray());
     }
 
@@ -66,7 +66,7 @@ public sealed class PairedComparison
             SummaryLine,
             [.. Results.Notes],
             FormattableString.Invariant(
-                $"Per case: base and head timed in the same {Results.Rounds} interleaved rounds ({Format.Number(Results.BatchMs, "0.##")} ms a side a round, in a fresh random order each round) in one process; the ratio is the median of the per-round ratios head ÷ base, with its 95% interval. One-sided sign tests each way against 1 + {settings.Threshold * CaseComparer.SignificanceShare * 100:0.##}%; across the {Cases.Count} cases ({2 * Cases.Count} tests): Benjamini–Hochberg at a false-discovery rate of {settings.FalseDiscoveryRate * 100:0.##}%. Slower: significant and the median ratio above 1 + {settings.Threshold * 100:0.##}% (and {settings.NoiseNs:0.##} ns); faster: below its reciprocal. Allocation: any increase."),
+                $"Per case: base and head timed in the same {Results.Rounds} interleaved rounds ({Format.Number(Results.BatchMs, "0.##")} ms a side a round, in a fresh random order each round) in one process{CopiesClause}; the ratio is the median of the per-round ratios head ÷ base, with its 95% interval. One-sided sign tests each way against 1 + {settings.Threshold * CaseComparer.SignificanceShare * 100:0.##}%{CopiesTestClause}; across the {Cases.Count} cases ({2 * Cases.Count} tests): Benjamini–Hochberg at a false-discovery rate of {settings.FalseDiscoveryRate * 100:0.##}%. Slower: significant and the median ratio above 1 + {settings.Threshold * 100:0.##}% (and {settings.NoiseNs:0.##} ns); faster: below its reciprocal. Allocation: any increase."),
             $"{Results.BaseCommit} ({Results.MachineKey})",
             $"{Results.HeadCommit} ({Results.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture)}, {Results.MachineKey})",
             Cases.Where(c => c.Decision.Verdict == Verdict.Slower).OrderByDescending(c => c.Decision.Ratio.Ratio).Select(Row).ToArray(),
@@ -97,11 +97,25 @@ public sealed class PairedComparison
         };
     }
 
+    /// <summary>The most copies any case had: a saved file's cases all come from one measurement, so they agree.</summary>
+    private int Copies => Cases.Count == 0 ? 1 : Cases.Max(c => c.Decision.Copies);
+
+    private string CopiesClause => Copies > 1
+        ? $", each build loaded {Copies} times (one load context a copy, so each copy's code lands elsewhere) and every copy timed in every round, a side's time in a round being the geometric mean of its copies'"
+        : "";
+
+    private string CopiesTestClause => Copies > 1
+        ? " (one copy a side); with copies, Mann–Whitney's test across copies instead (each copy's observation its time relative to every round's geometric mean of all copies, median over rounds) against the same limit, so a change must stand out from the spread between copies of one build, which the rounds cannot see"
+        : "";
+
     private static CaseRow Row(PairedCase c)
     {
         var d = c.Decision;
         var unit = Format.UnitFor(Math.Min(d.BaseMedianNs, d.HeadMedianNs));
-        var interval = $"paired over {d.Ratio.Rounds} rounds, ratio {Format.Number(d.Ratio.Lower, "0.000")}–{Format.Number(d.Ratio.Upper, "0.000")} ({Format.Number(d.Ratio.Confidence * 100, "0.#")}%)";
+        var interval = $"paired over {d.Ratio.Rounds} rounds, ratio {Format.Number(d.Ratio.Lower, "0.000")}–{Format.Number(d.Ratio.Upper, "0.000")} ({Format.Number(d.Ratio.Confidence * 100, "0.#")}%)"
+            + (d.CopyTimes is { } copies
+                ? $"; {d.Copies} copies a side, relative times base {Format.Number(copies.Base.Min(), "0.000")}–{Format.Number(copies.Base.Max(), "0.000")}, head {Format.Number(copies.Head.Min(), "0.000")}–{Format.Number(copies.Head.Max(), "0.000")}"
+                : "");
         return new CaseRow(
             c.Key,
             d.Verdict.ToString().ToLowerInvariant(),

@@ -9,6 +9,13 @@ namespace CryptoHarness.Pairing;
 /// <see cref="WorkloadInputs"/>, the same output buffers, a new nonce per encryption, decryption of one valid message),
 /// but calling through a bound delegate, so it works for an entry of any load context. <see cref="Output"/> is what the
 /// last call wrote, for checking that both builds compute the same thing before they are timed as equals.
+/// <para>
+/// Every buffer a workload passes (input, output, key, nonce, associated data) lies in one pinned block of its own, each
+/// at a 64-byte boundary, in a fixed order: so every copy of every build reads and writes memory laid out alike (the
+/// same cache-line splits, the same distances between input and output), and the collector never moves it between
+/// rounds. Arrays allocated one by one start wherever the heap has room, 8-byte aligned; in A/A pairs of one build that
+/// alone made native code, the same for every copy, differ by a few percent from one workload to another.
+/// </para>
 /// </summary>
 public abstract class BoundWorkload
 {
@@ -44,47 +51,93 @@ public abstract class BoundWorkload
         };
     }
 
-    private sealed class HashWorkload(HashCall hash, byte[] input, int outputBytes) : BoundWorkload
+    private sealed class HashWorkload : BoundWorkload
     {
-        private readonly byte[] _output = new byte[outputBytes];
+        private readonly HashCall _hash;
+        private readonly ArraySegment<byte> _input;
+        private readonly ArraySegment<byte> _output;
 
-        public override void Run() => hash(input, _output);
+        public HashWorkload(HashCall hash, byte[] input, int outputBytes)
+        {
+            _hash = hash;
+            var block = new AlignedBlock(input.Length, outputBytes);
+            _input = block.Take(input);
+            _output = block.Take(outputBytes);
+        }
+
+        public override void Run() => _hash(_input, _output);
 
         public override byte[] Output() => [.. _output];
     }
 
-    private sealed class XofWorkload(XofCall xof, byte[] input, int outputBytes) : BoundWorkload
+    private sealed class XofWorkload : BoundWorkload
     {
-        private readonly byte[] _output = new byte[outputBytes];
+        private readonly XofCall _xof;
+        private readonly ArraySegment<byte> _input;
+        private readonly ArraySegment<byte> _output;
 
-        public override void Run() => xof([], input, _output);
+        public XofWorkload(XofCall xof, byte[] input, int outputBytes)
+        {
+            _xof = xof;
+            var block = new AlignedBlock(input.Length, outputBytes);
+            _input = block.Take(input);
+            _output = block.Take(outputBytes);
+        }
+
+        public override void Run() => _xof([], _input, _output);
 
         public override byte[] Output() => [.. _output];
     }
 
-    private sealed class MacWorkload(MacCall mac, byte[] input, int keyBytes, int outputBytes) : BoundWorkload
+    private sealed class MacWorkload : BoundWorkload
     {
-        private readonly byte[] _key = WorkloadInputs.Key(keyBytes);
-        private readonly byte[] _output = new byte[outputBytes];
+        private readonly MacCall _mac;
+        private readonly ArraySegment<byte> _key;
+        private readonly ArraySegment<byte> _input;
+        private readonly ArraySegment<byte> _output;
 
-        public override void Run() => mac(_key, [], input, _output);
+        public MacWorkload(MacCall mac, byte[] input, int keyBytes, int outputBytes)
+        {
+            _mac = mac;
+            var block = new AlignedBlock(keyBytes, input.Length, outputBytes);
+            _key = block.Take(WorkloadInputs.Key(keyBytes));
+            _input = block.Take(input);
+            _output = block.Take(outputBytes);
+        }
+
+        public override void Run() => _mac(_key, [], _input, _output);
 
         public override byte[] Output() => [.. _output];
     }
 
-    private sealed class EncryptWorkload(EncryptCall encrypt, byte[] plaintext, int keyBytes, int nonceBytes, int tagBytes) : BoundWorkload
+    private sealed class EncryptWorkload : BoundWorkload
     {
-        private readonly byte[] _key = WorkloadInputs.Key(keyBytes);
-        private readonly byte[] _nonce = WorkloadInputs.Nonce(nonceBytes);
-        private readonly byte[] _associatedData = WorkloadInputs.AssociatedData();
-        private readonly byte[] _ciphertext = new byte[plaintext.Length];
-        private readonly byte[] _tag = new byte[tagBytes];
+        private readonly EncryptCall _encrypt;
+        private readonly ArraySegment<byte> _key;
+        private readonly ArraySegment<byte> _nonce;
+        private readonly ArraySegment<byte> _associatedData;
+        private readonly ArraySegment<byte> _plaintext;
+        private readonly ArraySegment<byte> _ciphertext;
+        private readonly ArraySegment<byte> _tag;
         private ulong _counter;
+
+        public EncryptWorkload(EncryptCall encrypt, byte[] plaintext, int keyBytes, int nonceBytes, int tagBytes)
+        {
+            _encrypt = encrypt;
+            var associatedData = WorkloadInputs.AssociatedData();
+            var block = new AlignedBlock(keyBytes, nonceBytes, associatedData.Length, plaintext.Length, plaintext.Length, tagBytes);
+            _key = block.Take(WorkloadInputs.Key(keyBytes));
+            _nonce = block.Take(WorkloadInputs.Nonce(nonceBytes));
+            _associatedData = block.Take(associatedData);
+            _plaintext = block.Take(plaintext);
+            _ciphertext = block.Take(plaintext.Length);
+            _tag = block.Take(tagBytes);
+        }
 
         public override void Run()
         {
             BinaryPrimitives.WriteUInt64LittleEndian(_nonce, ++_counter);
-            encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
+            _encrypt(_key, _nonce, _associatedData, _plaintext, _ciphertext, _tag);
         }
 
         public override byte[] Output() => [.. _ciphertext, .. _tag];
@@ -94,22 +147,25 @@ public abstract class BoundWorkload
     {
         private readonly string _id;
         private readonly DecryptCall _decrypt;
-        private readonly byte[] _key;
-        private readonly byte[] _nonce;
-        private readonly byte[] _associatedData = WorkloadInputs.AssociatedData();
-        private readonly byte[] _ciphertext;
-        private readonly byte[] _tag;
-        private readonly byte[] _plaintext;
+        private readonly ArraySegment<byte> _key;
+        private readonly ArraySegment<byte> _nonce;
+        private readonly ArraySegment<byte> _associatedData;
+        private readonly ArraySegment<byte> _ciphertext;
+        private readonly ArraySegment<byte> _tag;
+        private readonly ArraySegment<byte> _plaintext;
 
         public DecryptWorkload(string id, EncryptCall encrypt, DecryptCall decrypt, byte[] plaintext, int keyBytes, int nonceBytes, int tagBytes)
         {
             _id = id;
             _decrypt = decrypt;
-            _key = WorkloadInputs.Key(keyBytes);
-            _nonce = WorkloadInputs.Nonce(nonceBytes);
-            _ciphertext = new byte[plaintext.Length];
-            _tag = new byte[tagBytes];
-            _plaintext = new byte[plaintext.Length];
+            var associatedData = WorkloadInputs.AssociatedData();
+            var block = new AlignedBlock(keyBytes, nonceBytes, associatedData.Length, plaintext.Length, tagBytes, plaintext.Length);
+            _key = block.Take(WorkloadInputs.Key(keyBytes));
+            _nonce = block.Take(WorkloadInputs.Nonce(nonceBytes));
+            _associatedData = block.Take(associatedData);
+            _ciphertext = block.Take(plaintext.Length);
+            _tag = block.Take(tagBytes);
+            _plaintext = block.Take(plaintext.Length);
             encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
         }
 
@@ -123,4 +179,47 @@ public abstract class BoundWorkload
 
         public override byte[] Output() => [.. _ciphertext, .. _tag, .. _plaintext];
     }
+}
+
+/// <summary>
+/// One pinned block, 64-byte aligned, handed out as buffers of the lengths given at construction, in that order, each at
+/// a 64-byte boundary (see <see cref="BoundWorkload"/> for why).
+/// </summary>
+internal sealed class AlignedBlock
+{
+    private const int Alignment = 64;
+
+    private readonly byte[] _block;
+    private int _next;
+
+    public AlignedBlock(params ReadOnlySpan<int> lengths)
+    {
+        var total = Alignment;
+        foreach (var length in lengths)
+        {
+            total += RoundUp(length);
+        }
+
+        _block = GC.AllocateArray<byte>(total, pinned: true);
+        var address = (long)System.Runtime.InteropServices.Marshal.UnsafeAddrOfPinnedArrayElement(_block, 0);
+        _next = (int)((Alignment - (address % Alignment)) % Alignment);
+    }
+
+    /// <summary>The next buffer, zeroed.</summary>
+    public ArraySegment<byte> Take(int length)
+    {
+        var buffer = new ArraySegment<byte>(_block, _next, length);
+        _next += RoundUp(length);
+        return buffer;
+    }
+
+    /// <summary>The next buffer, holding a copy of <paramref name="contents"/>.</summary>
+    public ArraySegment<byte> Take(ReadOnlySpan<byte> contents)
+    {
+        var buffer = Take(contents.Length);
+        contents.CopyTo(buffer);
+        return buffer;
+    }
+
+    private static int RoundUp(int length) => (length + Alignment - 1) / Alignment * Alignment;
 }

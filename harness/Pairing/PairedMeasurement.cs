@@ -1,10 +1,14 @@
 using CryptoHarness.Interleaving;
 using CryptoHarness.Results;
+using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Pairing;
 
-/// <summary>What to pair: the head's selected entries (by id), the payload sizes, and how long to time each case.</summary>
-public sealed record PairedPlan(IReadOnlyList<string> Ids, IReadOnlyList<int> Sizes, InterleavingSettings Settings);
+/// <summary>
+/// What to pair: the head's selected entries (by id), the payload sizes, how long to time each case, and how many copies
+/// of each build were loaded (each in its own load context: see <see cref="Statistics.PairedCopies"/>).
+/// </summary>
+public sealed record PairedPlan(IReadOnlyList<string> Ids, IReadOnlyList<int> Sizes, InterleavingSettings Settings, int Copies = 1);
 
 /// <summary>
 /// Times the base and the head of every selected case in the same interleaved rounds, in one process, after checking
@@ -23,9 +27,20 @@ public static class PairedMeasurement
 {
     private const int MaxReasonLength = 300;
 
-    public static PairedResults Measure(BuildRegistry baseBuild, BuildRegistry head, PairedPlan plan, string baseCommit, string headCommit,
+    /// <summary>
+    /// Pairs every selected case. <paramref name="baseCopies"/> and <paramref name="headCopies"/> are the same build loaded
+    /// <see cref="PairedPlan.Copies"/> times each; the first copy of each decides what can be paired.
+    /// </summary>
+    public static PairedResults Measure(IReadOnlyList<BuildRegistry> baseCopies, IReadOnlyList<BuildRegistry> headCopies, PairedPlan plan, string baseCommit, string headCommit,
         string machineKey, string runtime, IReadOnlyList<string> notes, Action<string> progress)
     {
+        if (baseCopies.Count != plan.Copies || headCopies.Count != plan.Copies)
+        {
+            throw new ArgumentException($"the plan asks for {plan.Copies} copies a side, not {baseCopies.Count} and {headCopies.Count}");
+        }
+
+        var baseBuild = baseCopies[0];
+        var head = headCopies[0];
         var cases = new List<PairedCaseRecord>();
         var notPaired = new List<NotPairedRecord>();
         foreach (var id in plan.Ids)
@@ -44,7 +59,8 @@ public static class PairedMeasurement
             {
                 foreach (var size in plan.Sizes)
                 {
-                    var (record, why) = MeasureCase(baseEntry!, headEntry, operation, size, plan.Settings);
+                    var (record, why) = MeasureCase(
+                        baseCopies.Select(b => b.Find(id)!).ToArray(), headCopies.Select(h => h.Find(id)!).ToArray(), operation, size, plan.Settings);
                     if (record is not null)
                     {
                         cases.Add(record);
@@ -160,14 +176,17 @@ public static class PairedMeasurement
             .FirstOrDefault();
     }
 
-    /// <summary>Binds, checks that both builds write the same bytes for the same input, then times them in interleaved rounds.</summary>
-    public static (PairedCaseRecord? Record, string? Reason) MeasureCase(BuildEntry baseEntry, BuildEntry headEntry, string operation, int size, InterleavingSettings settings)
+    /// <summary>
+    /// Binds every copy, checks that all write the same bytes for the same input as the head's first copy, then times
+    /// them all in the same interleaved rounds.
+    /// </summary>
+    public static (PairedCaseRecord? Record, string? Reason) MeasureCase(IReadOnlyList<BuildEntry> baseEntries, IReadOnlyList<BuildEntry> headEntries, string operation, int size, InterleavingSettings settings)
     {
-        BoundWorkload baseWorkload, headWorkload;
+        BoundWorkload[] baseWorkloads, headWorkloads;
         try
         {
-            baseWorkload = BoundWorkload.Create(baseEntry, operation, size);
-            headWorkload = BoundWorkload.Create(headEntry, operation, size);
+            baseWorkloads = baseEntries.Select(e => BoundWorkload.Create(e, operation, size)).ToArray();
+            headWorkloads = headEntries.Select(e => BoundWorkload.Create(e, operation, size)).ToArray();
         }
         catch (ContractChangedException e)
         {
@@ -178,22 +197,35 @@ public static class PairedMeasurement
             return (null, Clean($"preparing the call failed: {e.GetType().Name}: {e.Message}"));
         }
 
-        if (OutputDifference(baseWorkload, headWorkload) is { } changed)
+        foreach (var other in baseWorkloads.Concat(headWorkloads.Skip(1)))
         {
-            return (null, changed);
+            if (OutputDifference(other, headWorkloads[0]) is { } changed)
+            {
+                return (null, changed);
+            }
         }
 
-        var table = InterleavedRounds.Measure([new InterleavedSide("base", baseWorkload.Run), new InterleavedSide("head", headWorkload.Run)], settings);
+        var copies = baseWorkloads.Length;
+        var table = InterleavedRounds.Measure(
+            [
+                .. baseWorkloads.Select((w, i) => new InterleavedSide($"base {i + 1}", w.Run)),
+                .. headWorkloads.Select((w, i) => new InterleavedSide($"head {i + 1}", w.Run)),
+            ],
+            settings);
+        var baseSides = table.Sides.Take(copies).ToArray();
+        var headSides = table.Sides.Skip(copies).ToArray();
         return (new PairedCaseRecord
         {
-            Id = headEntry.Id,
-            Family = headEntry.Family,
+            Id = headEntries[0].Id,
+            Family = headEntries[0].Family,
             Operation = operation,
             SizeBytes = size,
-            BaseNs = table.Sides[0].NanosecondsPerCall,
-            HeadNs = table.Sides[1].NanosecondsPerCall,
-            BaseAllocatedBytes = table.Sides[0].AllocatedBytesPerCall,
-            HeadAllocatedBytes = table.Sides[1].AllocatedBytesPerCall,
+            BaseNs = PairedCopies.PerRoundGeometricMean(baseSides.Select(s => s.NanosecondsPerCall).ToArray()),
+            HeadNs = PairedCopies.PerRoundGeometricMean(headSides.Select(s => s.NanosecondsPerCall).ToArray()),
+            BaseCopiesNs = copies > 1 ? baseSides.Select(s => s.NanosecondsPerCall).ToArray() : null,
+            HeadCopiesNs = copies > 1 ? headSides.Select(s => s.NanosecondsPerCall).ToArray() : null,
+            BaseAllocatedBytes = baseSides.Max(s => s.AllocatedBytesPerCall),
+            HeadAllocatedBytes = headSides.Max(s => s.AllocatedBytesPerCall),
         }, null);
     }
 

@@ -44,7 +44,13 @@ public sealed record PairedResults
     public required IReadOnlyList<NotPairedRecord> NotPaired { get; init; }
 }
 
-/// <summary>One case timed in interleaved rounds: nanoseconds per call per round, base and head, and allocation per call.</summary>
+/// <summary>
+/// One case timed in interleaved rounds: nanoseconds per call per round, base and head, and allocation per call. Each
+/// build may be loaded several times (copies, each in its own load context, so each has its own JIT'd code placed
+/// elsewhere in memory); then <see cref="BaseNs"/> and <see cref="HeadNs"/> are, per round, the geometric mean over that
+/// side's copies, and <see cref="BaseCopiesNs"/> and <see cref="HeadCopiesNs"/> hold every copy's rounds. Files written
+/// before copies existed have neither list, and are decided on the rounds alone.
+/// </summary>
 public sealed record PairedCaseRecord
 {
     [JsonPropertyName("id")]
@@ -64,6 +70,16 @@ public sealed record PairedCaseRecord
 
     [JsonPropertyName("head_ns")]
     public required IReadOnlyList<double> HeadNs { get; init; }
+
+    /// <summary>Every base copy's time per call per round (copy, then round), or null for one copy.</summary>
+    [JsonPropertyName("base_copies_ns")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<IReadOnlyList<double>>? BaseCopiesNs { get; init; }
+
+    /// <summary>Every head copy's time per call per round, as <see cref="BaseCopiesNs"/>.</summary>
+    [JsonPropertyName("head_copies_ns")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<IReadOnlyList<double>>? HeadCopiesNs { get; init; }
 
     [JsonPropertyName("base_allocated_bytes")]
     public required long BaseAllocatedBytes { get; init; }
@@ -200,6 +216,11 @@ public static class PairedResultsFile
                 Fail(where, "a time is not a positive finite number");
             }
 
+            if (CopiesProblem(c) is { } problem)
+            {
+                Fail(where, problem);
+            }
+
             if (!seen.Add($"{c.Id} {c.Operation} {c.SizeBytes}"))
             {
                 Fail(where, "the case appears twice");
@@ -228,5 +249,43 @@ public static class PairedResultsFile
 
             Text(where, "reason", n.Reason);
         }
+    }
+
+    /// <summary>The most copies a side may have; the command refuses more, so a file with more did not come from it.</summary>
+    public const int MaxCopies = 16;
+
+    /// <summary>
+    /// What is wrong with a case's copies, or null: both lists or neither, 2 to <see cref="MaxCopies"/> copies a side,
+    /// the same number each side, every copy as many rounds as the case, every time positive and finite, and the
+    /// case's per-round times the geometric mean of its copies' (else a hostile file could decide on one and show the other).
+    /// </summary>
+    public static string? CopiesProblem(PairedCaseRecord c)
+    {
+        if (c.BaseCopiesNs is null && c.HeadCopiesNs is null)
+        {
+            return null;
+        }
+
+        if (c.BaseCopiesNs is null || c.HeadCopiesNs is null || c.BaseCopiesNs.Count != c.HeadCopiesNs.Count
+            || c.BaseCopiesNs.Count is < 2 or > MaxCopies)
+        {
+            return $"base_copies_ns and head_copies_ns must both be present with the same number of copies, 2 to {MaxCopies}";
+        }
+
+        foreach (var (copies, mean) in new[] { (c.BaseCopiesNs, c.BaseNs), (c.HeadCopiesNs, c.HeadNs) })
+        {
+            if (copies.Any(copy => copy is null || copy.Count != mean.Count || copy.Any(ns => !(ns > 0 && double.IsFinite(ns)))))
+            {
+                return "every copy must hold the case's number of rounds of positive finite times";
+            }
+
+            var perRound = Statistics.PairedCopies.PerRoundGeometricMean(copies);
+            if (perRound.Where((ns, round) => Math.Abs(ns - mean[round]) > 1e-6 * mean[round]).Any())
+            {
+                return "base_ns and head_ns must be the per-round geometric means of their copies";
+            }
+        }
+
+        return null;
     }
 }

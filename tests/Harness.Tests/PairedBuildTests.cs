@@ -214,6 +214,40 @@ public sealed class PairedBuildTests(CopiedBuild copy) : IClassFixture<CopiedBui
         Assert.True(cases.GetArrayLength() >= 1);
         Assert.Equal(3, cases[0].GetProperty("base_ns").GetArrayLength());
         Assert.Equal(3, cases[0].GetProperty("head_ns").GetArrayLength());
+
+        // The default: eight copies a side, each with every round.
+        Assert.Contains("each build loaded 8 times", text, StringComparison.Ordinal);
+        foreach (var side in new[] { "base_copies_ns", "head_copies_ns" })
+        {
+            var copies = cases[0].GetProperty(side);
+            Assert.Equal(8, copies.GetArrayLength());
+            Assert.All(copies.EnumerateArray(), c => Assert.Equal(3, c.GetArrayLength()));
+        }
+
+        // One copy a side writes no copy lists and says nothing of copies.
+        result = Cli.Run("paired", "--base-build", copy.Folder, "--family", "SHA-256", "--provider", "managed", "--sizes", "128",
+            "--rounds", "3", "--copies", "1", "--fail-on", "never", "--out", comment, "--save", saved);
+        Assert.True(result.ExitCode == 0, result.Error);
+        Assert.DoesNotContain("copies", File.ReadAllText(saved), StringComparison.Ordinal);
+        Assert.DoesNotContain("loaded 1 times", File.ReadAllText(comment), StringComparison.Ordinal);
+    }
+
+    /// <summary>Every buffer of a bound workload sits at a 64-byte boundary of one pinned block, in the order asked for.</summary>
+    [Fact]
+    public void Workload_buffers_are_aligned_alike_in_one_pinned_block()
+    {
+        var block = new AlignedBlock(32, 128, 1, 64);
+        var key = block.Take(32);
+        var input = block.Take(new byte[128]);
+        var odd = block.Take(1);
+        var output = block.Take(64);
+        foreach (var buffer in new[] { key, input, odd, output })
+        {
+            Assert.Equal(0, (long)System.Runtime.InteropServices.Marshal.UnsafeAddrOfPinnedArrayElement(buffer.Array!, buffer.Offset) % 64);
+        }
+
+        Assert.Same(key.Array, output.Array);
+        Assert.Equal([64, 192, 256], new[] { input.Offset - key.Offset, odd.Offset - key.Offset, output.Offset - key.Offset });
     }
 
     private sealed class Throwing : BoundWorkload

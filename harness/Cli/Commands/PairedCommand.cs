@@ -13,7 +13,7 @@ using CryptoHarness.Selecting;
 namespace CryptoHarness.Cli.Commands;
 
 /// <summary>
-/// <c>harness paired --base-build DIR [filters] [--sizes …] [--rounds N] [--threshold 5%] [--noise 1ns] [--fdr 1%]
+/// <c>harness paired --base-build DIR [filters] [--sizes …] [--copies N] [--rounds N] [--threshold 5%] [--noise 1ns] [--fdr 1%]
 /// [--fail-on slower|never] [--out comment.md] [--save paired.json]</c>: loads the base build's implementations beside
 /// this harness's own (the head), times both in the same interleaved rounds case by case, and writes the comparison
 /// comment of <c>compare</c>, saying which cases were paired and why the others were not. <c>--from paired.json</c>
@@ -32,6 +32,8 @@ internal static class PairedCommand
             HelpName = "DIR",
         };
         var from = new Option<string?>("--from") { Description = "Make the comment from a saved paired.json (--save) instead of measuring.", HelpName = "paired.json" };
+        var copies = HarnessOptions.Parsed("--copies",
+            $"Copies of each build to load and time in every round, 1 to {PairedResultsFile.MaxCopies} (default {DefaultCopies}); the spread between copies of one build is what a change must exceed.", "N", ParseCopies);
         var rounds = HarnessOptions.Parsed("--rounds", $"Measured interleaved rounds per case, 3 to 10000 (default {InterleavingSettings.Quick.Rounds}).", "N", ParseRounds);
         var threshold = HarnessOptions.Parsed("--threshold", $"The smallest change that counts, a percentage (default {CompareCommand.DefaultThreshold}).", CompareCommand.DefaultThreshold,
             text => CompareCommand.Percentage("threshold", text));
@@ -46,7 +48,7 @@ internal static class PairedCommand
         var templates = HarnessOptions.Templates();
         var command = new Command("paired", "Times the base build and this build in the same interleaved rounds, case by case, and says which cases got slower or faster.")
         {
-            sizes, baseBuild, from, rounds, threshold, noise, fdr, failOn, output, save, templates,
+            sizes, baseBuild, from, copies, rounds, threshold, noise, fdr, failOn, output, save, templates,
         };
         filters.AddTo(command);
         command.SetAction(parsed =>
@@ -69,9 +71,9 @@ internal static class PairedCommand
                 throw new UsageException("paired needs --base-build <the base's build output folder> (or --from <paired.json> to make the comment again).");
             }
 
-            if (fromPath is not null && (savePath is not null || parsed.GetResult(rounds) is not null || parsed.GetResult(sizes) is not null))
+            if (fromPath is not null && (savePath is not null || parsed.GetResult(rounds) is not null || parsed.GetResult(sizes) is not null || parsed.GetResult(copies) is not null))
             {
-                throw new UsageException("--save, --rounds and --sizes apply when measuring (--base-build), not with --from.");
+                throw new UsageException("--save, --rounds, --copies and --sizes apply when measuring (--base-build), not with --from.");
             }
 
             if (outPath is not null)
@@ -94,8 +96,16 @@ internal static class PairedCommand
             {
                 // Selected and validated before anything is loaded or measured.
                 var selected = ScenarioSelection.Require(ScenarioRegistry.All.Select(s => s.Measurement).OfType<OneShotMeasurement>().Single(), filters.Select(parsed));
+                var copyCount = parsed.GetValue(copies) ?? DefaultCopies;
+
+                // Each copy gets its share of the quick job's batch time, so a round takes as long whatever the copies.
                 var plan = new PairedPlan(selected.Select(i => i.Id).ToArray(), parsed.GetValue(sizes) ?? PayloadSizes.Default,
-                    InterleavingSettings.Quick with { Rounds = parsed.GetValue(rounds) ?? InterleavingSettings.Quick.Rounds });
+                    InterleavingSettings.Quick with
+                    {
+                        Rounds = parsed.GetValue(rounds) ?? InterleavingSettings.Quick.Rounds,
+                        BatchTime = InterleavingSettings.Quick.BatchTime / copyCount,
+                    },
+                    copyCount);
                 results = Measure(basePath!, plan, console);
                 if (savePath is not null)
                 {
@@ -130,6 +140,19 @@ internal static class PairedCommand
         return command;
     }
 
+    /// <summary>
+    /// Eight copies a side: the rank test across copies (<see cref="Statistics.PairedCopies.RankTestAbove"/>) then
+    /// reaches p = 1/12870 when the two builds' copies do not overlap, small enough to survive Benjamini–Hochberg over a
+    /// family's cases; with four it could not go below 1/70. Each copy gets an eighth of the batch time, so a round costs
+    /// what one copy a side did (SHA-256 and BLAKE3, 40 cases: 22.7 s against 20.2 s at four copies, under a CPU hog).
+    /// </summary>
+    internal const int DefaultCopies = 8;
+
+    private static int? ParseCopies(string text) =>
+        int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) && value is >= 1 and <= PairedResultsFile.MaxCopies
+            ? value
+            : throw new UsageException($"Invalid --copies '{text}'. Valid: a whole number from 1 to {PairedResultsFile.MaxCopies}, e.g. {DefaultCopies}.");
+
     private static int? ParseRounds(string text) =>
         int.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out var value) && value is >= 3 and <= 10_000
             ? value
@@ -137,20 +160,21 @@ internal static class PairedCommand
 
     private static PairedResults Measure(string baseFolder, PairedPlan plan, HarnessConsole console)
     {
-        var (baseRegistry, baseManaged, baseContext) = Load(baseFolder, "--base-build");
-
-        // The head is this harness's own build, loaded the same way into a collectible context of its own rather than
-        // called in the default context, so both sides run under the same rules (code in a collectible context reaches
-        // statics through another indirection and the JIT treats its static readonly values differently). What loading
-        // alike cannot equalise is where each copy's code lands: in A/A pairs here, managed SHA-256 at 128 B differed by
-        // 7–10% between the two copies, either way round from one process to the next, with tight intervals.
-        var (headRegistry, headManaged, _) = Load(AppContext.BaseDirectory, "the running harness's folder");
+        // The head is this harness's own build, loaded the same way as the base, into collectible contexts of its own
+        // rather than called in the default context, so both sides run under the same rules (code in a collectible
+        // context reaches statics through another indirection and the JIT treats its static readonly values
+        // differently). What loading alike cannot equalise is where each copy's code lands; hence several copies a
+        // side (PairedCopies).
+        var baseCopies = Enumerable.Range(0, plan.Copies).Select(_ => Load(baseFolder, "--base-build")).ToArray();
+        var headCopies = Enumerable.Range(0, plan.Copies).Select(_ => Load(AppContext.BaseDirectory, "the running harness's folder")).ToArray();
+        var baseContext = baseCopies[0].Context;
         var cpu = MachineInfo.CpuName();
         var runtime = MachineInfo.Runtime();
         var machineKey = MachineInfo.MachineKey(cpu, InstructionSetEmulation.KeyLevel(MachineInfo.InstructionSetLevel()), MachineInfo.OsKey(), runtime);
-        console.Error.WriteLine($"Pairing {plan.Ids.Count} entr(ies) at {plan.Sizes.Count} size(s) with the base build in {baseContext.Folder}");
-        return PairedMeasurement.Measure(baseRegistry, headRegistry, plan, CommitOf(baseContext.Folder), MachineInfo.GitCommit(RepositoryRoot.Find()),
-            machineKey, runtime, BuildNotes.Of(baseManaged, headManaged), line => console.Error.WriteLine(line));
+        console.Error.WriteLine($"Pairing {plan.Ids.Count} entr(ies) at {plan.Sizes.Count} size(s), {plan.Copies} cop(ies) a side, with the base build in {baseContext.Folder}");
+        return PairedMeasurement.Measure(baseCopies.Select(c => c.Registry).ToArray(), headCopies.Select(c => c.Registry).ToArray(), plan,
+            CommitOf(baseContext.Folder), MachineInfo.GitCommit(RepositoryRoot.Find()),
+            machineKey, runtime, BuildNotes.Of(baseCopies[0].Managed, headCopies[0].Managed), line => console.Error.WriteLine(line));
     }
 
     private static (BuildRegistry Registry, Assembly Managed, BuildLoadContext Context) Load(string folder, string what)
