@@ -219,22 +219,26 @@ public static unsafe partial class Argon2
                 $"Argon2 tags are at least {MinTagSizeInBytes} bytes long (RFC 9106 §3.1), not {tag.Length}.", nameof(tag));
         }
 
-        HashCore(type, parameters, password, salt, tag, secret, associatedData, path, Environment.ProcessorCount);
+        HashCore(type, parameters, password, salt, tag, secret, associatedData, path, Environment.ProcessorCount, spinBeforeBlocking: true);
     }
 
     /// <summary>
     /// <see cref="Hash(Argon2Type, Argon2Parameters, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, InstructionSet)"/>
     /// as if the machine had <paramref name="cores"/> cores, so that tests on a small machine reach the schedules of
     /// larger ones (fewer lanes than threads, as many, more, interleaved or not). Arguments are assumed valid.
+    /// With <paramref name="spinBeforeBlocking"/> false a participant that has to wait at a slice end blocks on the
+    /// job's monitor at once instead of spinning first, so that tests reach the blocking wait on any machine. Returns
+    /// whether a wait of the calling thread was interrupted (<see cref="Thread.Interrupt"/>) during the fill; the hash
+    /// was finished all the same and the interrupt is pending again (see <see cref="FillJob"/>).
     /// </summary>
-    internal static void HashAsIfOnCores(
+    internal static bool HashAsIfOnCores(
         Argon2Type type, Argon2Parameters parameters, ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, Span<byte> tag,
-        ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData, InstructionSet path, int cores)
+        ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData, InstructionSet path, int cores, bool spinBeforeBlocking = true)
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(cores, 1);
         ThrowIfNotSupported(path);
         parameters.Validate();
-        HashCore(type, parameters, password, salt, tag, secret, associatedData, path, cores);
+        return HashCore(type, parameters, password, salt, tag, secret, associatedData, path, cores, spinBeforeBlocking);
     }
 
     private static void ThrowIfNotSupported(InstructionSet path)
@@ -247,9 +251,10 @@ public static unsafe partial class Argon2
         }
     }
 
-    private static void HashCore(
+    /// <summary>Computes the tag; returns whether a wait of the calling thread was interrupted, and if so re-raises it.</summary>
+    private static bool HashCore(
         Argon2Type type, Argon2Parameters parameters, ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, Span<byte> tag,
-        ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData, InstructionSet path, int cores)
+        ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData, InstructionSet path, int cores, bool spinBeforeBlocking)
     {
         // RFC 9106 §3.2 steps 3 and 4: m' = 4p * floor(m / 4p) blocks, q = m' / p columns per lane, four segments each.
         int lanes = parameters.Lanes;
@@ -274,6 +279,7 @@ public static unsafe partial class Argon2
         Span<byte> seed = stackalloc byte[Blake2b.MaxHashSizeInBytes + 8];
         Span<byte> finalBlock = stackalloc byte[BlockSizeInBytes];
         bool matrixCleared = false;
+        bool waitInterrupted = false;
         try
         {
             ComputeH0(type, parameters, password, salt, tag.Length, secret, associatedData, seed[..Blake2b.MaxHashSizeInBytes]);
@@ -289,7 +295,7 @@ public static unsafe partial class Argon2
                 }
             }
 
-            matrixCleared = Fill(in instance, cores);
+            matrixCleared = Fill(in instance, cores, spinBeforeBlocking, out waitInterrupted);
 
             // RFC 9106 §3.2 steps 8 and 9: C is the XOR of the last column, the tag is H'^T(C).
             new ReadOnlySpan<byte>(instance.BlockPointer(laneLength - 1), BlockSizeInBytes).CopyTo(finalBlock);
@@ -319,6 +325,15 @@ public static unsafe partial class Argon2
 
             MatrixPool.Return(instance.Memory, matrixCapacity);
         }
+
+        // Only now, once the matrix is back in the pool: MatrixPool.Return may wait for the pool's lock, and a pending
+        // interrupt would make that wait throw and lose the buffer.
+        if (waitInterrupted)
+        {
+            Thread.CurrentThread.Interrupt();
+        }
+
+        return waitInterrupted;
     }
 
     /// <summary>
@@ -408,9 +423,10 @@ public static unsafe partial class Argon2
 
     /// <summary>
     /// Runs every pass and slice: on the calling thread for one lane, else on <see cref="FillJob"/>. Returns whether
-    /// the matrix was also cleared, all but its last column, as the job does in parallel.
+    /// the matrix was also cleared, all but its last column, as the job does in parallel; <paramref name="waitInterrupted"/>
+    /// says whether the calling thread's wait in the job was interrupted, an interrupt the caller must raise again.
     /// </summary>
-    private static bool Fill(in Instance instance, int cores)
+    private static bool Fill(in Instance instance, int cores, bool spinBeforeBlocking, out bool waitInterrupted)
     {
         int lanes = instance.Lanes;
         int workers = Math.Min(lanes, cores);
@@ -434,10 +450,11 @@ public static unsafe partial class Argon2
             }
 
             CryptographicOperations.ZeroMemory(new Span<byte>(aligned, ScratchBlocks * BlockSizeInBytes));
+            waitInterrupted = false;
             return false;
         }
 
-        FillJob.Run(in instance, workers - 1, lanesPerTask);
+        waitInterrupted = FillJob.Run(in instance, workers - 1, lanesPerTask, spinBeforeBlocking ? FillJob.SpinTicks : 0);
         return true;
     }
 
@@ -729,6 +746,17 @@ public static unsafe partial class Argon2
     /// participant finishing a slice pulses.
     /// </para>
     /// <para>
+    /// Interrupts (<see cref="Thread.Interrupt"/>) do not stop a participant: a wait that throws
+    /// <see cref="ThreadInterruptedException"/> (the spin's <c>Thread.Sleep(0)</c>, entering the monitor, or
+    /// <see cref="Monitor.Wait(object)"/>) is simply waited again, and the participant finishes its tasks and raises the
+    /// interrupt again on its thread when it is done with the job, so its next wait, sleep or join throws. A claimed
+    /// task always gets done, so no one waits for it forever and no one is still inside the matrix when the calling
+    /// thread, its wait over, wipes the matrix and gives it back to the pool. Finishing rather than abandoning the
+    /// hash is how p = 1 behaves too, which never waits and so leaves an interrupt pending for the caller's next wait;
+    /// the tag is computed and right, and throwing after the work would waste it, while throwing before it would need
+    /// every worker to stop mid-slice and the caller to wait for them without blocking.
+    /// </para>
+    /// <para>
     /// One job is cached and reused, and queued as an <see cref="IThreadPoolWorkItem"/>, so a hash allocates nothing.
     /// A job counts its participants and goes back to the cache only when the last one, possibly a worker that started
     /// after the hash was done and found nothing left to claim, has let go of it.
@@ -742,7 +770,7 @@ public static unsafe partial class Argon2
         // 0.2 ms the calling thread blocked at one or more slice ends in most hashes at m = 64 MiB, p = 4. With lanes
         // interleaved in pairs (m = 64 MiB, t = 4, p = 4, about 30 ms), a hash blocked 0.6 to 0.8 times and its two
         // threads waited 2.5 to 5.4 ms in all at its 35 waits, mostly for the slower of two equal tasks.
-        private static readonly long SpinTicks = Stopwatch.Frequency / 1000;
+        public static readonly long SpinTicks = Stopwatch.Frequency / 1000;
 
         private static FillJob? s_cached;
 
@@ -750,18 +778,24 @@ public static unsafe partial class Argon2
         private Instance _instance;
         private int _lanesPerTask;
         private int _tasksPerSlice;
+        private long _spinTicks;
         private long _segmentTasks;
         private long _totalTasks;
         private long _nextTask;
         private long _finishedTasks;
         private int _participants;
 
-        public static void Run(in Instance instance, int helpers, int lanesPerTask)
+        /// <summary>
+        /// Fills (and clears) the matrix with <paramref name="helpers"/> thread-pool workers; returns whether a wait
+        /// of the calling thread was interrupted, which the caller raises again once it is done with the matrix.
+        /// </summary>
+        public static bool Run(in Instance instance, int helpers, int lanesPerTask, long spinTicks)
         {
             FillJob job = Interlocked.Exchange(ref s_cached, null) ?? new FillJob();
             job._instance = instance;
             job._lanesPerTask = lanesPerTask;
             job._tasksPerSlice = (instance.Lanes + lanesPerTask - 1) / lanesPerTask;
+            job._spinTicks = spinTicks;
             job._segmentTasks = (long)instance.Passes * SyncPoints * job._tasksPerSlice;
             job._totalTasks = job._segmentTasks + job._tasksPerSlice;
             job._nextTask = 0;
@@ -772,25 +806,32 @@ public static unsafe partial class Argon2
                 ThreadPool.UnsafeQueueUserWorkItem(job, preferLocal: false);
             }
 
-            job.Participate();
+            bool interrupted = job.Participate();
 
             // Helpers may still be computing the last slice's segments or clearing.
-            job.WaitUntilFinished(job._totalTasks);
+            interrupted |= job.WaitUntilFinished(job._totalTasks);
             job.Leave();
+            return interrupted;
         }
 
         void IThreadPoolWorkItem.Execute()
         {
-            Participate();
+            bool interrupted = Participate();
             Leave();
+            if (interrupted)
+            {
+                Thread.CurrentThread.Interrupt();
+            }
         }
 
-        private void Participate()
+        /// <summary>Claims and runs tasks until none is left; returns whether one of its waits was interrupted.</summary>
+        private bool Participate()
         {
             ulong* scratch = stackalloc ulong[(ScratchBlocks * WordsPerBlock) + 8];
             ulong* aligned = AlignScratch(scratch);
             int tasksPerSlice = _tasksPerSlice;
             bool used = false;
+            bool interrupted = false;
             while (true)
             {
                 long task = Interlocked.Increment(ref _nextTask) - 1;
@@ -800,7 +841,7 @@ public static unsafe partial class Argon2
                 }
 
                 long slices = task / tasksPerSlice;
-                WaitUntilFinished(slices * tasksPerSlice);
+                interrupted |= WaitUntilFinished(slices * tasksPerSlice);
                 int firstLane = (int)(task % tasksPerSlice) * _lanesPerTask;
                 int laneCount = Math.Min(_lanesPerTask, _instance.Lanes - firstLane);
                 if (task < _segmentTasks)
@@ -820,10 +861,7 @@ public static unsafe partial class Argon2
 
                 if (Interlocked.Increment(ref _finishedTasks) % tasksPerSlice == 0)
                 {
-                    lock (_gate)
-                    {
-                        Monitor.PulseAll(_gate);
-                    }
+                    interrupted |= PulseWaiters();
                 }
             }
 
@@ -831,18 +869,50 @@ public static unsafe partial class Argon2
             {
                 CryptographicOperations.ZeroMemory(new Span<byte>(aligned, ScratchBlocks * BlockSizeInBytes));
             }
+
+            return interrupted;
         }
 
-        private void WaitUntilFinished(long tasks)
+        /// <summary>
+        /// Returns once <paramref name="tasks"/> tasks are finished, interrupted or not; returns whether it was.
+        /// </summary>
+        private bool WaitUntilFinished(long tasks)
         {
+            bool interrupted = false;
             SpinWait spinner = default;
             long start = Stopwatch.GetTimestamp();
             while (Volatile.Read(ref _finishedTasks) < tasks)
             {
-                if (spinner.Count >= 10 && Stopwatch.GetTimestamp() - start > SpinTicks)
+                if (spinner.Count >= 10 && Stopwatch.GetTimestamp() - start > _spinTicks)
+                {
+                    return BlockUntilFinished(tasks) | interrupted;
+                }
+
+                try
+                {
+                    // Past its first iterations SpinOnce yields with Thread.Sleep(0) now and then, which throws if
+                    // the thread was interrupted.
+                    spinner.SpinOnce(sleep1Threshold: -1);
+                }
+                catch (ThreadInterruptedException)
+                {
+                    interrupted = true;
+                }
+            }
+
+            return interrupted;
+        }
+
+        private bool BlockUntilFinished(long tasks)
+        {
+            bool interrupted = false;
+            while (true)
+            {
+                try
                 {
                     // The pulse comes after the count is raised and under the lock, so it cannot fall between the
-                    // check below and the wait.
+                    // check below and the wait. Monitor.Wait takes the lock back before it throws, so an interrupt
+                    // only sends the loop round again.
                     lock (_gate)
                     {
                         while (Volatile.Read(ref _finishedTasks) < tasks)
@@ -851,10 +921,35 @@ public static unsafe partial class Argon2
                         }
                     }
 
-                    return;
+                    return interrupted;
                 }
+                catch (ThreadInterruptedException)
+                {
+                    interrupted = true;
+                }
+            }
+        }
 
-                spinner.SpinOnce(sleep1Threshold: -1);
+        /// <summary>Wakes every blocked participant, interrupted or not (a lost pulse would leave them blocked).</summary>
+        private bool PulseWaiters()
+        {
+            bool interrupted = false;
+            while (true)
+            {
+                try
+                {
+                    lock (_gate)
+                    {
+                        Monitor.PulseAll(_gate);
+                    }
+
+                    return interrupted;
+                }
+                catch (ThreadInterruptedException)
+                {
+                    // Entering the monitor was interrupted, so nothing was pulsed yet.
+                    interrupted = true;
+                }
             }
         }
 

@@ -337,20 +337,28 @@ public sealed class Argon2AllocationTests
 
     /// <summary>
     /// Every pooled matrix is all zeros after a hash, whether one thread cleared it (p = 1) or the lanes' participants
-    /// did in parallel (p &gt; 1). Reads the private pool by reflection: there is no other way to see freed memory.
+    /// did in parallel (p &gt; 1).
     /// </summary>
     [Theory]
     [InlineData(4096u, 1)]
     [InlineData(4096u, 4)]
     [InlineData(1000u, 3)]
-    public unsafe void Pooled_matrices_are_zero_after_a_hash(uint memory, int lanes)
+    public void Pooled_matrices_are_zero_after_a_hash(uint memory, int lanes)
+    {
+        Argon2.Hash(Argon2Type.Argon2d, new Argon2Parameters(memory, 2, lanes), "secret"u8, "saltsalt"u8, new byte[32]);
+        AssertPooledMatricesAreZero();
+    }
+
+    /// <summary>
+    /// Checks that the matrix pool holds at least one buffer and that all it holds is zero. Reads the private pool by
+    /// reflection: there is no other way to see freed memory.
+    /// </summary>
+    internal static unsafe void AssertPooledMatricesAreZero()
     {
         const System.Reflection.BindingFlags privateStatic = System.Reflection.BindingFlags.NonPublic | System.Reflection.BindingFlags.Static;
         Type pool = typeof(Argon2).GetNestedType("MatrixPool", System.Reflection.BindingFlags.NonPublic)!;
         var buffers = (nint[])pool.GetField("Buffers", privateStatic)!.GetValue(null)!;
         var sizes = (nuint[])pool.GetField("Sizes", privateStatic)!.GetValue(null)!;
-
-        Argon2.Hash(Argon2Type.Argon2d, new Argon2Parameters(memory, 2, lanes), "secret"u8, "saltsalt"u8, new byte[32]);
         int checkedBuffers = 0;
         for (int i = 0; i < buffers.Length; i++)
         {
@@ -363,5 +371,95 @@ public sealed class Argon2AllocationTests
         }
 
         Assert.True(checkedBuffers > 0);
+    }
+}
+
+/// <summary>
+/// Runs alone, like <see cref="Argon2AllocationTests"/>: an interrupt pending when a hash starts would also land in a
+/// wait for the matrix pool's lock if another test were hashing at the same time, and the pool is read afterwards.
+/// </summary>
+[CollectionDefinition(nameof(Argon2InterruptTests), DisableParallelization = true)]
+public sealed class Argon2InterruptTestsDefinition;
+
+[Collection(nameof(Argon2InterruptTests))]
+public sealed class Argon2InterruptTests
+{
+    /// <summary>
+    /// A caller interrupted (<see cref="Thread.Interrupt"/>) while it waits at a slice end of a hash with lanes finishes
+    /// the hash with the right tag and its interrupt still pending afterwards; no participant writes into the matrix
+    /// once it is back in the pool (every pooled matrix is zero), and the next hash is right. The caller interrupts
+    /// itself just before the hash, so the interrupt lands at its first wait that spins long enough to call
+    /// Thread.Sleep(0) or that blocks; with <c>spinBeforeBlocking</c> false every wait not over at once blocks on the
+    /// monitor. Eight lanes as if on eight cores (m = 16 MiB, about 10 ms of work), so seven workers compete for this
+    /// machine's cores and the caller waits for one of them at some slice end in most hashes. The pool's minimum is
+    /// raised to eight threads meanwhile: without that, in a fresh test process no worker started during 100 hashes
+    /// (the caller did all the work alone, never waiting). The test repeats until three hashes had a wait of their
+    /// caller interrupted (HashAsIfOnCores reports it) and fails if none did in 200. Before the fix the interrupt
+    /// escaped the hash as a ThreadInterruptedException while workers still ran.
+    /// </summary>
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void An_interrupted_caller_finishes_the_hash_and_keeps_its_interrupt(bool spinBeforeBlocking)
+    {
+        const int lanes = 8;
+        var parameters = new Argon2Parameters(16384, 2, lanes);
+        byte[] salt = Enumerable.Repeat((byte)9, 16).ToArray();
+        byte[] expected = Argon2Reference.Hash(Argon2Type.Argon2id, parameters.MemoryKib, parameters.Passes, lanes, "interrupted"u8, salt, [], [], 32);
+        int interruptedHashes = 0;
+        ThreadPool.GetMinThreads(out int minWorkers, out int minIo);
+        Assert.True(ThreadPool.SetMinThreads(Math.Max(minWorkers, lanes), minIo));
+        try
+        {
+            for (int attempt = 0; attempt < 200 && interruptedHashes < 3; attempt++)
+            {
+                var tag = new byte[32];
+                Exception? failure = null;
+                bool waitInterrupted = false;
+                bool interruptPending = false;
+                var caller = new Thread(() =>
+                {
+                    try
+                    {
+                        Thread.CurrentThread.Interrupt();
+                        waitInterrupted = Argon2.HashAsIfOnCores(
+                            Argon2Type.Argon2id, parameters, "interrupted"u8, salt, tag, default, default, Argon2.DefaultPath, lanes, spinBeforeBlocking);
+                    }
+                    catch (Exception e)
+                    {
+                        failure = e;
+                        return;
+                    }
+
+                    try
+                    {
+                        Thread.Sleep(0);
+                    }
+                    catch (ThreadInterruptedException)
+                    {
+                        interruptPending = true;
+                    }
+                });
+                caller.Start();
+                Assert.True(caller.Join(TimeSpan.FromSeconds(30)), $"attempt {attempt}: the interrupted caller hung");
+                Assert.Null(failure);
+                Assert.Equal(Convert.ToHexStringLower(expected), Convert.ToHexStringLower(tag));
+                Assert.True(interruptPending, $"attempt {attempt}: the interrupt was swallowed (wait interrupted: {waitInterrupted})");
+                Argon2AllocationTests.AssertPooledMatricesAreZero();
+                if (waitInterrupted)
+                {
+                    interruptedHashes++;
+                }
+            }
+        }
+        finally
+        {
+            ThreadPool.SetMinThreads(minWorkers, minIo);
+        }
+
+        Assert.True(interruptedHashes > 0, "no hash had a wait of its caller interrupted in 200, so nothing was tested");
+        var next = new byte[32];
+        Argon2.HashAsIfOnCores(Argon2Type.Argon2id, parameters, "interrupted"u8, salt, next, default, default, Argon2.DefaultPath, 2);
+        Assert.Equal(Convert.ToHexStringLower(expected), Convert.ToHexStringLower(next));
     }
 }
