@@ -1063,9 +1063,29 @@ public static unsafe partial class Argon2
 
         /// <summary>
         /// Keeps or frees a buffer of <paramref name="capacity"/> bytes, which the caller has zeroed (all of it
-        /// that it used; the rest was zeroed by an earlier user).
+        /// that it used; the rest was zeroed by an earlier user). A thread interrupted while it waits for the pool's
+        /// lock gets its <see cref="ThreadInterruptedException"/>, but the buffer is freed first, not lost.
         /// </summary>
         public static void Return(ulong* buffer, nuint capacity)
+        {
+            bool kept;
+            try
+            {
+                kept = TryKeep(buffer, capacity);
+            }
+            catch (ThreadInterruptedException)
+            {
+                NativeMemory.AlignedFree(buffer);
+                throw;
+            }
+
+            if (!kept)
+            {
+                NativeMemory.AlignedFree(buffer);
+            }
+        }
+
+        private static bool TryKeep(ulong* buffer, nuint capacity)
         {
             lock (Gate)
             {
@@ -1084,11 +1104,11 @@ public static unsafe partial class Argon2
                 {
                     Buffers[free] = (nint)buffer;
                     Sizes[free] = capacity;
-                    return;
+                    return true;
                 }
             }
 
-            NativeMemory.AlignedFree(buffer);
+            return false;
         }
     }
 }
