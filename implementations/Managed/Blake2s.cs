@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using System.Security.Cryptography;
 
@@ -218,10 +219,18 @@ public static partial class Blake2s
     /// Sets h to the IV xored with the parameter block (RFC 7693 §2.5, §3.3): digest length, key length, fanout 1
     /// and depth 1 in the first word, zeros elsewhere. The byte counter starts at zero.
     /// </summary>
+    /// <remarks>
+    /// h is stored as the two vectors the vector paths load it as. Copying the IV and then xoring the parameter
+    /// word into h[0] alone left a 4-byte store inside the first vector load, which the CPU cannot forward from, so
+    /// the first compression waited for the stores to reach the cache: about 16 ns a call on the AMD EPYC (Zen 4)
+    /// measured (Ssse3 path, 64-byte message, 109 against 93 ns in the same process).
+    /// </remarks>
     internal static void Initialize(ref State state, int hashSize, int keySize)
     {
-        IV.AsSpan().CopyTo(state.H);
-        state.H[0] ^= 0x01010000U ^ ((uint)keySize << 8) ^ (uint)hashSize;
+        ReadOnlySpan<uint> iv = IV;
+        uint parameters = 0x01010000U ^ ((uint)keySize << 8) ^ (uint)hashSize;
+        (Vector128.Create(iv[..4]) ^ Vector128.CreateScalar(parameters)).StoreUnsafe(ref state.H[0]);
+        Vector128.Create(iv[4..]).StoreUnsafe(ref state.H[0], 4);
         state.T = 0;
     }
 
