@@ -31,7 +31,10 @@ namespace CryptoHarness.Managed;
 /// Fixed cost per call: blocks are read from the caller's buffer, the last one too when it is full, and h is copied
 /// out whole. Copying the digest a byte at a time and padding a full last block in a stack copy had cost about
 /// 50 ns a call (Avx512 225 ns at 128 B, now 175 ns; BouncyCastle 2.7.0 216 ns; minimum over 17 rounds of a loop
-/// of calls on a loaded machine).
+/// of calls on a loaded machine). A message of whole blocks is one call to the path, the last block flagged inside
+/// its loop, so h stays in registers from the first block to the last instead of going through memory between a
+/// call for the leading blocks and one for the last: about 1% at 128 B on the Ssse3 path (1.075 against 1.068
+/// and 1.080 against 1.064 times BouncyCastle's speed, two runs of 101 interleaved rounds).
 /// </para>
 /// <para>
 /// Salt and personalization (RFC 7693 §2.5 parameter block fields) are not exposed; they are zero, as in the
@@ -140,22 +143,23 @@ public static partial class Blake2s
         if (!source.IsEmpty || key.IsEmpty)
         {
             // The last block, full or not, is compressed with the final-block flag; all others straight from the
-            // caller's buffer. A full last block is read from there too: only a partial one needs padding, in a
-            // copy. The unkeyed empty message is one empty block.
+            // caller's buffer. A message of whole blocks is one call, the last block flagged inside it, so h stays
+            // in registers from the first block to the last; only a partial last block needs padding, in a copy.
+            // The unkeyed empty message is one empty block.
             int leadingLength = source.IsEmpty ? 0 : (source.Length - 1) & -BlockSizeInBytes;
-            ref byte first = ref MemoryMarshal.GetReference(source);
-            if (leadingLength != 0)
-            {
-                Compress(path, ref state, ref first, (nuint)(leadingLength / BlockSizeInBytes), BlockSizeInBytes, 0);
-            }
-
             int lastLength = source.Length - leadingLength;
+            ref byte first = ref MemoryMarshal.GetReference(source);
             if (lastLength == BlockSizeInBytes)
             {
-                Compress(path, ref state, ref Unsafe.Add(ref first, leadingLength), 1, BlockSizeInBytes, FinalBlockFlag);
+                Compress(path, ref state, ref first, (nuint)(source.Length / BlockSizeInBytes), BlockSizeInBytes, FinalBlockFlag);
             }
             else
             {
+                if (leadingLength != 0)
+                {
+                    Compress(path, ref state, ref first, (nuint)(leadingLength / BlockSizeInBytes), BlockSizeInBytes, 0);
+                }
+
                 CompressPaddedFinal(path, ref state, source.Slice(leadingLength, lastLength));
             }
         }
@@ -255,27 +259,28 @@ public static partial class Blake2s
     }
 
     private static void Compress(
-        InstructionSet path, ref State state, ReadOnlySpan<byte> blocks, uint blockLength, uint finalFlag) =>
-        Compress(path, ref state, ref MemoryMarshal.GetReference(blocks), (nuint)(blocks.Length / BlockSizeInBytes), blockLength, finalFlag);
+        InstructionSet path, ref State state, ReadOnlySpan<byte> blocks, uint lastBlockLength, uint finalFlag) =>
+        Compress(path, ref state, ref MemoryMarshal.GetReference(blocks), (nuint)(blocks.Length / BlockSizeInBytes), lastBlockLength, finalFlag);
 
     /// <summary>
     /// Runs the compression function F (RFC 7693 §3.2) over <paramref name="blockCount"/> (at least one) 64-byte
-    /// blocks in order, adding <paramref name="blockLength"/> to the byte counter before each one. The one place
-    /// that picks the code for a path.
+    /// blocks in order. Every block but the last adds 64 to the byte counter and has f0 = 0; the last adds
+    /// <paramref name="lastBlockLength"/> and has f0 = <paramref name="finalFlag"/>. The one place that picks the
+    /// code for a path.
     /// </summary>
     private static void Compress(
-        InstructionSet path, ref State state, ref byte blocks, nuint blockCount, uint blockLength, uint finalFlag)
+        InstructionSet path, ref State state, ref byte blocks, nuint blockCount, uint lastBlockLength, uint finalFlag)
     {
         switch (path)
         {
             case InstructionSet.Avx512:
-                CompressAvx512(ref state, ref blocks, blockCount, blockLength, finalFlag);
+                CompressAvx512(ref state, ref blocks, blockCount, lastBlockLength, finalFlag);
                 break;
             case InstructionSet.Ssse3:
-                CompressSsse3(ref state, ref blocks, blockCount, blockLength, finalFlag);
+                CompressSsse3(ref state, ref blocks, blockCount, lastBlockLength, finalFlag);
                 break;
             default:
-                CompressScalar(ref state, ref blocks, blockCount, blockLength, finalFlag);
+                CompressScalar(ref state, ref blocks, blockCount, lastBlockLength, finalFlag);
                 break;
         }
     }
