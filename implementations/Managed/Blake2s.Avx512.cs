@@ -31,7 +31,7 @@ public static partial class Blake2s
     /// </para>
     /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void CompressAvx512(ref State state, ref byte blocks, nuint blockCount, uint blockLength, uint finalFlag)
+    private static void CompressAvx512(ref State state, ref byte blocks, nuint blockCount, uint lastBlockLength, uint finalFlag)
     {
         ulong t = state.T;
         ref uint h = ref state.H[0];
@@ -42,12 +42,15 @@ public static partial class Blake2s
 
         do
         {
-            t += blockLength;
+            // Only the last block may be partial or flagged as the last (see Compress).
+            bool isLast = blockCount == 1;
+            t += isLast ? lastBlockLength : BlockSizeInBytes;
+            uint flag = isLast ? finalFlag : 0;
 
             Vector128<uint> a = h0;
             Vector128<uint> b = h1;
             Vector128<uint> c = iv0;
-            Vector128<uint> d = iv1 ^ Vector128.Create((uint)t, (uint)(t >> 32), finalFlag, 0);
+            Vector128<uint> d = iv1 ^ Vector128.Create((uint)t, (uint)(t >> 32), flag, 0);
             Vector512<uint> message = Vector512.LoadUnsafe(ref blocks).AsUInt32();
 
             // Rounds 0 to 9 with σ[round] (RFC 7693 §2.7, §3.2) spelled out, as in the Ssse3 path.

@@ -14,7 +14,7 @@ public static partial class Blake2s
     /// words read from the caller's block where they are added.
     /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void CompressScalar(ref State state, ref byte blocks, nuint blockCount, uint blockLength, uint finalFlag)
+    private static void CompressScalar(ref State state, ref byte blocks, nuint blockCount, uint lastBlockLength, uint finalFlag)
     {
         ulong t = state.T;
         Span<uint> h = state.H;
@@ -23,11 +23,14 @@ public static partial class Blake2s
         do
         {
             // t is 64 bits and wraps modulo 2^64, as the RFC's two-word counter does.
-            t += blockLength;
+            // Only the last block may be partial or flagged as the last (see Compress).
+            bool isLast = blockCount == 1;
+            t += isLast ? lastBlockLength : BlockSizeInBytes;
+            uint flag = isLast ? finalFlag : 0;
 
             uint v0 = h[0], v1 = h[1], v2 = h[2], v3 = h[3], v4 = h[4], v5 = h[5], v6 = h[6], v7 = h[7];
             uint v8 = iv[0], v9 = iv[1], v10 = iv[2], v11 = iv[3];
-            uint v12 = iv[4] ^ (uint)t, v13 = iv[5] ^ (uint)(t >> 32), v14 = iv[6] ^ finalFlag, v15 = iv[7];
+            uint v12 = iv[4] ^ (uint)t, v13 = iv[5] ^ (uint)(t >> 32), v14 = iv[6] ^ flag, v15 = iv[7];
 
             ref uint m = ref Unsafe.As<byte, uint>(ref blocks);
             ref byte sigma = ref MemoryMarshal.GetReference(Blake2b.Sigma);

@@ -16,7 +16,7 @@ public static partial class Blake2s
     /// the first call.
     /// </remarks>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static unsafe void CompressSsse3(ref State state, ref byte blocks, nuint blockCount, uint blockLength, uint finalFlag)
+    private static unsafe void CompressSsse3(ref State state, ref byte blocks, nuint blockCount, uint lastBlockLength, uint finalFlag)
     {
         ulong t = state.T;
         ref uint h = ref state.H[0];
@@ -31,12 +31,15 @@ public static partial class Blake2s
             uint* m = (uint*)first;
             do
             {
-                t += blockLength;
+                // Only the last block may be partial or flagged as the last (see Compress).
+                bool isLast = blockCount == 1;
+                t += isLast ? lastBlockLength : BlockSizeInBytes;
+                uint flag = isLast ? finalFlag : 0;
 
                 Vector128<uint> a = h0;
                 Vector128<uint> b = h1;
                 Vector128<uint> c = iv0;
-                Vector128<uint> d = iv1 ^ Vector128.Create((uint)t, (uint)(t >> 32), finalFlag, 0);
+                Vector128<uint> d = iv1 ^ Vector128.Create((uint)t, (uint)(t >> 32), flag, 0);
 
                 // Rounds 0 to 9 with σ[round] (RFC 7693 §2.7, §3.2) spelled out: see Blake2b.RoundAvx2 for why.
                 RoundSsse3(ref a, ref b, ref c, ref d, m, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
