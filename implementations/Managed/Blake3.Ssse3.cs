@@ -509,6 +509,17 @@ public static partial class Blake3
         // indices: unrolled, the JIT keeps message words in registers across rounds, and with 16 vector
         // registers that means spilling the state. The AVX-512 kernels (Blake3.Avx512.cs), with 32, unroll.
         ref Vector128<uint> words = ref m[0];
+
+        // Without AVX-512 there are 16 vector registers and the sixteen rows fill them, but a rotation by 12 or 7 (two
+        // shifts and an OR) needs a 17th for the shifted copy: the JIT spilled and reloaded two rows around almost
+        // every such rotation (2.4x slower at 8 KiB than with AVX-512 visible: 8.6 against 3.65 µs; now 3.68; the AMD
+        // EPYC development machine with the runtime's AVX-512 switches off, Stopwatch A/B in one process). So row 8
+        // lives in memory, in the message buffer's spare slot, as in the reference crate's AVX2 assembly; each
+        // half-round adds to it last and rotates with it first, so its sum holds the one free register only between the
+        // two. With AVX-512 (32 registers) it stays a register.
+        ref Vector128<uint> row8 = ref Avx512F.IsSupported ? ref v8 : ref Unsafe.Add(ref words, 16);
+        row8 = v8;
+        Vector128<uint> sum8;
         ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
         for (int round = 0; round < 7; round++)
         {
@@ -523,11 +534,12 @@ public static partial class Blake3
             v13 = TRotations.RotateRight16(v13 ^ v1);
             v14 = TRotations.RotateRight16(v14 ^ v2);
             v15 = TRotations.RotateRight16(v15 ^ v3);
-            v8 += v12;
             v9 += v13;
             v10 += v14;
             v11 += v15;
-            v4 = TRotations.RotateRight12(v4 ^ v8);
+            sum8 = row8 + v12;
+            row8 = sum8;
+            v4 = TRotations.RotateRight12(v4 ^ sum8);
             v5 = TRotations.RotateRight12(v5 ^ v9);
             v6 = TRotations.RotateRight12(v6 ^ v10);
             v7 = TRotations.RotateRight12(v7 ^ v11);
@@ -539,11 +551,12 @@ public static partial class Blake3
             v13 = TRotations.RotateRight8(v13 ^ v1);
             v14 = TRotations.RotateRight8(v14 ^ v2);
             v15 = TRotations.RotateRight8(v15 ^ v3);
-            v8 += v12;
             v9 += v13;
             v10 += v14;
             v11 += v15;
-            v4 = TRotations.RotateRight7(v4 ^ v8);
+            sum8 = row8 + v12;
+            row8 = sum8;
+            v4 = TRotations.RotateRight7(v4 ^ sum8);
             v5 = TRotations.RotateRight7(v5 ^ v9);
             v6 = TRotations.RotateRight7(v6 ^ v10);
             v7 = TRotations.RotateRight7(v7 ^ v11);
@@ -558,11 +571,12 @@ public static partial class Blake3
             v14 = TRotations.RotateRight16(v14 ^ v3);
             v10 += v15;
             v11 += v12;
-            v8 += v13;
             v9 += v14;
+            sum8 = row8 + v13;
+            row8 = sum8;
+            v7 = TRotations.RotateRight12(v7 ^ sum8);
             v5 = TRotations.RotateRight12(v5 ^ v10);
             v6 = TRotations.RotateRight12(v6 ^ v11);
-            v7 = TRotations.RotateRight12(v7 ^ v8);
             v4 = TRotations.RotateRight12(v4 ^ v9);
             v0 = v0 + ScheduledWord(ref words, ref schedule, 9) + v5;
             v1 = v1 + ScheduledWord(ref words, ref schedule, 11) + v6;
@@ -574,14 +588,17 @@ public static partial class Blake3
             v14 = TRotations.RotateRight8(v14 ^ v3);
             v10 += v15;
             v11 += v12;
-            v8 += v13;
             v9 += v14;
+            sum8 = row8 + v13;
+            row8 = sum8;
+            v7 = TRotations.RotateRight7(v7 ^ sum8);
             v5 = TRotations.RotateRight7(v5 ^ v10);
             v6 = TRotations.RotateRight7(v6 ^ v11);
-            v7 = TRotations.RotateRight7(v7 ^ v8);
             v4 = TRotations.RotateRight7(v4 ^ v9);
             schedule = ref Unsafe.Add(ref schedule, 16);
         }
+
+        v8 = row8;
     }
 
     /// <summary>Transposes a 4x4 matrix of words held as four row vectors.</summary>
@@ -598,7 +615,8 @@ public static partial class Blake3
         x3 = Sse2.UnpackHigh(t1, t3).AsUInt32();
     }
 
-    [InlineArray(16)]
+    /// <summary>The sixteen transposed message words and, without AVX-512, state row 8 (see <c>Rounds</c>).</summary>
+    [InlineArray(17)]
     private struct Message128
     {
         private Vector128<uint> _element0;
