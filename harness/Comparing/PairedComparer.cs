@@ -8,11 +8,11 @@ namespace CryptoHarness.Comparing;
 /// </summary>
 public sealed record PairedDecision(Verdict Verdict, PairedRatioEstimate Ratio, double BaseMedianNs, double HeadMedianNs, double PSlower, double PFaster, double QSlower, double QFaster)
 {
-    /// <summary>Copies of each build timed; 1 when the case was measured (or saved) with one copy a side.</summary>
-    public int Copies { get; init; } = 1;
-
     /// <summary>With copies: each side's copies relative to their rounds (see <see cref="PairedCopies.RelativeTimes"/>), base then head.</summary>
     public (IReadOnlyList<double> Base, IReadOnlyList<double> Head)? CopyTimes { get; init; }
+
+    /// <summary>Copies of each build timed; 1 when the case was measured (or saved) with one copy a side.</summary>
+    public int Copies => CopyTimes?.Base.Count ?? 1;
 }
 
 /// <summary>
@@ -68,7 +68,6 @@ public static class PairedComparer
                 : Verdict.Same;
             decisions[i] = new PairedDecision(verdict, estimate, baseMedian, headMedian, pSlower[i], pFaster[i], qSlower, qFaster)
             {
-                Copies = cases[i].BaseCopiesNs?.Count ?? 1,
                 CopyTimes = copyTimes[i] is { } t ? (t.Base, t.Head) : null,
             };
         }

@@ -24,20 +24,7 @@ public static class PairedCopies
             throw new ArgumentException("a side needs at least one copy", nameof(copies));
         }
 
-        var rounds = copies[0].Count;
-        var means = new double[rounds];
-        for (var round = 0; round < rounds; round++)
-        {
-            var logSum = 0.0;
-            foreach (var copy in copies)
-            {
-                logSum += Math.Log(copy[round]);
-            }
-
-            means[round] = Math.Exp(logSum / copies.Count);
-        }
-
-        return means;
+        return Enumerable.Range(0, copies[0].Count).Select(round => SampleStatistics.GeometricMean(copies.Select(copy => copy[round]))!.Value).ToArray();
     }
 
     /// <summary>
