@@ -8,9 +8,17 @@ namespace CryptoHarness.Reporting;
 /// <summary>A password-hash algorithm's page (<c>password.md.sbn</c>): a table per parameter set.</summary>
 /// <param name="Note">What the registry says about the algorithm; null where it says nothing.</param>
 /// <param name="Unsupported">Implementations that cannot run the algorithm at all (those that cannot run one set are listed under it).</param>
+/// <param name="LaneScaling">Each implementation's raw hash at a set with several lanes against the same work on one lane; empty when the run has no such pair.</param>
 public sealed record PasswordPage(
     string Algorithm, string Family, string? Note, bool IsArgon2, RunView Run, IReadOnlyList<ParameterSetTable> Tables,
-    IReadOnlyList<ProviderVersion> Providers, IReadOnlyList<NotMeasuredRow> Failures, IReadOnlyList<NotMeasuredRow> Unsupported);
+    IReadOnlyList<ProviderVersion> Providers, IReadOnlyList<NotMeasuredRow> Failures, IReadOnlyList<NotMeasuredRow> Unsupported,
+    IReadOnlyList<LaneScalingRow> LaneScaling);
+
+/// <summary>
+/// One implementation's raw hash at a set of p lanes ÷ at the set with the same memory, passes and tag on one lane, and
+/// the least that ratio can be on the run's cores, 1 ÷ min(p, cores).
+/// </summary>
+public sealed record LaneScalingRow(string Label, string OneLaneSet, string ManyLaneSet, int Lanes, string OneLaneMedian, string ManyLaneMedian, string Ratio, string Ideal);
 
 /// <summary>One parameter set, headed by its exact parameters; fastest first within each operation.</summary>
 /// <param name="Source">Where the set comes from; null for a set the run did not describe.</param>
@@ -68,7 +76,50 @@ public static class PasswordReport
             tables,
             ReportModel.Providers(summary, results.Select(r => r.Provider).Concat(summary.Failures.Concat(summary.Unsupported).Where(f => f.Slug == slug).Select(f => f.Provider))),
             ReportModel.Rows(summary.Failures.Where(f => f.Slug == slug)),
-            ReportModel.Rows(summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is null)));
+            ReportModel.Rows(summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is null)),
+            LaneScaling(summary.ParameterSets ?? [], results, summary.Run.LogicalCores));
+    }
+
+    /// <summary>
+    /// For every pair of Argon2 sets the run measured that differ only in lanes, one of them a single lane, each
+    /// implementation's raw-hash median at the several-lane set ÷ its median at the single-lane set. The memory and the
+    /// passes are the same, so the work is the same; what the ratio shows is how much of it the implementation spreads
+    /// over the cores (1 when it computes the lanes one after another, 1 ÷ min(p, cores) at best).
+    /// </summary>
+    public static IReadOnlyList<LaneScalingRow> LaneScaling(IReadOnlyList<ParameterSetInfo> sets, IReadOnlyList<ResultRecord> results, int logicalCores)
+    {
+        var hashes = results.Where(r => r.Operation == PasswordOperationNames.HashTag && r.ParameterSet is not null).ToArray();
+        var rows = new List<LaneScalingRow>();
+        foreach (var many in sets.Where(s => s.Kind == "argon2" && s.Lanes > 1))
+        {
+            var one = sets.FirstOrDefault(s => s.Kind == "argon2" && s.Lanes == 1
+                && s.MemoryKib == many.MemoryKib && s.Passes == many.Passes && s.TagBytes == many.TagBytes);
+            if (one is null)
+            {
+                continue;
+            }
+
+            var pairs = hashes.Where(r => r.ParameterSet == many.Name)
+                .Select(m => (Many: m, One: hashes.FirstOrDefault(o => o.ParameterSet == one.Name && o.Id == m.Id)))
+                .Where(p => p.One is not null)
+                .OrderBy(p => p.Many.MedianNs / p.One!.MedianNs)
+                .ThenBy(p => p.Many.Id, StringComparer.Ordinal);
+            foreach (var (m, o) in pairs)
+            {
+                var unit = Format.UnitFor(Math.Min(m.MedianNs, o!.MedianNs));
+                rows.Add(new LaneScalingRow(
+                    Format.ProviderLabel(m.Provider, m.Variant),
+                    one.Name,
+                    many.Name,
+                    many.Lanes,
+                    $"{Format.Time(o.MedianNs, unit)} {unit.Name}",
+                    $"{Format.Time(m.MedianNs, unit)} {unit.Name}",
+                    Format.Number(m.MedianNs / o.MedianNs, "N3"),
+                    Format.Number(1.0 / Math.Min(many.Lanes, Math.Max(1, logicalCores)), "N3")));
+            }
+        }
+
+        return rows;
     }
 
     /// <summary>

@@ -21,6 +21,7 @@ public static class PasswordParameterSets
         new("owasp", PasswordHashParameters.Argon2(19456, 2, 1), "OWASP Password Storage Cheat Sheet, Argon2id minimum"),
         new("rfc9106", PasswordHashParameters.Argon2(65536, 3, 4), "RFC 9106 section 4, second recommended option"),
         new("default", PasswordHashParameters.Argon2(65536, 4, 4), "a common library default (64 MiB, t=4, p=4)"),
+        new("default-p1", PasswordHashParameters.Argon2(65536, 4, 1), "the default set on one lane: what libsodium and NSec can run, and the baseline the pages divide p=4 by"),
         new("high", PasswordHashParameters.Argon2(262144, 6, 4, 64), "a high-cost setting for key derivation"),
     ];
 
