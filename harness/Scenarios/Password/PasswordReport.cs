@@ -16,7 +16,7 @@ public sealed record PasswordPage(
 
 /// <summary>
 /// One implementation's raw hash at a set of p lanes ÷ at the set with the same memory, passes and tag on one lane, and
-/// the least that ratio can be on the run's cores, 1 ÷ min(p, cores).
+/// what that ratio would be if spreading the lanes over the run's cores were all that changed, 1 ÷ min(p, cores).
 /// </summary>
 public sealed record LaneScalingRow(string Label, string OneLaneSet, string ManyLaneSet, int Lanes, string OneLaneMedian, string ManyLaneMedian, string Ratio, string Ideal);
 
@@ -84,7 +84,8 @@ public static class PasswordReport
     /// For every pair of Argon2 sets the run measured that differ only in lanes, one of them a single lane, each
     /// implementation's raw-hash median at the several-lane set ÷ its median at the single-lane set. The memory and the
     /// passes are the same, so the work is the same; what the ratio shows is how much of it the implementation spreads
-    /// over the cores (1 when it computes the lanes one after another, 1 ÷ min(p, cores) at best).
+    /// over the cores (1 when it computes the lanes one after another, 1 ÷ min(p, cores) when that is all that changed;
+    /// measured below it on the development machine, since two cores also bring two caches to a memory-bound hash).
     /// </summary>
     public static IReadOnlyList<LaneScalingRow> LaneScaling(IReadOnlyList<ParameterSetInfo> sets, IReadOnlyList<ResultRecord> results, int logicalCores)
     {
