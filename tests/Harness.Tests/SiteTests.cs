@@ -7,6 +7,8 @@ using CryptoHarness.Gate.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
+using CryptoHarness.Selecting;
+using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Tests;
 
@@ -143,6 +145,54 @@ public sealed class SiteTests
             .Select(s => s.Results.Where(r => r.SizeBytes == FamilyOverview.LargeSize).MinBy(r => r.MedianNs)!)
             .Select(r => $"{r.MbPerS.ToString("N0", CultureInfo.InvariantCulture)} (`{Format.ProviderLabel(r.Provider, r.Variant)}`)");
         Assert.Contains($"| SHA-256 | {string.Join(" | ", expected)} |", page, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Password_hashes_are_compared_across_machines_per_set_by_their_fastest_raw_hash_not_listed_as_throughput()
+    {
+        var oneShot = SummaryFile.Load(Fixture);
+        ParameterSetInfo Set(string name, int lanes) => new()
+        {
+            Name = name, Description = $"m=1024 KiB (1 MiB), t=1, p={lanes}, 32-byte tag", Source = "", Kind = "argon2", MemoryKib = 1024, Passes = 1, Lanes = lanes, TagBytes = 32,
+        };
+        ResultRecord Hash(string provider, string set, double medianNs, string operation = PasswordOperationNames.HashTag) => oneShot.Results[0] with
+        {
+            Id = $"argon2id/{provider}", Family = "Argon2", Algorithm = "Argon2id", Slug = "argon2id", Provider = provider, Variant = "",
+            Scenario = PasswordSelection.ScenarioName, Operation = operation, ParameterSet = set, SizeBytes = 0, MedianNs = medianNs, MeanNs = medianNs,
+        };
+        var argon2 = new AlgorithmInfo { Slug = "argon2id", Name = "Argon2id", Family = "Argon2", Kind = "passwordhash", OutputBytes = 32 };
+        var here = oneShot with
+        {
+            Algorithms = [argon2],
+            ParameterSets = [Set("p1", 1), Set("p2", 2)],
+            Results = [Hash("libsodium", "p1", 2_000_000), Hash("konscious", "p1", 3_000_000), Hash("konscious", "p2", 1_500_000), Hash("libsodium", "p2", 1_000, operation: PasswordOperationNames.VerifyRight)],
+        };
+        var there = here with
+        {
+            Run = here.Run with { MachineKey = OtherMachine },
+            ParameterSets = [Set("p1", 1)],
+            Results = [Hash("konscious", "p1", 900_000)],
+        };
+        var machines = new Dictionary<string, IReadOnlyList<RunSummary>>
+        {
+            [here.Run.MachineKey] = [oneShot, here],
+            [OtherMachine] = [there],
+        };
+
+        var page = SiteModel.CrossMachine(machines, ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Kinds);
+
+        Assert.DoesNotContain(page.Families.SelectMany(f => f.Rows), r => r.Algorithm == "Argon2id");
+        Assert.Contains(page.Families.SelectMany(f => f.Rows), r => r.Algorithm == "SHA-256");
+        var keys = new[] { here.Run.MachineKey, OtherMachine }.Order(StringComparer.Ordinal).ToArray();
+        string Cell(string machine, string text) => machine == here.Run.MachineKey ? text : "n/a";
+        Assert.Equal(
+            [
+                ("p1", keys.Select(k => k == OtherMachine ? "900.00 μs (`konscious`)" : "2.00 ms (`libsodium`)").ToArray()),
+                ("p2", keys.Select(k => Cell(k, "1.50 ms (`konscious`)")).ToArray()),
+            ],
+            page.PasswordHashes.Select(r => (r.Set, r.Cells.ToArray())).ToArray());
+        Assert.All(page.PasswordHashes, r => Assert.Equal("Argon2id", r.Algorithm));
+        Assert.Equal("m=1024 KiB (1 MiB), t=1, p=2, 32-byte tag", page.PasswordHashes[1].Description);
     }
 
     [Fact]
