@@ -6,7 +6,7 @@ namespace CryptoHarness.Results;
 /// An x86-64 level emulated on a CPU of a higher one: the runtime's configuration switches hide the higher instruction
 /// sets from <c>IsSupported</c> (and from the JIT), so the managed code takes the paths a user of that level gets. It
 /// does not make the CPU older: the microarchitecture (caches, ports, latencies, clock) stays the host's, and native
-/// providers (OpenSSL, libsodium, the Rust crate) detect the CPU themselves and still use what it has.
+/// providers that detect the CPU themselves (OpenSSL, libsodium) still use what it has; the Rust crate is a build per level.
 /// </summary>
 public sealed record EmulatedLevel(string Name, IReadOnlyDictionary<string, string> Switches, Func<bool> Holds);
 
@@ -64,6 +64,7 @@ public static class InstructionSetEmulation
     public static string Note(string level, string? emulatedOn) =>
         emulatedOn is null || emulatedOn == level ? ""
         : $"{level} emulated on an {emulatedOn} CPU: the runtime was told to hide the higher instruction sets, so managed code takes the " +
-          $"{level} paths, but the microarchitecture, clock and caches are the host's, and native providers (OpenSSL, libsodium, " +
-          "the Rust crate) detect the CPU themselves and may still use its higher instruction sets. A real CPU of this level can differ.";
+          $"{level} paths, but the microarchitecture, clock and caches are the host's, and native providers that detect the CPU themselves " +
+          "(OpenSSL, libsodium) may still use its higher instruction sets; the Rust crate (`blake3-native`) is loaded from a build without them. " +
+          "A real CPU of this level can differ.";
 }

@@ -32,6 +32,39 @@ public sealed class IsaTests
     }
 
     [Fact]
+    public void The_rust_crate_is_loaded_from_the_build_for_the_level_the_run_shows()
+    {
+        if (MachineInfo.InstructionSetLevel() != "x86-64-v4" || !Implementations.Native.Blake3Shim.Support.IsSupported)
+        {
+            return; // Nothing is hidden below the CPU's own level, and without cargo there is no crate to load.
+        }
+
+        Assert.DoesNotContain("cargo features", Implementations.Native.Blake3Shim.Version, StringComparison.Ordinal);
+        using var folder = new TestFolder();
+        var run = Harness("run", "--isa", "x86-64-v3", "--algorithm", "BLAKE3", "--provider", "blake3-native", "--sizes", "128", "--job", "dry",
+            "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
+        Assert.True(run.ExitCode == 0, run.Out + run.Error);
+        var summary = SummaryFile.Load(Path.GetDirectoryName(Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single())!);
+        Assert.EndsWith("(built with cargo features no_avx512, for the instruction-set level this run shows)", summary.Run.Packages["blake3-native"], StringComparison.Ordinal);
+    }
+
+    [Theory]
+    // What the runtime shows (AVX-512, AVX2, SSE4.1), what the CPU has (the same three): the build, and whether the
+    // full build would have used more than the run shows.
+    [InlineData(true, true, true, true, true, true, null, false)]
+    [InlineData(false, true, true, true, true, true, "v3", true)]
+    [InlineData(false, true, true, false, true, true, "v3", false)]
+    [InlineData(false, false, true, true, true, true, "v2", true)]
+    [InlineData(false, false, true, false, false, true, "v2", false)]
+    [InlineData(false, false, false, false, false, true, "scalar", true)]
+    public void The_build_follows_what_the_runtime_shows_and_stands_in_only_where_the_cpu_has_no_more(
+        bool showsAvx512, bool showsAvx2, bool showsSse41, bool cpuAvx512, bool cpuAvx2, bool cpuSse41, string? suffix, bool cpuHasHigher)
+    {
+        var choice = Implementations.Native.Blake3ShimLevel.For(showsAvx512, showsAvx2, showsSse41, cpuAvx512, cpuAvx2, cpuSse41);
+        Assert.Equal((suffix, cpuHasHigher), (choice.Suffix, choice.CpuHasHigher));
+    }
+
+    [Fact]
     public void An_emulated_level_is_marked_in_the_machine_key_and_explained_on_the_pages()
     {
         Assert.Equal("", InstructionSetEmulation.Note("x86-64-v4", null));

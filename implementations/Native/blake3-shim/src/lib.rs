@@ -75,3 +75,27 @@ pub unsafe extern "C" fn harness_blake3_hasher_free(hasher: *mut blake3::Hasher)
         drop(Box::from_raw(hasher));
     }
 }
+
+/// Writes which of the crate's SIMD code this build left out (`no_avx512`, `no_avx2`, `pure`, comma-separated;
+/// empty for the full build) and returns its length; writes nothing when `capacity` is too small.
+///
+/// # Safety
+/// `buffer` must be valid for `capacity` writes.
+#[no_mangle]
+pub unsafe extern "C" fn harness_blake3_build_features(buffer: *mut u8, capacity: usize) -> usize {
+    let mut features: Vec<&str> = Vec::new();
+    if cfg!(feature = "no_avx512") {
+        features.push("no_avx512");
+    }
+    if cfg!(feature = "no_avx2") {
+        features.push("no_avx2");
+    }
+    if cfg!(feature = "pure") {
+        features.push("pure");
+    }
+    let text = features.join(",");
+    if !buffer.is_null() && capacity >= text.len() {
+        slice::from_raw_parts_mut(buffer, text.len()).copy_from_slice(text.as_bytes());
+    }
+    text.len()
+}
