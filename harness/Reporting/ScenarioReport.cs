@@ -45,6 +45,12 @@ public abstract class ScenarioReport
 
     /// <summary>Its pages the documentation site includes once, on an area page, each through a small template of its own; none by default.</summary>
     public virtual IReadOnlyList<AreaSiteFragment> AreaSiteFragments => [];
+
+    /// <summary>
+    /// Its table on the cross-machine page, from every machine's per-algorithm summaries (<paramref name="machineKeys"/>
+    /// in the page's column order), for results the page's throughput tables cannot show; none by default.
+    /// </summary>
+    public virtual CrossMachineSection? CrossMachineSection(IReadOnlyList<string> machineKeys, IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines) => null;
 }
 
 /// <summary>A scenario's page per algorithm, <c>&lt;slug&gt;&lt;Suffix&gt;.md</c>, included on the site as "&lt;algorithm&gt;: &lt;Label&gt;".</summary>

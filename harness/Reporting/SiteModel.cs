@@ -1,8 +1,5 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
 using CryptoHarness.Results;
-using CryptoHarness.Selecting;
-using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Reporting;
 
@@ -37,13 +34,17 @@ public sealed record AreaSection(string Include);
 
 /// <summary>The cross-machine page (<c>cross-machine.md.sbn</c>): a column per machine, a table per family.</summary>
 /// <param name="Size">The payload size compared, as a label.</param>
-/// <param name="PasswordHashes">Password hashes, which have no throughput at a size: per (algorithm, parameter set) the fastest raw hash.</param>
+/// <param name="Sections">What scenarios add below the families (<see cref="ScenarioReport.CrossMachineSection"/>), e.g. password hashes per parameter set.</param>
 public sealed record CrossMachinePage(
-    string Size, IReadOnlyList<MachineColumn> Machines, IReadOnlyList<CrossMachineFamily> Families, IReadOnlyList<CrossMachinePasswordRow> PasswordHashes);
+    string Size, IReadOnlyList<MachineColumn> Machines, IReadOnlyList<CrossMachineFamily> Families, IReadOnlyList<CrossMachineSection> Sections);
 
-/// <param name="Set">The set's name; <paramref name="Description"/> its values as the run that measured it first described them.</param>
-/// <param name="Cells">Per machine, in the order of the columns: the median time and the provider, or "n/a".</param>
-public sealed record CrossMachinePasswordRow(string Algorithm, string Set, string Description, IReadOnlyList<string> Cells);
+/// <summary>A scenario's table on the cross-machine page: its own leading columns, then one cell per machine.</summary>
+/// <param name="Columns">The headings of the leading columns (e.g. Algorithm, Set).</param>
+public sealed record CrossMachineSection(string Title, string Introduction, IReadOnlyList<string> Columns, IReadOnlyList<CrossMachineSectionRow> Rows);
+
+/// <param name="Labels">One per leading column.</param>
+/// <param name="Cells">Per machine, in the order of the page's columns.</param>
+public sealed record CrossMachineSectionRow(IReadOnlyList<string> Labels, IReadOnlyList<string> Cells);
 
 /// <param name="Jobs">The jobs the machine's data comes from, each in backticks.</param>
 /// <param name="Measured">The day, or first and last day, of the machine's runs.</param>
@@ -131,7 +132,7 @@ public static class SiteModel
     /// Per algorithm, the fastest provider's throughput on each machine at <see cref="FamilyOverview.LargeSize"/>, in its
     /// primary operation (as the highlights read it). <paramref name="machines"/> maps a machine key to its per-algorithm data.
     /// </summary>
-    public static CrossMachinePage CrossMachine(IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines, KindPresentations kinds)
+    public static CrossMachinePage CrossMachine(IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines, KindPresentations kinds, IReadOnlyList<ScenarioReport> scenarios)
     {
         var keys = machines.Keys.Order(StringComparer.Ordinal).ToArray();
         var best = keys.ToDictionary(k => k, k => machines[k]
@@ -139,8 +140,9 @@ public static class SiteModel
             .Where(r => r.SizeBytes == FamilyOverview.LargeSize)
             .GroupBy(r => r.Slug)
             .ToDictionary(g => g.Key, g => g.MinBy(r => r.MedianNs)!), StringComparer.Ordinal);
-        var passwordKind = RunDescription.KindName(AlgorithmKind.PasswordHash);
-        var algorithms = AlgorithmsOf(keys.SelectMany(k => machines[k]), kinds).Where(a => a.Kind != passwordKind).ToArray();
+        // Only algorithms some machine measured at the size: one measured otherwise (a password hash, per parameter set)
+        // would be a row of n/a, and its scenario gives it a section of its own.
+        var algorithms = AlgorithmsOf(keys.SelectMany(k => machines[k]), kinds).Where(a => keys.Any(k => best[k].ContainsKey(a.Slug))).ToArray();
 
         return new CrossMachinePage(
             Format.Size(FamilyOverview.LargeSize),
@@ -164,32 +166,7 @@ public static class SiteModel
                     keys.Select(k => best[k].TryGetValue(a.Slug, out var r)
                         ? $"{Format.Number(r.MbPerS, "N0")} (`{Format.ProviderLabel(r.Provider, r.Variant)}`)"
                         : "n/a").ToArray())).ToArray())).ToArray(),
-            PasswordRows(keys, machines));
-    }
-
-    /// <summary>
-    /// Per algorithm and parameter set measured on any machine, each machine's fastest raw hash (the operation every
-    /// provider offers). Sets are matched by name: a named set has fixed values and a user's set is named by them.
-    /// </summary>
-    private static CrossMachinePasswordRow[] PasswordRows(string[] keys, IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines)
-    {
-        var hashes = keys.ToDictionary(k => k, k => machines[k].SelectMany(s => s.Results)
-            .Where(r => r.Scenario == PasswordSelection.ScenarioName && r.Operation == PasswordOperationNames.HashTag && r.ParameterSet is not null)
-            .ToArray(), StringComparer.Ordinal);
-        var sets = keys.SelectMany(k => machines[k]).SelectMany(s => s.ParameterSets ?? []).DistinctBy(s => s.Name).ToArray();
-        return keys.SelectMany(k => hashes[k])
-            .Select(r => (r.Algorithm, Set: r.ParameterSet!))
-            .Distinct()
-            .OrderBy(p => p.Algorithm, StringComparer.Ordinal)
-            .ThenBy(p => Array.FindIndex(sets, s => s.Name == p.Set))
-            .Select(p => new CrossMachinePasswordRow(
-                p.Algorithm,
-                p.Set,
-                sets.FirstOrDefault(s => s.Name == p.Set)?.Description ?? p.Set,
-                keys.Select(k => hashes[k].Where(r => r.Algorithm == p.Algorithm && r.ParameterSet == p.Set).MinBy(r => r.MedianNs) is { } fastest
-                    ? $"{Format.Time(fastest.MedianNs, Format.UnitFor(fastest.MedianNs))} {Format.UnitFor(fastest.MedianNs).Name} (`{Format.ProviderLabel(fastest.Provider, fastest.Variant)}`)"
-                    : "n/a").ToArray()))
-            .ToArray();
+            scenarios.Select(r => r.CrossMachineSection(keys, machines)).OfType<CrossMachineSection>().Where(section => section.Rows.Count > 0).ToArray());
     }
 
     private static string MeasuredRange(IEnumerable<RunSummary> algorithms)

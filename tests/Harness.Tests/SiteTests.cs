@@ -179,20 +179,21 @@ public sealed class SiteTests
             [OtherMachine] = [there],
         };
 
-        var page = SiteModel.CrossMachine(machines, ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Kinds);
+        var stage = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
+        var page = SiteModel.CrossMachine(machines, stage.Kinds, stage.Scenarios);
 
         Assert.DoesNotContain(page.Families.SelectMany(f => f.Rows), r => r.Algorithm == "Argon2id");
         Assert.Contains(page.Families.SelectMany(f => f.Rows), r => r.Algorithm == "SHA-256");
         var keys = new[] { here.Run.MachineKey, OtherMachine }.Order(StringComparer.Ordinal).ToArray();
         string Cell(string machine, string text) => machine == here.Run.MachineKey ? text : "n/a";
+        var section = Assert.Single(page.Sections);
+        Assert.Equal(["Algorithm", "Set"], section.Columns);
         Assert.Equal(
             [
-                ("p1", keys.Select(k => k == OtherMachine ? "900.00 μs (`konscious`)" : "2.00 ms (`libsodium`)").ToArray()),
-                ("p2", keys.Select(k => Cell(k, "1.50 ms (`konscious`)")).ToArray()),
+                ("Argon2id", "`p1`: m=1024 KiB (1 MiB), t=1, p=1, 32-byte tag", keys.Select(k => k == OtherMachine ? "900.00 μs (`konscious`)" : "2.00 ms (`libsodium`)").ToArray()),
+                ("Argon2id", "`p2`: m=1024 KiB (1 MiB), t=1, p=2, 32-byte tag", keys.Select(k => Cell(k, "1.50 ms (`konscious`)")).ToArray()),
             ],
-            page.PasswordHashes.Select(r => (r.Set, r.Cells.ToArray())).ToArray());
-        Assert.All(page.PasswordHashes, r => Assert.Equal("Argon2id", r.Algorithm));
-        Assert.Equal("m=1024 KiB (1 MiB), t=1, p=2, 32-byte tag", page.PasswordHashes[1].Description);
+            section.Rows.Select(r => (r.Labels[0], r.Labels[1], r.Cells.ToArray())).ToArray());
     }
 
     [Fact]

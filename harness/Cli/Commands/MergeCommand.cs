@@ -54,7 +54,7 @@ internal static class MergeCommand
         }
 
         var reports = Path.Combine(root, "reports");
-        var page = stage.RenderTemplate(SiteModel.CrossMachineTemplate, SiteModel.CrossMachine(SiteCommand.LoadMachines(reports), stage.Kinds));
+        var page = stage.RenderTemplate(SiteModel.CrossMachineTemplate, SiteModel.CrossMachine(SiteCommand.LoadMachines(reports), stage.Kinds, stage.Scenarios));
         written.AddRange(ReportStage.Write([new(SiteModel.CrossMachinePage, page)], reports, root));
         foreach (var path in written)
         {

@@ -75,7 +75,7 @@ internal static class SiteCommand
 
         var newest = algorithms.MaxBy(a => a.Run.Utc)!;
         fragments.Add(new("machine-spec.md", stage.RenderTemplate(ReportStage.MachineSpecTemplate, ReportModel.MachineSpec(newest.Run))));
-        fragments.Add(new(SiteModel.CrossMachinePage, stage.RenderTemplate(SiteModel.CrossMachineTemplate, SiteModel.CrossMachine(machines, stage.Kinds))));
+        fragments.Add(new(SiteModel.CrossMachinePage, stage.RenderTemplate(SiteModel.CrossMachineTemplate, SiteModel.CrossMachine(machines, stage.Kinds, stage.Scenarios))));
 
         var names = fragments.Select(f => f.Name).ToHashSet(StringComparer.Ordinal);
         var pages = areas

@@ -157,6 +157,30 @@ public static class PasswordReport
             ReportModel.Providers(newest, results.Select(r => r.Provider)));
     }
 
+    /// <summary>
+    /// Per algorithm and parameter set measured on any machine, each machine's fastest raw hash (the operation every
+    /// provider offers). Sets are matched by name: a named set has fixed values and a user's set is named by them.
+    /// </summary>
+    public static IReadOnlyList<CrossMachineSectionRow> CrossMachineRows(IReadOnlyList<string> machineKeys, IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines)
+    {
+        var hashes = machineKeys.ToDictionary(k => k, k => machines[k].SelectMany(s => s.Results)
+            .Where(r => r.Scenario == PasswordSelection.ScenarioName && r.Operation == PasswordOperationNames.HashTag && r.ParameterSet is not null)
+            .ToArray(), StringComparer.Ordinal);
+        var sets = machineKeys.SelectMany(k => machines[k]).SelectMany(s => s.ParameterSets ?? []).DistinctBy(s => s.Name).ToList();
+        return machineKeys.SelectMany(k => hashes[k])
+            .Select(r => (r.Algorithm, Set: r.ParameterSet!))
+            .Distinct()
+            .OrderBy(p => p.Algorithm, StringComparer.Ordinal)
+            .ThenBy(p => sets.FindIndex(s => s.Name == p.Set) is var i && i >= 0 ? i : int.MaxValue)
+            .ThenBy(p => p.Set, StringComparer.Ordinal)
+            .Select(p => new CrossMachineSectionRow(
+                [p.Algorithm, $"`{p.Set}`: {sets.Find(s => s.Name == p.Set)?.Description ?? p.Set}"],
+                machineKeys.Select(k => hashes[k].Where(r => r.Algorithm == p.Algorithm && r.ParameterSet == p.Set).MinBy(r => r.MedianNs) is { } fastest
+                    ? $"{Format.Time(fastest.MedianNs, Format.UnitFor(fastest.MedianNs))} {Format.UnitFor(fastest.MedianNs).Name} (`{Format.ProviderLabel(fastest.Provider, fastest.Variant)}`)"
+                    : "n/a").ToArray()))
+            .ToArray();
+    }
+
     /// <summary>The sets named, in the order the run listed them; a name the run did not describe (an old file) is kept with its name only.</summary>
     private static IEnumerable<ParameterSetInfo> SetsOf(RunSummary summary, IEnumerable<string> names)
     {

@@ -39,6 +39,13 @@ public sealed class PasswordScenarioReport : ScenarioReport
         yield return new(OverviewPage, stage.RenderTemplate(PasswordOverviewTemplate, PasswordReport.Overview(latest)));
     }
 
+    /// <summary>Password hashes have no throughput at a size: per algorithm and parameter set, each machine's fastest raw hash.</summary>
+    public override CrossMachineSection? CrossMachineSection(IReadOnlyList<string> machineKeys, IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines) =>
+        new("Password hashes",
+            "Per algorithm and parameter set, the fastest raw hash's median time on each machine, with the provider that reached it; the set's values are in full on each algorithm's page.",
+            ["Algorithm", "Set"],
+            PasswordReport.CrossMachineRows(machineKeys, machines));
+
     /// <summary>The overview opens the password-hashing area page, before the algorithms' pages.</summary>
     public override IReadOnlyList<AreaSiteFragment> AreaSiteFragments =>
         [new(OverviewPage, "password-hashing", AreaPlacement.BeforeFamilies, "site/sections/password-hashing-overview.md.sbn")];
