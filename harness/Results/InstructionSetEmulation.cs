@@ -60,11 +60,18 @@ public static class InstructionSetEmulation
     public static string KeyLevel(string measuredLevel) =>
         Current is { } emulated && emulated.Level != emulated.Host ? $"{emulated.Level}-emulated" : measuredLevel;
 
-    /// <summary>What a page says about a run made at an emulated level; empty for a run at the host's own level.</summary>
-    public static string Note(string level, string? emulatedOn) =>
+    /// <summary>
+    /// What a page says about a run made at an emulated level; empty for a run at the host's own level.
+    /// <paramref name="rustCrate"/> is the run's version line for <c>blake3-native</c> (null when the run had none):
+    /// only a level's build of the shim names its cargo features there, and only that build is held to the level.
+    /// </summary>
+    public static string Note(string level, string? emulatedOn, string? rustCrate = null) =>
         emulatedOn is null || emulatedOn == level ? ""
         : $"{level} emulated on an {emulatedOn} CPU: the runtime was told to hide the higher instruction sets, so managed code takes the " +
           $"{level} paths, but the microarchitecture, clock and caches are the host's, and native providers that detect the CPU themselves " +
-          "(OpenSSL, libsodium) may still use its higher instruction sets; the Rust crate (`blake3-native`) is loaded from a build without them. " +
+          (rustCrate is null ? "(OpenSSL, libsodium) may still use its higher instruction sets. "
+           : rustCrate.Contains("cargo features", StringComparison.Ordinal)
+             ? "(OpenSSL, libsodium) may still use its higher instruction sets; the Rust crate (`blake3-native`) ran a build whose CPU detection stops at this level. "
+             : "(OpenSSL, libsodium, and here the Rust crate) may still use its higher instruction sets. ") +
           "A real CPU of this level can differ.";
 }

@@ -43,8 +43,9 @@ namespace CryptoHarness.Managed;
 /// of h. Copying the digest a byte at a time and padding a full last block in a stack copy had cost about 80 ns
 /// a call (202 ns at 128 B, then 122 ns; BouncyCastle 2.7.0 138 ns, libsodium 161 ns through P/Invoke; minimum
 /// over 17 rounds of a loop of calls on a loaded machine). <see cref="Initialize"/> storing h as the vectors the
-/// path loads took another 11 ns (see there): in the committed quick run at 6803367 (x86-64-v4), 115.5 ns at 128 B
-/// against 151.0 ns for BouncyCastle 2.7.0 and 146.5 ns for libsodium 1.0.22.
+/// path loads later saved another 11 ns a call (126 against 115 ns in one process; see there). In the committed quick
+/// run at 6803367 (x86-64-v4): 115.5 ns at 128 B against 151.0 ns for BouncyCastle 2.7.0 and 146.5 ns for libsodium
+/// 1.0.22 (the 122 ns above was a minimum on another day, not comparable with these medians).
 /// </para>
 /// <para>
 /// Salt and personalization (RFC 7693 §2.5 parameter block fields) are not exposed; they are zero, as in the

@@ -31,33 +31,38 @@ public sealed class IsaTests
         Assert.DoesNotContain("ssse3", scalar.Out, StringComparison.Ordinal);
     }
 
-    [Fact]
-    public void The_rust_crate_is_loaded_from_the_build_for_the_level_the_run_shows()
+    [Theory]
+    [InlineData("x86-64-v3", "AVX2", "no_avx512")]
+    [InlineData("x86-64-v2", "SSE41", "no_avx512,no_avx2")]
+    [InlineData("scalar", "Portable", "no_avx512,no_avx2,no_sse41,no_sse2")]
+    public void The_rust_crate_runs_the_code_of_the_level_the_run_shows(string level, string platform, string features)
     {
         if (MachineInfo.InstructionSetLevel() != "x86-64-v4" || !Implementations.Native.Blake3Shim.Support.IsSupported)
         {
             return; // Nothing is hidden below the CPU's own level, and without cargo there is no crate to load.
         }
 
-        Assert.DoesNotContain("cargo features", Implementations.Native.Blake3Shim.Version, StringComparison.Ordinal);
+        Assert.Equal("1.3.1, running its AVX512 code", Implementations.Native.Blake3Shim.Version[Implementations.Native.Blake3Shim.Version.IndexOf("1.", StringComparison.Ordinal)..]);
         using var folder = new TestFolder();
-        var run = Harness("run", "--isa", "x86-64-v3", "--algorithm", "BLAKE3", "--provider", "blake3-native", "--sizes", "128", "--job", "dry",
+        var run = Harness("run", "--isa", level, "--algorithm", "BLAKE3", "--provider", "blake3-native", "--sizes", "128", "--job", "dry",
             "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
         Assert.True(run.ExitCode == 0, run.Out + run.Error);
         var summary = SummaryFile.Load(Path.GetDirectoryName(Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single())!);
-        Assert.EndsWith("(built with cargo features no_avx512, for the instruction-set level this run shows)", summary.Run.Packages["blake3-native"], StringComparison.Ordinal);
+        Assert.EndsWith($", running its {platform} code (the build for the instruction-set level this run shows: cargo features {features})",
+            summary.Run.Packages["blake3-native"], StringComparison.Ordinal);
+        Assert.Contains("the Rust crate (`blake3-native`) ran a build whose CPU detection stops at this level", File.ReadAllText(folder.Combine("out", "blake3.md")), StringComparison.Ordinal);
     }
 
     [Theory]
-    // What the runtime shows (AVX-512, AVX2, SSE4.1), what the CPU has (the same three): the build, and whether the
-    // full build would have used more than the run shows.
+    // What the runtime shows (AVX-512, AVX2, SSE4.1), what the CPU has (the same three): the level's build, and whether
+    // the full build would have used more than the run shows (only then is the level's build loaded).
     [InlineData(true, true, true, true, true, true, null, false)]
     [InlineData(false, true, true, true, true, true, "v3", true)]
     [InlineData(false, true, true, false, true, true, "v3", false)]
     [InlineData(false, false, true, true, true, true, "v2", true)]
     [InlineData(false, false, true, false, false, true, "v2", false)]
     [InlineData(false, false, false, false, false, true, "scalar", true)]
-    public void The_build_follows_what_the_runtime_shows_and_stands_in_only_where_the_cpu_has_no_more(
+    public void The_build_follows_what_the_runtime_shows_and_is_needed_only_where_the_cpu_has_more(
         bool showsAvx512, bool showsAvx2, bool showsSse41, bool cpuAvx512, bool cpuAvx2, bool cpuSse41, string? suffix, bool cpuHasHigher)
     {
         var choice = Implementations.Native.Blake3ShimLevel.For(showsAvx512, showsAvx2, showsSse41, cpuAvx512, cpuAvx2, cpuSse41);

@@ -159,23 +159,28 @@ public static class PasswordReport
 
     /// <summary>
     /// Per algorithm and parameter set measured on any machine, each machine's fastest raw hash (the operation every
-    /// provider offers). Sets are matched by name: a named set has fixed values and a user's set is named by them.
+    /// provider offers). A set is its name and its values as the summary that measured it describes them, so two
+    /// machines' sets of one name but other values (an older harness, a hand-edited file) get a row each.
     /// </summary>
     public static IReadOnlyList<CrossMachineSectionRow> CrossMachineRows(IReadOnlyList<string> machineKeys, IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines)
     {
-        var hashes = machineKeys.ToDictionary(k => k, k => machines[k].SelectMany(s => s.Results)
-            .Where(r => r.Scenario == PasswordSelection.ScenarioName && r.Operation == PasswordOperationNames.HashTag && r.ParameterSet is not null)
+        var hashes = machineKeys.ToDictionary(k => k, k => machines[k]
+            .SelectMany(summary => summary.Results
+                .Where(r => r.Scenario == PasswordSelection.ScenarioName && r.Operation == PasswordOperationNames.HashTag && r.ParameterSet is not null)
+                .Select(r => (Record: r, Description: (summary.ParameterSets ?? []).FirstOrDefault(s => s.Name == r.ParameterSet)?.Description ?? r.ParameterSet!)))
             .ToArray(), StringComparer.Ordinal);
-        var sets = machineKeys.SelectMany(k => machines[k]).SelectMany(s => s.ParameterSets ?? []).DistinctBy(s => s.Name).ToList();
+        var order = machineKeys.SelectMany(k => machines[k]).SelectMany(s => s.ParameterSets ?? []).Select(s => s.Name).Distinct().ToList();
         return machineKeys.SelectMany(k => hashes[k])
-            .Select(r => (r.Algorithm, Set: r.ParameterSet!))
+            .Select(h => (h.Record.Algorithm, Set: h.Record.ParameterSet!, h.Description))
             .Distinct()
             .OrderBy(p => p.Algorithm, StringComparer.Ordinal)
-            .ThenBy(p => sets.FindIndex(s => s.Name == p.Set) is var i && i >= 0 ? i : int.MaxValue)
+            .ThenBy(p => order.IndexOf(p.Set) is var i && i >= 0 ? i : int.MaxValue)
             .ThenBy(p => p.Set, StringComparer.Ordinal)
+            .ThenBy(p => p.Description, StringComparer.Ordinal)
             .Select(p => new CrossMachineSectionRow(
-                [p.Algorithm, $"`{p.Set}`: {sets.Find(s => s.Name == p.Set)?.Description ?? p.Set}"],
-                machineKeys.Select(k => hashes[k].Where(r => r.Algorithm == p.Algorithm && r.ParameterSet == p.Set).MinBy(r => r.MedianNs) is { } fastest
+                [p.Algorithm, $"`{p.Set}`: {p.Description}"],
+                machineKeys.Select(k => hashes[k].Where(h => h.Record.Algorithm == p.Algorithm && h.Record.ParameterSet == p.Set && h.Description == p.Description)
+                        .Select(h => h.Record).MinBy(r => r.MedianNs) is { } fastest
                     ? $"{Format.Time(fastest.MedianNs, Format.UnitFor(fastest.MedianNs))} {Format.UnitFor(fastest.MedianNs).Name} (`{Format.ProviderLabel(fastest.Provider, fastest.Variant)}`)"
                     : "n/a").ToArray()))
             .ToArray();

@@ -76,8 +76,8 @@ pub unsafe extern "C" fn harness_blake3_hasher_free(hasher: *mut blake3::Hasher)
     }
 }
 
-/// Writes which of the crate's SIMD code this build left out (`no_avx512`, `no_avx2`, `pure`, comma-separated;
-/// empty for the full build) and returns its length; writes nothing when `capacity` is too small.
+/// Writes the features that stop this build's CPU detection below what the CPU has (`no_avx512`, `no_avx2`,
+/// `no_sse41`, `no_sse2`, comma-separated; empty for the full build) and returns its length; writes nothing when `capacity` is too small.
 ///
 /// # Safety
 /// `buffer` must be valid for `capacity` writes.
@@ -90,10 +90,27 @@ pub unsafe extern "C" fn harness_blake3_build_features(buffer: *mut u8, capacity
     if cfg!(feature = "no_avx2") {
         features.push("no_avx2");
     }
-    if cfg!(feature = "pure") {
-        features.push("pure");
+    if cfg!(feature = "no_sse41") {
+        features.push("no_sse41");
+    }
+    if cfg!(feature = "no_sse2") {
+        features.push("no_sse2");
     }
     let text = features.join(",");
+    if !buffer.is_null() && capacity >= text.len() {
+        slice::from_raw_parts_mut(buffer, text.len()).copy_from_slice(text.as_bytes());
+    }
+    text.len()
+}
+
+/// Writes the SIMD code the crate chose on this CPU (`AVX512`, `AVX2`, `SSE41`, `SSE2` or `Portable`: its own
+/// detection, as every one-shot call makes it) and returns its length; writes nothing when `capacity` is too small.
+///
+/// # Safety
+/// `buffer` must be valid for `capacity` writes.
+#[no_mangle]
+pub unsafe extern "C" fn harness_blake3_platform(buffer: *mut u8, capacity: usize) -> usize {
+    let text = format!("{:?}", blake3::platform::Platform::detect());
     if !buffer.is_null() && capacity >= text.len() {
         slice::from_raw_parts_mut(buffer, text.len()).copy_from_slice(text.as_bytes());
     }

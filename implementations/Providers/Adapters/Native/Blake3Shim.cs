@@ -18,17 +18,19 @@ internal static unsafe partial class Blake3Shim
     private const string InstallHint =
         "the build makes it when cargo and Debian's librust-blake3-dev are installed (apt-get install cargo librust-blake3-dev), then rebuild";
 
-    internal static readonly NativeLibraryLoader Loader = new(Library, InstallHint, Candidates(Blake3ShimLevel.Current()));
+    internal static readonly NativeLibraryLoader Loader = LoaderFor(Blake3ShimLevel.Current());
 
     /// <summary>
-    /// The files to try: the full build, or the build for the level the runtime shows when it hides instruction sets
-    /// the CPU has (an emulated level), since the crate would otherwise pick them itself. Where the CPU lacks them
-    /// too, the full build runs exactly what a CPU of that level runs, so it stands in for a missing level build.
+    /// The full build, unless the runtime hides instruction sets the CPU has (an emulated level): then only the build
+    /// for the level it shows, since the full build's own CPU detection would pick what the run hides. On a CPU of
+    /// that level the full build picks what the level build would, and is what users ship, so it is the one loaded.
     /// </summary>
-    private static string[] Candidates(Blake3ShimLevel.Choice level) =>
-        level.Suffix is null ? ["libblake3_shim.so", "libblake3_shim.dylib", "blake3_shim.dll"]
-        : level.CpuHasHigher ? [$"libblake3_shim_{level.Suffix}.so"]
-        : [$"libblake3_shim_{level.Suffix}.so", "libblake3_shim.so", "libblake3_shim.dylib", "blake3_shim.dll"];
+    private static NativeLibraryLoader LoaderFor(Blake3ShimLevel.Choice level) =>
+        level.Suffix is { } suffix && level.CpuHasHigher
+            ? new(Library,
+                $"the full build is not loaded because its CPU detection would use instruction sets this run hides; the build makes libblake3_shim_{suffix}.so beside it on x64 Linux when cargo and Debian's librust-blake3-dev are installed, then rebuild",
+                $"libblake3_shim_{suffix}.so")
+            : new(Library, InstallHint, "libblake3_shim.so", "libblake3_shim.dylib", "blake3_shim.dll");
 
     private static readonly Lazy<Support> Loaded = new(() =>
     {
@@ -37,7 +39,10 @@ internal static unsafe partial class Blake3Shim
 
     public static Support Support => Loaded.Value;
 
-    /// <summary>The crate's version, and the features that left SIMD code out of this build when it is a level's build.</summary>
+    /// <summary>
+    /// The crate's version and the SIMD code it chose here (its own detection, e.g. <c>AVX512</c>), and for a level's
+    /// build the features that stopped its detection there.
+    /// </summary>
     public static string Version
     {
         get
@@ -47,22 +52,29 @@ internal static unsafe partial class Blake3Shim
                 return "not loaded";
             }
 
-            Span<byte> buffer = stackalloc byte[64];
-            fixed (byte* pointer = buffer)
+            var version = Read(&harness_blake3_version) ?? "unknown";
+            if (NativeLibrary.TryGetExport(Loader.Handle, "harness_blake3_platform", out _) && Read(&harness_blake3_platform) is { } platform)
             {
-                var length = (int)harness_blake3_version(pointer, (nuint)buffer.Length);
-                var version = length <= buffer.Length ? Encoding.UTF8.GetString(buffer[..length]) : "unknown";
-                if (NativeLibrary.TryGetExport(Loader.Handle, "harness_blake3_build_features", out _))
-                {
-                    length = (int)harness_blake3_build_features(pointer, (nuint)buffer.Length);
-                    if (length is > 0 && length <= buffer.Length)
-                    {
-                        version += $" (built with cargo features {Encoding.UTF8.GetString(buffer[..length])}, for the instruction-set level this run shows)";
-                    }
-                }
-
-                return version;
+                version += $", running its {platform} code";
             }
+
+            if (NativeLibrary.TryGetExport(Loader.Handle, "harness_blake3_build_features", out _) && Read(&harness_blake3_build_features) is { Length: > 0 } features)
+            {
+                version += $" (the build for the instruction-set level this run shows: cargo features {features})";
+            }
+
+            return version;
+        }
+    }
+
+    /// <summary>A short UTF-8 string from one of the shim's writers; null if it does not fit.</summary>
+    private static string? Read(delegate*<byte*, nuint, nuint> writer)
+    {
+        Span<byte> buffer = stackalloc byte[64];
+        fixed (byte* pointer = buffer)
+        {
+            var length = (int)writer(pointer, (nuint)buffer.Length);
+            return length <= buffer.Length ? Encoding.UTF8.GetString(buffer[..length]) : null;
         }
     }
 
@@ -82,6 +94,9 @@ internal static unsafe partial class Blake3Shim
 
     [LibraryImport(Library)]
     private static partial nuint harness_blake3_build_features(byte* buffer, nuint capacity);
+
+    [LibraryImport(Library)]
+    private static partial nuint harness_blake3_platform(byte* buffer, nuint capacity);
 
     [LibraryImport(Library)]
     internal static partial IntPtr harness_blake3_hasher_new();
