@@ -90,9 +90,10 @@ public static partial class Blake3
 
     /// <summary>
     /// Hashes eight inputs at once, input <c>i</c> in lane <c>i</c> (the reference crate's <c>hash8</c>); the
-    /// 256-bit counterpart of <see cref="HashFour"/>. Each block's message is loaded as two halves per input and
-    /// transposed so that vector <c>j</c> holds word <c>j</c> of every input.
+    /// 256-bit counterpart of <see cref="HashFour"/>. Each block's message is loaded as sixteen-byte quarters, inputs
+    /// i and i + 4 in one vector, and transposed so that vector <c>j</c> holds word <c>j</c> of every input.
     /// </summary>
+    [SkipLocalsInit]
     private static void HashEight<TRotations>(
         ref byte inputs,
         int stride,
@@ -119,7 +120,9 @@ public static partial class Blake3
         Vector256<uint> counterLow = Vector256.Create((uint)counter) + (counterStep == 0 ? Vector256<uint>.Zero : Vector256<uint>.Indices);
         Vector256<uint> counterHigh = Vector256.Create((uint)(counter >> 32)) - Vector256.LessThan(counterLow, Vector256.Create((uint)counter));
 
-        Message256 m = default;
+        // Every word and row 8 are written before they are read; wiped at the end.
+        Unsafe.SkipInit(out Message256 m);
+        ref Vector256<uint> words = ref AlignedWords(ref m);
         uint blockFlags = flags | flagsStart;
         for (int blockIndex = 0; blockIndex < blocks; blockIndex++)
         {
@@ -129,26 +132,23 @@ public static partial class Blake3
             }
 
             ref byte block = ref Unsafe.Add(ref inputs, blockIndex * BlockSizeInBytes);
-            for (int half = 0; half < 2; half++)
+            for (int quarter = 0; quarter < 4; quarter++)
             {
-                ref byte halfBlock = ref Unsafe.Add(ref block, 32 * half);
-                Vector256<uint> w0 = Vector256.LoadUnsafe(ref halfBlock).AsUInt32();
-                Vector256<uint> w1 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, stride)).AsUInt32();
-                Vector256<uint> w2 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 2 * stride)).AsUInt32();
-                Vector256<uint> w3 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 3 * stride)).AsUInt32();
-                Vector256<uint> w4 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 4 * stride)).AsUInt32();
-                Vector256<uint> w5 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 5 * stride)).AsUInt32();
-                Vector256<uint> w6 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 6 * stride)).AsUInt32();
-                Vector256<uint> w7 = Vector256.LoadUnsafe(ref Unsafe.Add(ref halfBlock, 7 * stride)).AsUInt32();
-                Transpose(ref w0, ref w1, ref w2, ref w3, ref w4, ref w5, ref w6, ref w7);
-                m[(8 * half) + 0] = w0;
-                m[(8 * half) + 1] = w1;
-                m[(8 * half) + 2] = w2;
-                m[(8 * half) + 3] = w3;
-                m[(8 * half) + 4] = w4;
-                m[(8 * half) + 5] = w5;
-                m[(8 * half) + 6] = w6;
-                m[(8 * half) + 7] = w7;
+                // Words 4q to 4q + 3 of inputs i and i + 4 side by side, one per 128-bit half (a load and an insert
+                // from memory), so that a 4x4 transpose within the halves finishes the job without crossing them.
+                ref byte quarterBlock = ref Unsafe.Add(ref block, 16 * quarter);
+                Vector256<uint> x0 = LoadPair(ref quarterBlock, 4 * stride);
+                Vector256<uint> x1 = LoadPair(ref Unsafe.Add(ref quarterBlock, stride), 4 * stride);
+                Vector256<uint> x2 = LoadPair(ref Unsafe.Add(ref quarterBlock, 2 * stride), 4 * stride);
+                Vector256<uint> x3 = LoadPair(ref Unsafe.Add(ref quarterBlock, 3 * stride), 4 * stride);
+                Vector256<ulong> t0 = Avx2.UnpackLow(x0, x1).AsUInt64();
+                Vector256<ulong> t1 = Avx2.UnpackHigh(x0, x1).AsUInt64();
+                Vector256<ulong> t2 = Avx2.UnpackLow(x2, x3).AsUInt64();
+                Vector256<ulong> t3 = Avx2.UnpackHigh(x2, x3).AsUInt64();
+                Unsafe.Add(ref words, (4 * quarter) + 0) = Avx2.UnpackLow(t0, t2).AsUInt32();
+                Unsafe.Add(ref words, (4 * quarter) + 1) = Avx2.UnpackHigh(t0, t2).AsUInt32();
+                Unsafe.Add(ref words, (4 * quarter) + 2) = Avx2.UnpackLow(t1, t3).AsUInt32();
+                Unsafe.Add(ref words, (4 * quarter) + 3) = Avx2.UnpackHigh(t1, t3).AsUInt32();
             }
 
             Vector256<uint> v0 = h0;
@@ -168,7 +168,7 @@ public static partial class Blake3
             Vector256<uint> v14 = Vector256.Create((uint)BlockSizeInBytes);
             Vector256<uint> v15 = Vector256.Create(blockFlags);
 
-            Rounds<TRotations>(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m);
+            Rounds<TRotations>(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref words);
 
             h0 = v0 ^ v8;
             h1 = v1 ^ v9;
@@ -204,9 +204,10 @@ public static partial class Blake3
         where TRotations : struct, IRotations
     {
         Message256 m = default;
+        ref Vector256<uint> words = ref AlignedWords(ref m);
         for (int j = 0; j < 16; j++)
         {
-            m[j] = Vector256.Create(Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, 4 * j)));
+            Unsafe.Add(ref words, j) = Vector256.Create(Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, 4 * j)));
         }
 
         Vector256<uint> h0 = Vector256.Create(chainingValue[0]);
@@ -237,7 +238,7 @@ public static partial class Blake3
         Vector256<uint> v14 = Vector256.Create(blockLength);
         Vector256<uint> v15 = Vector256.Create(flags);
 
-        Rounds<TRotations>(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref m);
+        Rounds<TRotations>(ref v0, ref v1, ref v2, ref v3, ref v4, ref v5, ref v6, ref v7, ref v8, ref v9, ref v10, ref v11, ref v12, ref v13, ref v14, ref v15, ref words);
 
         // Words 0-7 are the chaining-value half, 8-15 the second half with the input chaining value fed forward;
         // each half transposed gives that half of every block.
@@ -301,14 +302,14 @@ public static partial class Blake3
         ref Vector256<uint> v13,
         ref Vector256<uint> v14,
         ref Vector256<uint> v15,
-        ref Message256 m)
+        ref Vector256<uint> words)
         where TRotations : struct, IRotations
     {
         // The seven rounds: columns, then diagonals, with the words of MessageSchedule's row for the round.
-        // A loop reading the word indices from the table, rather than the rounds unrolled with constant
-        // indices: unrolled, the JIT keeps message words in registers across rounds, and with 16 vector
-        // registers that means spilling the state. The AVX-512 kernels (Blake3.Avx512.cs), with 32, unroll.
-        ref Vector256<uint> words = ref m[0];
+        // A loop reading the words' byte offsets from a table, rather than the rounds unrolled with constant
+        // indices: unrolled, the JIT kept constants and message words in registers across rounds, and with 16 vector
+        // registers that means spilling the state (2.7x slower at 8 KiB in the paired comparison, whose code is
+        // FullOpts). The AVX-512 kernels (Blake3.Avx512.cs), with 32, unroll.
 
         // Without AVX-512 there are 16 vector registers and the sixteen rows fill them, but a rotation by 12 or 7 (two
         // shifts and an OR) needs a 17th for the shifted copy: the JIT spilled and reloaded two rows around almost
@@ -320,16 +321,16 @@ public static partial class Blake3
         ref Vector256<uint> row8 = ref Avx512F.IsSupported ? ref v8 : ref Unsafe.Add(ref words, 16);
         row8 = v8;
         Vector256<uint> sum8;
-        ref byte schedule = ref MemoryMarshal.GetReference(MessageSchedule);
+        ref ushort schedule = ref MemoryMarshal.GetReference(MessageScheduleOffsets256);
         for (int round = 0; round < 7; round++)
         {
             // G (BLAKE3 spec §2.2) on the four columns, then on the four diagonals, written step by step
             // across the four so that independent work sits next to dependent work in program order (measured
             // 8% faster in the 16-input kernel, 12% in the 8-input one, than one G after another).
-            v0 = v0 + ScheduledWord(ref words, ref schedule, 0) + v4;
-            v1 = v1 + ScheduledWord(ref words, ref schedule, 2) + v5;
-            v2 = v2 + ScheduledWord(ref words, ref schedule, 4) + v6;
-            v3 = v3 + ScheduledWord(ref words, ref schedule, 6) + v7;
+            v0 = v0 + WordAtOffset(ref words, ref schedule, 0) + v4;
+            v1 = v1 + WordAtOffset(ref words, ref schedule, 2) + v5;
+            v2 = v2 + WordAtOffset(ref words, ref schedule, 4) + v6;
+            v3 = v3 + WordAtOffset(ref words, ref schedule, 6) + v7;
             v12 = TRotations.RotateRight16(v12 ^ v0);
             v13 = TRotations.RotateRight16(v13 ^ v1);
             v14 = TRotations.RotateRight16(v14 ^ v2);
@@ -343,10 +344,10 @@ public static partial class Blake3
             v5 = TRotations.RotateRight12(v5 ^ v9);
             v6 = TRotations.RotateRight12(v6 ^ v10);
             v7 = TRotations.RotateRight12(v7 ^ v11);
-            v0 = v0 + ScheduledWord(ref words, ref schedule, 1) + v4;
-            v1 = v1 + ScheduledWord(ref words, ref schedule, 3) + v5;
-            v2 = v2 + ScheduledWord(ref words, ref schedule, 5) + v6;
-            v3 = v3 + ScheduledWord(ref words, ref schedule, 7) + v7;
+            v0 = v0 + WordAtOffset(ref words, ref schedule, 1) + v4;
+            v1 = v1 + WordAtOffset(ref words, ref schedule, 3) + v5;
+            v2 = v2 + WordAtOffset(ref words, ref schedule, 5) + v6;
+            v3 = v3 + WordAtOffset(ref words, ref schedule, 7) + v7;
             v12 = TRotations.RotateRight8(v12 ^ v0);
             v13 = TRotations.RotateRight8(v13 ^ v1);
             v14 = TRotations.RotateRight8(v14 ^ v2);
@@ -361,10 +362,10 @@ public static partial class Blake3
             v6 = TRotations.RotateRight7(v6 ^ v10);
             v7 = TRotations.RotateRight7(v7 ^ v11);
 
-            v0 = v0 + ScheduledWord(ref words, ref schedule, 8) + v5;
-            v1 = v1 + ScheduledWord(ref words, ref schedule, 10) + v6;
-            v2 = v2 + ScheduledWord(ref words, ref schedule, 12) + v7;
-            v3 = v3 + ScheduledWord(ref words, ref schedule, 14) + v4;
+            v0 = v0 + WordAtOffset(ref words, ref schedule, 8) + v5;
+            v1 = v1 + WordAtOffset(ref words, ref schedule, 10) + v6;
+            v2 = v2 + WordAtOffset(ref words, ref schedule, 12) + v7;
+            v3 = v3 + WordAtOffset(ref words, ref schedule, 14) + v4;
             v15 = TRotations.RotateRight16(v15 ^ v0);
             v12 = TRotations.RotateRight16(v12 ^ v1);
             v13 = TRotations.RotateRight16(v13 ^ v2);
@@ -378,10 +379,10 @@ public static partial class Blake3
             v5 = TRotations.RotateRight12(v5 ^ v10);
             v6 = TRotations.RotateRight12(v6 ^ v11);
             v4 = TRotations.RotateRight12(v4 ^ v9);
-            v0 = v0 + ScheduledWord(ref words, ref schedule, 9) + v5;
-            v1 = v1 + ScheduledWord(ref words, ref schedule, 11) + v6;
-            v2 = v2 + ScheduledWord(ref words, ref schedule, 13) + v7;
-            v3 = v3 + ScheduledWord(ref words, ref schedule, 15) + v4;
+            v0 = v0 + WordAtOffset(ref words, ref schedule, 9) + v5;
+            v1 = v1 + WordAtOffset(ref words, ref schedule, 11) + v6;
+            v2 = v2 + WordAtOffset(ref words, ref schedule, 13) + v7;
+            v3 = v3 + WordAtOffset(ref words, ref schedule, 15) + v4;
             v15 = TRotations.RotateRight8(v15 ^ v0);
             v12 = TRotations.RotateRight8(v12 ^ v1);
             v13 = TRotations.RotateRight8(v13 ^ v2);
@@ -554,8 +555,49 @@ public static partial class Blake3
         x7 = Avx2.Permute2x128(u3, u7, 0x31);
     }
 
-    /// <summary>The sixteen transposed message words and, without AVX-512, state row 8 (see <c>Rounds</c>).</summary>
-    [InlineArray(17)]
+    /// <summary>
+    /// <see cref="MessageSchedule"/> as byte offsets into a block of sixteen transposed <c>Vector256</c> words, so
+    /// that each word costs the rounds one scalar load (the offset) rather than a load, a shift and an address.
+    /// </summary>
+    private static ReadOnlySpan<ushort> MessageScheduleOffsets256 =>
+    [
+        0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448, 480,
+        64, 192, 96, 320, 224, 0, 128, 416, 32, 352, 384, 160, 288, 448, 480, 256,
+        96, 128, 320, 384, 416, 64, 224, 448, 192, 160, 288, 0, 352, 480, 256, 32,
+        320, 224, 384, 288, 448, 96, 416, 480, 128, 0, 352, 64, 160, 256, 32, 192,
+        384, 416, 288, 352, 480, 320, 448, 256, 224, 64, 160, 96, 0, 32, 192, 128,
+        288, 448, 352, 160, 256, 384, 480, 32, 416, 96, 0, 320, 64, 192, 128, 224,
+        352, 480, 160, 0, 32, 288, 256, 192, 448, 320, 64, 384, 96, 128, 224, 416,
+    ];
+
+    /// <summary>The transposed message word at byte offset <c>schedule[k]</c>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector256<uint> WordAtOffset(ref Vector256<uint> words, ref ushort schedule, int k) =>
+        Unsafe.AddByteOffset(ref words, (nuint)Unsafe.Add(ref schedule, k));
+
+    /// <summary>Sixteen bytes at <paramref name="first"/> in the low half and sixteen at <paramref name="offset"/> bytes on in the high half.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector256<uint> LoadPair(ref byte first, int offset) =>
+        Vector256.Create(Vector128.LoadUnsafe(ref first), Vector128.LoadUnsafe(ref Unsafe.Add(ref first, offset))).AsUInt32();
+
+    /// <summary>
+    /// The start of <paramref name="m"/>'s 32-byte-aligned run of seventeen vectors. The JIT aligns stack locals to 16
+    /// bytes only, so every other <c>Vector256</c> of the message buffer could straddle two cache lines.
+    /// <paramref name="m"/> must be a local: the address is taken once.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static unsafe ref Vector256<uint> AlignedWords(ref Message256 m)
+    {
+        ref byte start = ref Unsafe.As<Message256, byte>(ref m);
+        nuint padding = (nuint)(-(nint)Unsafe.AsPointer(ref start)) & 31;
+        return ref Unsafe.As<byte, Vector256<uint>>(ref Unsafe.AddByteOffset(ref start, padding));
+    }
+
+    /// <summary>
+    /// The sixteen transposed message words and, without AVX-512, state row 8 (see <c>Rounds</c>), with one vector of
+    /// slack for <see cref="AlignedWords"/>.
+    /// </summary>
+    [InlineArray(18)]
     private struct Message256
     {
         private Vector256<uint> _element0;

@@ -52,6 +52,25 @@ namespace CryptoHarness.Managed;
 /// 7.6 / 3.7. With AVX-512 visible the same paths take 1.97, 3.65, 29.5 and 57, as before.
 /// </para>
 /// <para>
+/// With that, the Avx2 rounds were instruction for instruction those of the Rust crate's AVX2 assembly, and still 4–7%
+/// behind it at 8 and 128 KiB. Four changes to <c>HashEight</c> close the gap together, though none measured beyond
+/// noise alone (ratios 0.976 to 1.012, none significant): the message words are read through a table of byte offsets
+/// (one scalar load a word instead of a load, a shift and an address); each block is loaded in sixteen-byte quarters
+/// with inputs i and i + 4 in one vector (a load and an insert from memory), so a 4x4 transpose within 128-bit halves
+/// replaces the 8x8 one and its eight cross-half permutes; the message buffer is aligned to 32 bytes by hand (the JIT
+/// aligns stack locals to 16 only, so a <c>Vector256</c> could straddle two cache lines on every round's message and
+/// row-8 accesses), as the crate aligns its own; and the buffer is no longer zeroed first (everything is written before
+/// it is read, and it is still wiped at the end). Unrolling the rounds with constant word indices, and prefetching two
+/// blocks ahead as the crate does, were tried and dropped: unrolled, the JIT spilled state rows (2.7x slower);
+/// prefetching changed nothing. <c>harness paired --base-build &lt;main's harness build&gt; --algorithm BLAKE3
+/// --provider managed --sizes 8KiB,128KiB --threshold 1%</c>, 8 copies a side, head ÷ base: with the runtime's AVX-512
+/// switches off (DOTNET_EnableAVX512F, AVX512, AVX10v1, AVX10v2 = 0), two runs, Avx2 8 KiB 0.972 / 0.971, 128 KiB 0.966
+/// / 0.967 (faster), Ssse3 and Scalar same; with AVX-512 visible, Avx2 0.975 / 0.960 (faster), Avx512 1.000 / 0.998
+/// (same). Against the crate's AVX2 code (<c>harness run --isa x86-64-v3 --family BLAKE3 --job quick --sizes
+/// 128,8KiB,128KiB</c>, ratio of medians, managed ÷ native, two runs): 128 B 0.57 / 0.83, 8 KiB 0.955 / 0.994, 128 KiB
+/// 0.953 / 0.962, from 1.05–1.07 and 1.04 before.
+/// </para>
+/// <para>
 /// Nothing is allocated on the heap per call. Stack buffers that held message-derived chaining values or blocks
 /// are wiped before returning; what the JIT spills from registers is beyond reach.
 /// </para>
