@@ -157,8 +157,8 @@ public static class ComparisonModel
         return new CaseRow(
             c.Key,
             c.Decision.Verdict.ToString().ToLowerInvariant(),
-            $"{Format.Time(baseMedian, unit)} {unit.Name}",
-            $"{Format.Time(diffMedian, unit)} {unit.Name}",
+            Format.TimeWithUnit(baseMedian, unit),
+            Format.TimeWithUnit(diffMedian, unit),
             Format.Number(c.Decision.RatioOfMedians, "0.000"),
             RunComparison.Percent((baseMedian - diffMedian) / baseMedian * 100),
             Format.Number(baseMedian / diffMedian, "0.00") + "×",

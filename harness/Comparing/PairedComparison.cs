@@ -119,8 +119,8 @@ public sealed class PairedComparison
         return new CaseRow(
             c.Key,
             d.Verdict.ToString().ToLowerInvariant(),
-            $"{Format.Time(d.BaseMedianNs, unit)} {unit.Name}",
-            $"{Format.Time(d.HeadMedianNs, unit)} {unit.Name}",
+            Format.TimeWithUnit(d.BaseMedianNs, unit),
+            Format.TimeWithUnit(d.HeadMedianNs, unit),
             Format.Number(d.Ratio.Ratio, "0.000"),
             RunComparison.Percent((1 - d.Ratio.Ratio) * 100),
             Format.Number(1 / d.Ratio.Ratio, "0.00") + "×",

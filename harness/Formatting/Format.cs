@@ -77,6 +77,12 @@ public static class Format
 
     public static string Time(double ns, TimeUnit unit) => (ns / unit.Nanoseconds).ToString("N2", Invariant);
 
+    /// <summary>"12.30 μs": <see cref="Time"/> with the unit's name, for a cell or sentence that stands alone.</summary>
+    public static string TimeWithUnit(double ns, TimeUnit unit) => $"{Time(ns, unit)} {unit.Name}";
+
+    /// <summary>"12.30 μs": a time in the unit that suits it alone (<see cref="UnitFor"/> of itself).</summary>
+    public static string Duration(double ns) => TimeWithUnit(ns, UnitFor(ns));
+
     public static string Number(double value, string format) => value.ToString(format, Invariant);
 
     /// <summary>How an implementation is named in tables: the provider, with its variant when it has one.</summary>

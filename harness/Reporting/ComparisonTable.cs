@@ -25,7 +25,7 @@ public static class ComparisonTable
             {
                 var cv = SampleStatistics.CoefficientOfVariation(r.StdDevNs, r.MeanNs) is { } ratio ? Format.Number(ratio * 100, "N1") + "%" : "n/a";
                 yield return [r.Algorithm, r.Operation, Format.Payload(r), r.Members is null ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Members.Count} hashers",
-                    $"{Format.Time(r.MedianNs, unit)} {unit.Name}", Format.Number(TableRatio.Of(r, ordered[0]), "N2"),
+                    Format.TimeWithUnit(r.MedianNs, unit), Format.Number(TableRatio.Of(r, ordered[0]), "N2"),
                     r.GibPerS is { } gib ? $"{Format.Number(gib, "N2")} GiB/s" : r.Cost is not null ? "" : $"{Format.Number(r.MbPerS, "N1")} MB/s",
                     Format.Allocated(r), cv];
             }

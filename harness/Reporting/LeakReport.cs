@@ -95,8 +95,7 @@ public static class LeakReport
             return $"{Format.Number(ns, "0.000")} ns";
         }
 
-        var unit = Format.UnitFor(Math.Abs(ns));
-        return $"{Format.Time(ns, unit)} {unit.Name}";
+        return Format.TimeWithUnit(ns, Format.UnitFor(Math.Abs(ns)));
     }
 
     private static ControlLine Control(LeakRecord control)

@@ -83,7 +83,7 @@ public static partial class ReportModel
         }
 
         var unit = Format.UnitFor(records.Min(PerItem));
-        string Time(ResultRecord r) => $"{Format.Time(PerItem(r), unit)} {unit.Name}";
+        string Time(ResultRecord r) => Format.TimeWithUnit(PerItem(r), unit);
         string Label(ResultRecord r) => $"`{Format.ProviderLabel(r.Provider, r.Variant)}`";
 
         var contests = records.Select(r => r.BatchSize!.Value).Distinct().Order()

@@ -113,8 +113,8 @@ public static class PasswordReport
                     one.Name,
                     many.Name,
                     many.Lanes,
-                    $"{Format.Time(o.MedianNs, unit)} {unit.Name}",
-                    $"{Format.Time(m.MedianNs, unit)} {unit.Name}",
+                    Format.TimeWithUnit(o.MedianNs, unit),
+                    Format.TimeWithUnit(m.MedianNs, unit),
                     Format.Number(m.MedianNs / o.MedianNs, "N3"),
                     Format.Number(1.0 / Math.Min(many.Lanes, Math.Max(1, logicalCores)), "N3")));
             }
@@ -181,7 +181,7 @@ public static class PasswordReport
                 [p.Algorithm, $"`{p.Set}`: {p.Description}"],
                 machineKeys.Select(k => hashes[k].Where(h => h.Record.Algorithm == p.Algorithm && h.Record.ParameterSet == p.Set && h.Description == p.Description)
                         .Select(h => h.Record).MinBy(r => r.MedianNs) is { } fastest
-                    ? $"{Format.Time(fastest.MedianNs, Format.UnitFor(fastest.MedianNs))} {Format.UnitFor(fastest.MedianNs).Name} (`{Format.ProviderLabel(fastest.Provider, fastest.Variant)}`)"
+                    ? $"{Format.Duration(fastest.MedianNs)} (`{Format.ProviderLabel(fastest.Provider, fastest.Variant)}`)"
                     : "n/a").ToArray()))
             .ToArray();
     }

@@ -30,11 +30,7 @@ pub unsafe extern "C" fn harness_blake3_hash(input: *const u8, input_len: usize,
 /// `buffer` must be valid for `capacity` writes.
 #[no_mangle]
 pub unsafe extern "C" fn harness_blake3_version(buffer: *mut u8, capacity: usize) -> usize {
-    let version = env!("BLAKE3_CRATE_VERSION").as_bytes();
-    if !buffer.is_null() && capacity >= version.len() {
-        slice::from_raw_parts_mut(buffer, version.len()).copy_from_slice(version);
-    }
-    version.len()
+    write_text(env!("BLAKE3_CRATE_VERSION"), buffer, capacity)
 }
 
 /// Creates an incremental hasher (default hash mode); free it with `harness_blake3_hasher_free`.
@@ -96,11 +92,7 @@ pub unsafe extern "C" fn harness_blake3_build_features(buffer: *mut u8, capacity
     if cfg!(feature = "no_sse2") {
         features.push("no_sse2");
     }
-    let text = features.join(",");
-    if !buffer.is_null() && capacity >= text.len() {
-        slice::from_raw_parts_mut(buffer, text.len()).copy_from_slice(text.as_bytes());
-    }
-    text.len()
+    write_text(&features.join(","), buffer, capacity)
 }
 
 /// Writes the SIMD code the crate chose on this CPU (`AVX512`, `AVX2`, `SSE41`, `SSE2` or `Portable`: its own
@@ -110,7 +102,15 @@ pub unsafe extern "C" fn harness_blake3_build_features(buffer: *mut u8, capacity
 /// `buffer` must be valid for `capacity` writes.
 #[no_mangle]
 pub unsafe extern "C" fn harness_blake3_platform(buffer: *mut u8, capacity: usize) -> usize {
-    let text = format!("{:?}", blake3::platform::Platform::detect());
+    write_text(&format!("{:?}", blake3::platform::Platform::detect()), buffer, capacity)
+}
+
+/// The reporting functions' shared contract: `text` (UTF-8, not terminated) into `buffer` when it fits in
+/// `capacity`, nothing otherwise, and its length either way so the caller can tell.
+///
+/// # Safety
+/// `buffer` must be valid for `capacity` writes.
+unsafe fn write_text(text: &str, buffer: *mut u8, capacity: usize) -> usize {
     if !buffer.is_null() && capacity >= text.len() {
         slice::from_raw_parts_mut(buffer, text.len()).copy_from_slice(text.as_bytes());
     }
