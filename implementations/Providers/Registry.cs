@@ -27,7 +27,7 @@ public static class Registry
         new BouncyCastleBlake2b256(), new BouncyCastleBlake2b512(), new BouncyCastleBlake2s128(), new BouncyCastleBlake2s256(), new BouncyCastleBlake3(),
         new LibsodiumBlake2b256(), new LibsodiumBlake2b512(),
         new NSecBlake2b256(), new NSecBlake2b512(),
-        new Blake3NativeHash(),
+        new Blake3NativeHash(), new Blake3NetHash(),
 
         // Ascon (NIST SP 800-232)
         new BouncyCastleAsconHash256(), new BouncyCastleAsconXof128(),

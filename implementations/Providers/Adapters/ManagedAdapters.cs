@@ -212,9 +212,9 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedKmac(Algorithms.Kmac256, 256, path));
         }
 
-        foreach (var path in ManagedHash.PathsOf(Blake3.IsSupported))
+        foreach (var path in ManagedHash.PathsOf(Managed.Blake3.IsSupported))
         {
-            entries.Add(new ManagedStreamingHash(Algorithms.Blake3, path, &Blake3.HashData, Blake3.IsSupported, p => new Blake3Incremental(p)));
+            entries.Add(new ManagedStreamingHash(Algorithms.Blake3, path, &Managed.Blake3.HashData, Managed.Blake3.IsSupported, p => new Blake3Incremental(p)));
         }
 
         // Every multi-buffer path exists on every CPU (Sha256MultiBuffer.IsSupported also asks the CPU), so all four are
@@ -300,7 +300,7 @@ internal static unsafe class ManagedEntries
 
         public void Finish(Span<byte> destination)
         {
-            _hasher.Finish(destination[..Blake3.HashSizeInBytes]);
+            _hasher.Finish(destination[..Managed.Blake3.HashSizeInBytes]);
             _hasher.Reset();
         }
 

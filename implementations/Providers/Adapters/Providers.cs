@@ -67,6 +67,13 @@ public static class Providers
         Role = ProviderRole.Other,
     };
 
+    public static Provider Blake3Net { get; } = new(
+        "blake3-net", "Blake3.NET (package Blake3), a fully managed SIMD BLAKE3 for .NET",
+        () => VersionOf(typeof(global::Blake3.Hasher).Assembly, "Blake3"))
+    {
+        Role = ProviderRole.ManagedAlternative,
+    };
+
     public static Provider Blake3Native { get; } = new(
         "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim); " + Native.NativeCalls.ShortCallNote,
         () => $"blake3 crate {Native.Blake3Shim.Version}")
