@@ -4,7 +4,7 @@ namespace CryptoHarness.Implementations;
 /// The one list of implementations. Tests, the gate, benchmark parameters, <c>harness list</c>, the scripts'
 /// family names and the report's grouping all read it; nothing else names a family, algorithm or provider.
 /// </summary>
-public static class Registry
+public static partial class Registry
 {
     /// <summary>Every registered implementation. An adapter either works or is not here: no stubs.</summary>
     public static IReadOnlyList<IImplementation> Implementations { get; } =
@@ -88,26 +88,14 @@ public static class Registry
         IEnumerable<IImplementation> selected = Implementations;
         if (family is not null)
         {
-            var byFamily = Families.Contains(family, StringComparer.OrdinalIgnoreCase);
-            var byAlgorithm = Algorithms.Any(a => Same(a.Name, family));
-            if (!byFamily && !byAlgorithm)
-            {
-                throw new SelectionException(
-                    $"Unknown family '{family}'. Valid families: {string.Join(", ", Families)}; or an algorithm: {string.Join(", ", Algorithms.Select(a => a.Name))}.");
-            }
-
-            selected = selected.Where(i => Same(i.Algorithm.Family, family) || Same(i.Algorithm.Name, family));
+            var names = ResolveFamilyOrAlgorithm(family);
+            selected = selected.Where(i => names.Any(n => Same(i.Algorithm.Family, n) || Same(i.Algorithm.Name, n)));
         }
 
         if (algorithm is not null)
         {
-            if (!Algorithms.Any(a => Same(a.Name, algorithm)))
-            {
-                throw new SelectionException(
-                    $"Unknown algorithm '{algorithm}'. Valid algorithms: {string.Join(", ", Algorithms.Select(a => a.Name))}.");
-            }
-
-            selected = selected.Where(i => Same(i.Algorithm.Name, algorithm));
+            var name = ResolveAlgorithm(algorithm);
+            selected = selected.Where(i => Same(i.Algorithm.Name, name));
         }
 
         if (provider is not null)

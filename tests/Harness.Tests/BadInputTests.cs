@@ -4,7 +4,7 @@ public sealed class BadInputTests
 {
     [Theory]
     [InlineData("run --family SHA-25", "Unknown family 'SHA-25'")]
-    [InlineData("run --algorithm sha256", "Unknown algorithm 'sha256'")]
+    [InlineData("run --algorithm sha257", "Unknown algorithm 'sha257'")]
     [InlineData("run --provider openssl", "Unknown provider 'openssl'")]
     [InlineData("run --sizes 0", "Invalid size '0'")]
     [InlineData("run --sizes -5", "Invalid size '-5'")]

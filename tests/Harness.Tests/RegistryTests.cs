@@ -95,7 +95,8 @@ public sealed class RegistryTests
     [Theory]
     [InlineData("SHA", null, null, "Unknown family 'SHA'")]
     [InlineData("SHA-25", null, null, "Unknown family 'SHA-25'")]
-    [InlineData(null, "SHA256", null, "Unknown algorithm 'SHA256'")]
+    [InlineData(null, "SHA257", null, "Unknown algorithm 'SHA257'. Did you mean SHA-256?")]
+    [InlineData("BLAKE4", null, null, "Unknown family 'BLAKE4'. Did you mean one of BLAKE2, BLAKE3?")]
     [InlineData(null, null, "openssl", "Unknown provider 'openssl'")]
     public void Filters_never_match_by_substring_and_name_the_valid_choices(string? family, string? algorithm, string? provider, string start)
     {
@@ -103,6 +104,49 @@ public sealed class RegistryTests
         Assert.StartsWith(start, error.Message, StringComparison.Ordinal);
         Assert.Contains("Valid", error.Message, StringComparison.Ordinal);
         Assert.DoesNotContain('\n', error.Message);
+    }
+
+    [Theory]
+    [InlineData("SHA256", "SHA-256")]
+    [InlineData("sha256", "SHA-256")]
+    [InlineData("sha 256", "SHA-256")]
+    [InlineData("AesGcm128", "AES-128-GCM")]
+    [InlineData("Blake2b512", "BLAKE2b-512")]
+    [InlineData("ChaCha20Poly1305", "ChaCha20-Poly1305")]
+    [InlineData("sha_3", "SHA-3")]
+    [InlineData("Sha3_256", "SHA3-256")]
+    public void A_name_that_differs_in_case_separators_or_the_order_of_its_parts_is_taken_as_the_registered_one(string typed, string registered)
+    {
+        var selected = Registry.Select(family: typed);
+        Assert.NotEmpty(selected);
+        Assert.Equal(Registry.Select(family: registered).Select(i => i.Id), selected.Select(i => i.Id));
+    }
+
+    [Fact]
+    public void BLAKE_stands_for_both_BLAKE_families()
+    {
+        var selected = Registry.Select(family: "blake");
+        Assert.Equal(["BLAKE2", "BLAKE3"], selected.Select(i => i.Algorithm.Family).Distinct().Order(StringComparer.Ordinal));
+        Assert.All(Registry.FamilyGroups.SelectMany(g => g.Families), f => Assert.Contains(f, Registry.Families));
+    }
+
+    [Fact]
+    public void A_name_that_could_be_several_is_refused_with_its_candidates_never_guessed()
+    {
+        var error = Assert.Throws<SelectionException>(() => Registry.Resolve("abc-1-2", ["ABC-1-2x", "abc12", "ABC-1/2"], "algorithm", "Valid: those"));
+        Assert.Equal("Ambiguous algorithm 'abc-1-2': it could be abc12, ABC-1/2; give one of them.", error.Message);
+
+        var reordered = Assert.Throws<SelectionException>(() => Registry.Resolve("X-2-1", ["X-1-2", "1-X-2"], "algorithm", "Valid: those"));
+        Assert.StartsWith("Ambiguous algorithm 'X-2-1': it could be X-1-2, 1-X-2", reordered.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void An_unknown_name_is_echoed_on_one_short_line()
+    {
+        var error = Assert.Throws<SelectionException>(() => Registry.Select(family: new string('x', 5000) + "\u2028\n"));
+        Assert.DoesNotContain('\n', error.Message);
+        Assert.DoesNotContain('\u2028', error.Message);
+        Assert.True(error.Message.Length < 400, error.Message);
     }
 
     [Fact]
