@@ -1,5 +1,6 @@
 #!/usr/bin/env pwsh
 #Requires -Version 7.4
+
 <#
 .SYNOPSIS
     Verifies and benchmarks one family (or algorithm) through the harness CLI, then writes its reports.
@@ -8,10 +9,19 @@
     nothing is kept here, each value goes through as given and the harness checks it (bad input: its own one-line
     message naming the valid choices, exit code 2). Exit codes are the harness's: 0 success, 1 an implementation
     failed, 2 bad input.
-    Written with the language and .NET calls only (no Utility or Management cmdlets), so it runs the same in pwsh and
-    in the bare PowerShell engine the tests host.
+    Family and algorithm names are the harness's, and it takes them as users of other tools' docs type them: SHA256 for
+    SHA-256, AesGcm128 for AES-128-GCM, BLAKE for BLAKE2 and BLAKE3; a name that could be several is refused with its
+    candidates. The built harness is run directly when it is newer than its sources, else through `dotnet run`.
+    Written with the language and .NET calls only (no Utility or Management cmdlets).
 .EXAMPLE
     ./scripts/run-benchmarks.ps1 -Family SHA-256
+
+    Verifies every SHA-256 implementation, measures the ones that passed at 128 B, 1 KiB, 8 KiB and 128 KiB, and writes
+    reports/<machine>/sha256.md.
+.EXAMPLE
+    ./scripts/run-benchmarks.ps1 -Family BLAKE -Job quick
+
+    BLAKE2 and BLAKE3, with the quick job.
 .EXAMPLE
     ./scripts/run-benchmarks.ps1 -Family SHA-256 -Job dry -DryRun
 .EXAMPLE
@@ -55,7 +65,7 @@ if ($List) {
         foreach ($name in [Text.Json.JsonDocument]::Parse($json).RootElement.GetProperty('families').EnumerateArray()) {
             $families.Add($name.GetString())
         }
-        throw "-Family is required. Valid families: $($families -join ', '); or an algorithm name from -List."
+        Stop-WithUsageError "run-benchmarks: -Family is required. Valid families: $($families -join ', '); or an algorithm name from -List."
     }
 
     $harnessArgs = @('run', '--family', $Family)

@@ -1,5 +1,6 @@
 #!/usr/bin/env pwsh
 #Requires -Version 7.4
+
 <#
 .SYNOPSIS
     Re-renders one machine's reports from a run, refreshes the documentation site from them, and builds the site.
@@ -13,12 +14,17 @@
       3. When DocFX is available (a local tool in .config/dotnet-tools.json, or `docfx` on PATH), builds the site with
          --warningsAsErrors, so a missing include fails; otherwise says that it skipped the build.
     With -Out, step 1 writes into that folder instead and steps 2 and 3 are skipped (the site is built from reports/).
-    Exit codes are the harness's. Written with the language and .NET calls only (no Utility or Management cmdlets), so
-    it runs the same in pwsh and in the bare PowerShell engine the tests host.
+    Exit codes are the harness's; no run to render is bad input (one line, exit code 2), and a failed site build ends
+    the script with DocFX's exit code. Written with the language and .NET calls only (no Utility or Management cmdlets).
 .EXAMPLE
     ./scripts/update-benchmark-docs.ps1 -Machine amd-epyc-x86-64-v4-linux-net10
+
+    Renders the newest run of that machine under artifacts/results, refreshes docs/ from its reports and builds the
+    site with DocFX.
 .EXAMPLE
     ./scripts/update-benchmark-docs.ps1 -Results artifacts/results/amd-epyc-x86-64-v4-linux-net10/20261121T060000Z-quick
+
+    Renders that run, whatever its age.
 #>
 [CmdletBinding()]
 param(
@@ -57,7 +63,7 @@ if (-not $Results) {
 
     if ($null -eq $newest) {
         $forMachine = if ($Machine) { " for machine $Machine" } else { '' }
-        throw "No run with a summary.json under $runs$forMachine. Run scripts/run-benchmarks.ps1 first, or pass -Results."
+        Stop-WithUsageError "update-benchmark-docs: no run with a summary.json under $runs$forMachine. Run scripts/run-benchmarks.ps1 first, or pass -Results."
     }
 
     $Results = $newest
@@ -84,11 +90,16 @@ Invoke-Harness @('site', '--machine', $Machine)
 if ($NoBuild) { return }
 $docfxConfig = [IO.Path]::Combine($root, 'docs', 'docfx.json')
 $toolManifest = [IO.Path]::Combine($root, '.config', 'dotnet-tools.json')
-if ([IO.File]::Exists($toolManifest) -and [IO.File]::ReadAllText($toolManifest).Contains('"docfx"')) {
-    & dotnet tool restore
-    & dotnet tool run docfx build $docfxConfig --warningsAsErrors
-} elseif (Get-Command docfx -CommandType Application -ErrorAction SilentlyContinue) {
-    & docfx build $docfxConfig --warningsAsErrors
-} else {
-    $PSCmdlet.WriteWarning('DocFX is not installed (not a local tool here, not on PATH): docs/ was refreshed but the site was not built.')
+try {
+    if ([IO.File]::Exists($toolManifest) -and [IO.File]::ReadAllText($toolManifest).Contains('"docfx"')) {
+        $null = & dotnet tool restore
+        & dotnet tool run docfx build $docfxConfig --warningsAsErrors
+    } elseif (Get-Command docfx -CommandType Application -ErrorAction SilentlyContinue) {
+        & docfx build $docfxConfig --warningsAsErrors
+    } else {
+        $PSCmdlet.WriteWarning('DocFX is not installed (not a local tool here, not on PATH): docs/ was refreshed but the site was not built.')
+    }
+} catch [System.Management.Automation.NativeCommandExitException] {
+    [Console]::Error.WriteLine("update-benchmark-docs: the site build failed (exit code $($_.Exception.ExitCode)); DocFX's messages are above.")
+    exit $_.Exception.ExitCode
 }

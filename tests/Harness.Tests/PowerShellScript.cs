@@ -1,59 +1,97 @@
-using System.Management.Automation;
-using System.Management.Automation.Runspaces;
+using System.Diagnostics;
 using CryptoHarness.Cli;
 
 namespace CryptoHarness.Tests;
 
 /// <summary>
-/// Runs a script of <c>scripts/</c> in the real PowerShell engine (System.Management.Automation) hosted in this process,
-/// as <c>pwsh -File</c> would: the default session state (core cmdlets only, as the engine ships), named parameters, and
-/// the exit code pwsh gives: the script's <c>exit</c> value, 1 for a terminating error, else 0.
+/// Runs a script of <c>scripts/</c> as users run it: <c>dotnet pwsh -NoProfile -NonInteractive -File</c>, the PowerShell
+/// pinned in <c>.config/dotnet-tools.json</c>, restored here once per test run (so the README's test command needs no
+/// set-up of its own), with its standard output and error redirected as a CI log would take them.
 /// </summary>
 public static class PowerShellScript
 {
-    /// <summary>
-    /// What the script wrote: <see cref="Output"/> is its pipeline (in pwsh, the console), native commands' standard
-    /// output included; <see cref="Errors"/> holds error records, native commands' standard error included (pwsh shows it
-    /// on the console), and a terminating error's message last.
-    /// </summary>
-    public sealed record Result(int ExitCode, IReadOnlyList<string> Output, IReadOnlyList<string> Errors, IReadOnlyList<string> Warnings)
+    /// <summary>What the script wrote to standard output and standard error, line by line, and its exit code.</summary>
+    public sealed record Result(int ExitCode, IReadOnlyList<string> Output, IReadOnlyList<string> Errors)
     {
         public override string ToString() =>
-            $"exit {ExitCode}\nout:\n{string.Join('\n', Output)}\nerrors:\n{string.Join('\n', Errors)}\nwarnings:\n{string.Join('\n', Warnings)}";
+            $"exit {ExitCode}\nout:\n{string.Join('\n', Output)}\nerrors:\n{string.Join('\n', Errors)}";
     }
 
     public static string PathOf(string script) => Path.Combine(RepositoryRoot.Find(), "scripts", script);
 
     /// <param name="parameters">Named parameters; a switch is given as <c>true</c>.</param>
-    public static Result Run(string script, params (string Name, object Value)[] parameters)
+    public static Result Run(string script, params (string Name, object Value)[] parameters) =>
+        RunIn(RepositoryRoot.Find(), PathOf(script), parameters);
+
+    /// <summary>Runs <paramref name="scriptPath"/> with <paramref name="workingDirectory"/> as the current folder.</summary>
+    public static Result RunIn(string workingDirectory, string scriptPath, params (string Name, object Value)[] parameters)
     {
-        using var runspace = RunspaceFactory.CreateRunspace(InitialSessionState.CreateDefault2());
-        runspace.Open();
-        using var shell = PowerShell.Create(runspace);
-        shell.AddCommand(PathOf(script));
+        var arguments = new List<string> { "-NoProfile", "-NonInteractive", "-File", scriptPath };
         foreach (var (name, value) in parameters)
         {
-            shell.AddParameter(name, value);
+            arguments.Add($"-{name}");
+            if (value is not true)
+            {
+                arguments.Add(Convert.ToString(value, System.Globalization.CultureInfo.InvariantCulture)!);
+            }
         }
 
-        // Collected as it comes, so what the script printed before a terminating error is kept.
-        using var output = new PSDataCollection<PSObject>();
-        string? terminatingError = null;
-        int exitCode;
-        try
-        {
-            shell.Invoke(input: null, output);
-            // `exit N` ends the script and leaves N in $LASTEXITCODE; a script that ends normally after a native command
-            // leaves that command's code (0, since a non-zero one stops these scripts).
-            exitCode = runspace.SessionStateProxy.GetVariable("LASTEXITCODE") is int code ? code : 0;
-        }
-        catch (RuntimeException terminating)
-        {
-            terminatingError = terminating.Message;
-            exitCode = 1;
-        }
-
-        var errors = shell.Streams.Error.Select(e => e.ToString()).Append(terminatingError).OfType<string>().ToArray();
-        return new Result(exitCode, output.Select(o => o?.ToString() ?? "").ToArray(), errors, shell.Streams.Warning.Select(w => w.Message).ToArray());
+        return Pwsh(workingDirectory, arguments);
     }
+
+    /// <summary>Runs <paramref name="command"/> (PowerShell source) with <c>-Command</c>.</summary>
+    public static Result Command(string command) =>
+        Pwsh(RepositoryRoot.Find(), ["-NoProfile", "-NonInteractive", "-Command", command]);
+
+    private static Result Pwsh(string workingDirectory, IEnumerable<string> arguments)
+    {
+        var start = new ProcessStartInfo("dotnet")
+        {
+            WorkingDirectory = workingDirectory,
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+        };
+        // `dotnet pwsh` finds the local tool from the repository's manifest, whatever the script's working folder.
+        start.ArgumentList.Add("tool");
+        start.ArgumentList.Add("run");
+        start.ArgumentList.Add("pwsh");
+        start.ArgumentList.Add("--");
+        foreach (var argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        start.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
+        start.Environment["DOTNET_NOLOGO"] = "1";
+        start.Environment["POWERSHELL_TELEMETRY_OPTOUT"] = "1";
+        start.Environment["POWERSHELL_UPDATECHECK"] = "Off";
+        ToolsRestored.Value.ToString();
+
+        using var process = Process.Start(start)!;
+        var error = process.StandardError.ReadToEndAsync();
+        var output = process.StandardOutput.ReadToEnd();
+        process.WaitForExit();
+        return new Result(process.ExitCode, Lines(output), Lines(error.Result));
+    }
+
+    private static string[] Lines(string text) =>
+        text.Length == 0 ? [] : text.ReplaceLineEndings("\n").TrimEnd('\n').Split('\n');
+
+    /// <summary><c>dotnet tool restore</c> once: the pinned pwsh and docfx, from the package source.</summary>
+    private static readonly Lazy<bool> ToolsRestored = new(() =>
+    {
+        var start = new ProcessStartInfo("dotnet", "tool restore")
+        {
+            WorkingDirectory = RepositoryRoot.Find(),
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+        };
+        using var process = Process.Start(start)!;
+        var error = process.StandardError.ReadToEndAsync();
+        var output = process.StandardOutput.ReadToEnd();
+        process.WaitForExit();
+        return process.ExitCode == 0
+            ? true
+            : throw new InvalidOperationException($"dotnet tool restore failed ({process.ExitCode}): {output}{error.Result}");
+    });
 }
