@@ -57,6 +57,7 @@ public static class Runner
                     return ($"{identity.Id} {identity.Operation}, {identity.Parameters}",
                         string.Join(" + ", identity.Implementations.Select(i => i.Algorithm.Family).Distinct()));
                 }));
+            SdkVersionProbe.Apply();
             summary = BenchmarkRunner.Run<TBenchmarks>(config);
         }
 
