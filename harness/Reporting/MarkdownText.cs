@@ -56,25 +56,30 @@ public static class MarkdownText
         && !text.AsSpan(0, LongestHash).ContainsAnyExcept(LowerHex)
         && (text.Length == LongestHash || text.EndsWith("-dirty", StringComparison.Ordinal));
 
-    /// <summary>Where the next word of 7 to 40 hex digits, letters and digits both, starts at or after <paramref name="from"/>, or -1.</summary>
+    /// <summary>
+    /// Where the next word of 7 to 40 lower-case hex digits, letters and digits both, starts at or after
+    /// <paramref name="from"/>, or -1. A word joined to a name by <c>-</c>, <c>_</c>, <c>.</c> or <c>/</c>
+    /// (<c>ascon-aead128</c>) is part of that name, not a commit GitHub would link.
+    /// </summary>
     private static int HashAt(string text, int from)
     {
+        static bool Joins(char c) => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.' or '/';
         for (var i = from; i < text.Length; i++)
         {
-            if (!char.IsAsciiHexDigit(text[i]) || (i > 0 && char.IsLetterOrDigit(text[i - 1])))
+            if (!char.IsAsciiHexDigitLower(text[i]) || (i > 0 && Joins(text[i - 1])))
             {
                 continue;
             }
 
             var end = i;
-            while (end < text.Length && char.IsAsciiHexDigit(text[end]))
+            while (end < text.Length && char.IsAsciiHexDigitLower(text[end]))
             {
                 end++;
             }
 
             // Digits and letters both: a number (1048576) or a word (defaced) is not taken for a commit.
             var word = text.AsSpan(i, end - i);
-            if (word.Length is >= ShortestHash and <= LongestHash && (end == text.Length || !char.IsLetterOrDigit(text[end]))
+            if (word.Length is >= ShortestHash and <= LongestHash && (end == text.Length || !(char.IsAsciiLetterOrDigit(text[end]) || text[end] is '-' or '_'))
                 && word.ContainsAnyInRange('0', '9') && word.ContainsAnyExcept(Digits))
             {
                 return i;
