@@ -42,7 +42,7 @@ public sealed class HostilePropertyTests
             (input, command, mutations) => ((Input)input, command, mutations));
 
         using var scratch = new TestFolder();
-        gen.Sample(sample => Holds(scratch, sample.Item1, sample.Item2, sample.Item3), iter: 40, threads: 1,
+        gen.Sample(sample => Holds(scratch, sample.Item1, sample.Item2, sample.Item3), iter: 100, threads: 1,
             print: sample => $"{sample.Item1}, command {sample.Item2}, mutations [{string.Join(", ", sample.Item3)}]");
     }
 
