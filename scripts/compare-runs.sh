@@ -17,6 +17,21 @@ families=$(printf '%s' "$3" | tr -cd 'A-Za-z0-9,-' | cut -c1-300)
 out=$(cd "$(dirname "$4")" && pwd)/$(basename "$4")
 marker='<!-- crypto-harness-comparison -->'
 
+# The artifact is bounded before anything reads it: a real one holds a few dozen files of a few MiB in all. Past
+# either limit the comment says so in one line; the harness bounds each file (64 MiB) and the work on it as well.
+max_files=2000
+max_bytes=$((256 * 1024 * 1024))
+files_in=$(find "$runs" -xdev \( -type f -o -type l -o -type p -o -type s -o -type b -o -type c \) 2>/dev/null | head -n $((max_files + 1)) | wc -l)
+bytes_in=$(du -sb "$runs" 2>/dev/null | cut -f1)
+if [ "$files_in" -gt "$max_files" ] || [ "${bytes_in:-0}" -gt "$max_bytes" ]; then
+  printf '%s\n### Benchmark comparison: not made\n\nThe runs artifact is larger than a real one (more than %s files or %s MiB); refused unread.\n' "$marker" "$max_files" "$((max_bytes >> 20))" > "$out"
+  echo "compare-runs.sh: artifact refused: $files_in files (limit $max_files), ${bytes_in:-?} bytes (limit $max_bytes)" >&2
+  exit 0
+fi
+
+# Each harness call is bounded in time too, well under the job's timeout: a comment that says "not made" beats none.
+step_timeout=${COMPARE_STEP_TIMEOUT:-240}
+
 # The first summary.json of a side's launch, as a regular file (never a link), in a stable order; empty when none.
 run_of() { local f; f=$(find "$runs/$1/$2" -type f -name summary.json 2>/dev/null | LC_ALL=C sort | head -n 1); [ -n "$f" ] && dirname "$f"; return 0; }
 has_launches() { [ -n "$(run_of base "$1")" ] && [ -n "$(run_of base "$2")" ] && [ -n "$(run_of head "$1")" ] && [ -n "$(run_of head "$2")" ]; }
@@ -25,13 +40,13 @@ has_launches() { [ -n "$(run_of base "$1")" ] && [ -n "$(run_of base "$2")" ] &&
 # may quote a value from the runs.
 compare() {
   local into=$1; shift
-  (cd "$harness" && dotnet run -c Release --no-build --project harness -- compare --base "$1" --base "$2" --diff "$3" --diff "$4" --threshold 5% --noise 1ns --fail-on never --out "$into") && return 0
+  (cd "$harness" && timeout "$step_timeout" dotnet run -c Release --no-build --project harness -- compare --base "$1" --base "$2" --diff "$3" --diff "$4" --threshold 5% --noise 1ns --fail-on never --out "$into") && return 0
   printf '%s\n### Benchmark comparison: not made\n\n`harness compare` refused these runs (exit %s); the reason is in the log of the workflow run.\n' "$marker" "$?" > "$into"
 }
 
 paired() {
   local into=$1
-  (cd "$harness" && dotnet run -c Release --no-build --project harness -- paired --from "$runs/paired.json" --threshold 5% --noise 1ns --fail-on never --out "$into") && return 0
+  (cd "$harness" && timeout "$step_timeout" dotnet run -c Release --no-build --project harness -- paired --from "$runs/paired.json" --threshold 5% --noise 1ns --fail-on never --out "$into") && return 0
   printf '%s\n### Benchmark comparison: not made\n\n`harness paired` refused the paired measurement (exit %s); the reason is in the log of the workflow run.\n' "$marker" "$?" > "$into"
 }
 

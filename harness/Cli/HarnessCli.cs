@@ -25,15 +25,28 @@ public static class HarnessCli
 
     public static int Run(IReadOnlyList<string> args, TextWriter stdout, TextWriter stderr) => Run(args, HarnessConsole.Plain(stdout, stderr));
 
+    /// <summary>The longest argument taken (a path is at most 4,096 bytes on Linux); a longer one is refused, not echoed.</summary>
+    public const int MaxArgumentLength = 4096;
+
+    /// <summary>The longest error line printed: a message quoting a long value is cut, never printed whole.</summary>
+    public const int MaxErrorLength = 8192;
+
     public static int Run(IReadOnlyList<string> args, HarnessConsole console)
     {
+        if (args.FirstOrDefault(a => a.Length > MaxArgumentLength) is { } tooLong)
+        {
+            console.Error.WriteLine(OneLine(FormattableString.Invariant(
+                $"harness: an argument of {tooLong.Length:N0} characters ('{tooLong[..40]}…'); valid: at most {MaxArgumentLength:N0} characters (a path, a list of sizes).")));
+            return BadInput;
+        }
+
         try
         {
             var parsed = Build(console).Parse(args, Parsing);
             if (parsed.Action is ParseErrorAction)
             {
                 // System.CommandLine would print every error and the help text; the convention here is one line.
-                console.Error.WriteLine($"harness: {ErrorLine(parsed)}");
+                console.Error.WriteLine(OneLine($"harness: {ErrorLine(parsed)}"));
                 return BadInput;
             }
 
@@ -48,16 +61,33 @@ public static class HarnessCli
         }
         catch (Exception e) when (e is UsageException or Implementations.SelectionException or Reporting.TemplateException)
         {
-            console.Error.WriteLine($"harness: {e.Message}");
+            console.Error.WriteLine(OneLine($"harness: {e.Message}"));
             return BadInput;
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             // A location that passed the checks up front and failed later (a full disk, a folder removed meanwhile):
             // still one line, naming the path the runtime names.
-            console.Error.WriteLine($"harness: cannot read or write: {e.Message}");
+            console.Error.WriteLine(OneLine($"harness: cannot read or write: {e.Message}"));
             return BadInput;
         }
+    }
+
+    /// <summary>
+    /// An error as one line whatever it quotes: every character that renders as a line break or not at all becomes a
+    /// space (CR, LF, NEL, U+2028, U+2029, other controls), and a line longer than <see cref="MaxErrorLength"/> is cut.
+    /// </summary>
+    internal static string OneLine(string message)
+    {
+        var line = string.Create(Math.Min(message.Length, MaxErrorLength), message, static (span, text) =>
+        {
+            for (var i = 0; i < span.Length; i++)
+            {
+                var c = text[i];
+                span[i] = char.IsControl(c) || c is '\u2028' or '\u2029' ? ' ' : c;
+            }
+        });
+        return message.Length > MaxErrorLength ? line[..^1] + "…" : line;
     }
 
     /// <summary>Parses a command line without running it (used to check the commands the workflows run).</summary>

@@ -9,8 +9,13 @@ namespace CryptoHarness.Reporting;
 /// site renders. A fork's pull request chooses every string in its runs, so none may open a link, an image, an HTML
 /// tag or an @-mention: <c>[</c> and <c>]</c> are backslash-escaped, <c>&lt;</c> and <c>&amp;</c> become entities,
 /// <c>@</c>, <c>://</c> and <c>www.</c> get a zero-width space so nothing autolinks or notifies, <c>\</c> and
-/// <c>|</c> are escaped so an escape cannot be undone and a table cell cannot be split, and a line break becomes a
-/// space. Names the harness writes contain none of these, so real results render byte for byte as before.
+/// <c>|</c> are escaped so an escape cannot be undone and a table cell cannot be split, and every character that
+/// renders as a line break (CR, LF, NEL, U+2028, U+2029, any other control) becomes a space, so no value can start a
+/// heading or a code fence of its own. <c>#12</c> and <c>owner/repo#12</c> get a zero-width space after the <c>#</c>
+/// and a word of 7 to 40 hex digits one after its first digit, so GitHub makes no issue, pull-request or commit
+/// backlink of them; a value that is a commit on its own (the run's <c>git_commit</c>, 40 hex digits, perhaps
+/// <c>-dirty</c>) stays as it is. Names the harness writes contain none of the rest, so real results render byte for
+/// byte as before.
 /// </summary>
 public static class MarkdownText
 {
@@ -28,18 +33,77 @@ public static class MarkdownText
         return escaped.ToString();
     }
 
-    private static readonly System.Buffers.SearchValues<char> Special = System.Buffers.SearchValues.Create("[]<>&@\\|\r\n");
+    private static readonly System.Buffers.SearchValues<char> Special = System.Buffers.SearchValues.Create("[]<>&@\\|#\u0085\u2028\u2029");
+
+    private static readonly System.Buffers.SearchValues<char> LowerHex = System.Buffers.SearchValues.Create("0123456789abcdef");
+
+    private static readonly System.Buffers.SearchValues<char> Digits = System.Buffers.SearchValues.Create("0123456789");
+
+    /// <summary>Shortest and longest hex word GitHub links as a commit.</summary>
+    private const int ShortestHash = 7;
+    private const int LongestHash = 40;
 
     private static bool NeedsEscaping(string text) =>
         text.AsSpan().IndexOfAny(Special) >= 0
+        || text.AsSpan().ContainsAnyInRange('\0', '\u001F')
         || text.Contains("://", StringComparison.Ordinal)
-        || text.Contains("www.", StringComparison.OrdinalIgnoreCase);
+        || text.Contains("www.", StringComparison.OrdinalIgnoreCase)
+        || (!IsCommit(text) && HashAt(text, 0) >= 0);
+
+    /// <summary>A recorded commit on its own: 40 lower-case hex digits, with <c>-dirty</c> when the tree had changes.</summary>
+    private static bool IsCommit(string text) =>
+        text.Length is LongestHash or LongestHash + 6
+        && !text.AsSpan(0, LongestHash).ContainsAnyExcept(LowerHex)
+        && (text.Length == LongestHash || text.EndsWith("-dirty", StringComparison.Ordinal));
+
+    /// <summary>
+    /// Where the next word of 7 to 40 lower-case hex digits, letters and digits both, starts at or after
+    /// <paramref name="from"/>, or -1. A word joined to a name by <c>-</c>, <c>_</c>, <c>.</c> or <c>/</c>
+    /// (<c>ascon-aead128</c>) is part of that name, not a commit GitHub would link.
+    /// </summary>
+    private static int HashAt(string text, int from)
+    {
+        static bool Joins(char c) => char.IsAsciiLetterOrDigit(c) || c is '-' or '_' or '.' or '/';
+        for (var i = from; i < text.Length; i++)
+        {
+            if (!char.IsAsciiHexDigitLower(text[i]) || (i > 0 && Joins(text[i - 1])))
+            {
+                continue;
+            }
+
+            var end = i;
+            while (end < text.Length && char.IsAsciiHexDigitLower(text[end]))
+            {
+                end++;
+            }
+
+            // Digits and letters both: a number (1048576) or a word (defaced) is not taken for a commit.
+            var word = text.AsSpan(i, end - i);
+            if (word.Length is >= ShortestHash and <= LongestHash && (end == text.Length || !(char.IsAsciiLetterOrDigit(text[end]) || text[end] is '-' or '_'))
+                && word.ContainsAnyInRange('0', '9') && word.ContainsAnyExcept(Digits))
+            {
+                return i;
+            }
+
+            i = end;
+        }
+
+        return -1;
+    }
 
     private static void Append(StringBuilder escaped, string text)
     {
+        var nextHash = IsCommit(text) ? -1 : HashAt(text, 0);
         for (var i = 0; i < text.Length; i++)
         {
             var c = text[i];
+            if (i == nextHash)
+            {
+                escaped.Append(c).Append(ZeroWidthSpace);
+                nextHash = HashAt(text, i + ShortestHash);
+                continue;
+            }
+
             switch (c)
             {
                 case '[' or ']' or '\\' or '|':
@@ -58,8 +122,12 @@ public static class MarkdownText
                 case '@':
                     escaped.Append('@').Append(ZeroWidthSpace);
                     break;
-                case '\r' or '\n':
+                case '\u0085' or '\u2028' or '\u2029':
+                case < ' ':
                     escaped.Append(' ');
+                    break;
+                case '#' when i + 1 < text.Length && char.IsAsciiDigit(text[i + 1]):
+                    escaped.Append('#').Append(ZeroWidthSpace);
                     break;
                 case ':' when string.CompareOrdinal(text, i, "://", 0, 3) == 0:
                     escaped.Append(':').Append(ZeroWidthSpace);

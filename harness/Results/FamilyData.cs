@@ -60,8 +60,7 @@ public static class FamilyData
             return new(StringComparer.Ordinal);
         }
 
-        return Directory.EnumerateFiles(directory, "*.json")
-            .Order(StringComparer.Ordinal)
-            .ToDictionary(path => Path.GetFileNameWithoutExtension(path), SummaryFile.Load, StringComparer.Ordinal);
+        return InputFile.Files(directory, "*.json", recurse: false)
+            .ToDictionary(path => Path.GetFileNameWithoutExtension(path), path => SummaryFile.Load(path, directory), StringComparer.Ordinal);
     }
 }

@@ -209,17 +209,26 @@ public sealed partial record LeakRecord : ImplementationRecord
 
         if (Operation is null || !OperationPattern().IsMatch(Operation))
         {
-            return $"operation '{Operation}' is not a lower-case operation name";
+            return $"operation {SummaryValidation.Quote(Operation)} is not a lower-case operation name";
         }
 
         if (Scenario != "leaks")
         {
-            return $"scenario '{Scenario}' is not 'leaks'";
+            return $"scenario {SummaryValidation.Quote(Scenario)} is not 'leaks'";
         }
 
         if (ClassA is null || ClassB is null || Parameters is null)
         {
             return "class_a, class_b and parameters are required";
+        }
+
+        // Free text that reaches the constant-time page and the comment: one line, of a bounded length, like every other.
+        foreach (var (field, value) in new[] { ("class_a", ClassA), ("class_b", ClassB), ("parameters", Parameters) })
+        {
+            if (SummaryValidation.TextProblem(value) is { } text)
+            {
+                return $"field '{field}': {text}";
+            }
         }
 
         if (Measurements < 0 || MeasurementsA < 0 || MeasurementsB < 0 || MeasurementsA + MeasurementsB != Measurements)
@@ -238,7 +247,8 @@ public sealed partial record LeakRecord : ImplementationRecord
             ("timer_resolution_ns", TimerResolutionNs), ("timer_overhead_ns", TimerOverheadNs), ("elapsed_s", ElapsedSeconds),
         })
         {
-            if (!double.IsFinite(value) || value < 0)
+            // Bounded as every time in a summary is, so no difference or ratio of them on the page overflows.
+            if (!double.IsFinite(value) || value < 0 || value > SummaryValidation.MaxNs)
             {
                 return string.Create(CultureInfo.InvariantCulture, $"{name} {value} is not a finite number, 0 or more");
             }
@@ -262,7 +272,7 @@ public sealed partial record LeakRecord : ImplementationRecord
 
         return Verdict == DerivedVerdict
             ? null
-            : string.Create(CultureInfo.InvariantCulture, $"verdict '{Verdict}' does not follow from max_abs_t {MaxAbsT} and its confirmation (threshold {Threshold}: '{Leak}' when both are above it the same way round and the means differ by one cycle or more, '{BelowOneCycle}' when they differ by less, '{NotConfirmed}' when only the first is above it, '{NoLeakFound}' otherwise)");
+            : string.Create(CultureInfo.InvariantCulture, $"verdict {SummaryValidation.Quote(Verdict)} does not follow from max_abs_t {MaxAbsT} and its confirmation (threshold {Threshold}: '{Leak}' when both are above it the same way round and the means differ by one cycle or more, '{BelowOneCycle}' when they differ by less, '{NotConfirmed}' when only the first is above it, '{NoLeakFound}' otherwise)");
     }
 
     [GeneratedRegex("^[a-z0-9]+(-[a-z0-9]+)*$")]

@@ -13,7 +13,7 @@ public static class OutputFolder
 
     /// <summary>
     /// The full path of <paramref name="path"/> (relative to <paramref name="folder"/>, or already full), if it lies
-    /// inside <paramref name="folder"/>, also after following any linked folder on the way.
+    /// inside <paramref name="folder"/>, also after following every link on the way.
     /// </summary>
     /// <exception cref="UsageException">The path resolves outside the folder.</exception>
     public static string Resolve(string folder, string path)
@@ -34,15 +34,11 @@ public static class OutputFolder
             throw Outside(root, path);
         }
 
-        // A folder on the way that links elsewhere would carry the write out of the output folder.
-        var realRoot = RealFolder(root);
-        for (var directory = Path.GetDirectoryName(full); directory is not null && IsInside(root, directory); directory = Path.GetDirectoryName(directory))
+        // Every link on the way counts, not only the last one of each folder: charts -> sub/x with sub -> /elsewhere
+        // leads out as surely as charts -> /elsewhere. The file itself may be a link too.
+        if (!IsInside(InputFile.RealPath(root), InputFile.RealPath(full)))
         {
-            if (Directory.Exists(directory) && new DirectoryInfo(directory).LinkTarget is not null
-                && !IsInside(realRoot, RealFolder(directory)))
-            {
-                throw Outside(root, path);
-            }
+            throw Outside(root, path);
         }
 
         return full;
@@ -131,12 +127,6 @@ public static class OutputFolder
             var reason = e.Message.Replace($" '{probe}'", "", StringComparison.Ordinal).Replace(probe, "the folder", StringComparison.Ordinal).TrimEnd('.');
             throw new UsageException($"--{option} {given}: cannot write in {existing} ({reason}); valid: a folder you can write.");
         }
-    }
-
-    private static string RealFolder(string directory)
-    {
-        var info = new DirectoryInfo(directory);
-        return info.LinkTarget is null ? info.FullName : Path.TrimEndingDirectorySeparator(info.ResolveLinkTarget(returnFinalTarget: true)?.FullName ?? info.FullName);
     }
 
     private static UsageException Outside(string root, string path) =>

@@ -121,20 +121,16 @@ public static class PairedResultsFile
     /// <exception cref="UsageException">Missing, too large, not JSON, or a value out of range; the message names the file and the field.</exception>
     public static PairedResults Load(string path)
     {
-        if (!File.Exists(path))
+        if (!File.Exists(path) && new FileInfo(path).LinkTarget is null)
         {
-            throw new UsageException($"--from '{path}': no such file; valid: a {FileName} written by 'harness paired --save'.");
+            throw new UsageException($"--from {SummaryValidation.Quote(path)}: no such file; valid: a {FileName} written by 'harness paired --save'.");
         }
 
-        if (new FileInfo(path).Length > SummaryFile.MaxBytes)
-        {
-            throw new UsageException($"{path}: larger than {SummaryFile.MaxBytes >> 20} MiB; not a {FileName} of this harness.");
-        }
-
+        var text = InputFile.ReadAllText(path, root: null, SummaryFile.MaxBytes);
         PairedResults? results;
         try
         {
-            results = JsonSerializer.Deserialize<PairedResults>(File.ReadAllText(path), SummaryFile.Options);
+            results = JsonSerializer.Deserialize<PairedResults>(text, SummaryFile.Options);
         }
         catch (JsonException e)
         {
@@ -164,9 +160,9 @@ public static class PairedResultsFile
 
         void Text(string where, string field, string? value)
         {
-            if (value is null || value.Length > SummaryValidation.MaxTextLength || value.Any(c => char.IsControl(c) || char.GetUnicodeCategory(c) == System.Globalization.UnicodeCategory.Format))
+            if (SummaryValidation.TextProblem(value) is { } problem)
             {
-                Fail(where, $"{field} is missing, too long or holds control characters");
+                Fail(where, $"{field} {problem}");
             }
         }
 
@@ -184,6 +180,12 @@ public static class PairedResultsFile
             Fail("run", "notes, cases and not_paired must be lists");
         }
 
+        if (results.Notes!.Count > MaxEntries || results.Cases!.Count > MaxEntries || results.NotPaired!.Count > MaxEntries)
+        {
+            Fail("run", $"more than {MaxEntries} notes, cases or unpaired entries; a real run has a few hundred");
+        }
+
+        long rounds = 0;
         foreach (var note in results.Notes!)
         {
             Text("run", "a note", note);
@@ -211,9 +213,16 @@ public static class PairedResultsFile
                 Fail(where, "base_ns and head_ns must hold the same number of rounds, 3 to 10000");
             }
 
-            if (c.BaseNs!.Concat(c.HeadNs!).Any(ns => !(ns > 0 && double.IsFinite(ns))))
+            // Within the range every summary's times keep, so no ratio of them overflows to Infinity (1e600 read "same").
+            if (c.BaseNs!.Concat(c.HeadNs!).Select(SummaryValidation.TimeProblem).FirstOrDefault(p => p is not null) is { } time)
             {
-                Fail(where, "a time is not a positive finite number");
+                Fail(where, $"a time {time}");
+            }
+
+            rounds += c.BaseNs!.Count * (2L + (c.BaseCopiesNs?.Count ?? 0) + (c.HeadCopiesNs?.Count ?? 0));
+            if (rounds > MaxTimes)
+            {
+                Fail(where, FormattableString.Invariant($"the file holds more than {MaxTimes:N0} times in all; a real run holds far fewer"));
             }
 
             if (CopiesProblem(c) is { } problem)
@@ -251,6 +260,12 @@ public static class PairedResultsFile
         }
     }
 
+    /// <summary>The most cases, unpaired entries or notes a file may hold: a real run holds a few hundred.</summary>
+    public const int MaxEntries = 10_000;
+
+    /// <summary>The most round times a file may hold in all (cases, both sides, copies): bounds every command's work on it.</summary>
+    public const long MaxTimes = 4_000_000;
+
     /// <summary>The most copies a side may have; the command refuses more, so a file with more did not come from it.</summary>
     public const int MaxCopies = 16;
 
@@ -274,7 +289,7 @@ public static class PairedResultsFile
 
         foreach (var (copies, mean) in new[] { (c.BaseCopiesNs, c.BaseNs), (c.HeadCopiesNs, c.HeadNs) })
         {
-            if (copies.Any(copy => copy is null || copy.Count != mean.Count || copy.Any(ns => !(ns > 0 && double.IsFinite(ns)))))
+            if (copies.Any(copy => copy is null || copy.Count != mean.Count || copy.Any(ns => SummaryValidation.TimeProblem(ns) is not null)))
             {
                 return "every copy must hold the case's number of rounds of positive finite times";
             }

@@ -42,9 +42,8 @@ public static class RunFolder
             return path;
         }
 
-        var runs = Directory.EnumerateFiles(path, SummaryFile.FileName, SearchOption.AllDirectories)
+        var runs = InputFile.Files(path, SummaryFile.FileName, recurse: true)
             .Select(file => Path.GetDirectoryName(file)!)
-            .Order(StringComparer.Ordinal)
             .ToArray();
         return runs.Length switch
         {

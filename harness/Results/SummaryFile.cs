@@ -36,12 +36,18 @@ public static class SummaryFile
     /// The path is missing, too large, not JSON, not a harness summary, or holds a value reports cannot rely on; the
     /// message names the file, and where it can, the line, the case and the field.
     /// </exception>
-    public static RunSummary Load(string path)
+    public static RunSummary Load(string path) => Load(path, allowedRoot: null);
+
+    /// <inheritdoc cref="Load(string)"/>
+    /// <param name="path">The run folder or the file.</param>
+    /// <param name="allowedRoot">The folder a file found by a walk must not lead out of through a link; null for a file the user named.</param>
+    public static RunSummary Load(string path, string? allowedRoot)
     {
-        var file = Directory.Exists(path) ? Path.Combine(path, FileName) : path;
-        if (!File.Exists(file))
+        var isFolder = Directory.Exists(path);
+        var file = isFolder ? Path.Combine(path, FileName) : path;
+        if (!File.Exists(file) && new FileInfo(file).LinkTarget is null)
         {
-            if (!Directory.Exists(path))
+            if (!isFolder)
             {
                 throw new UsageException($"{path}: no such file or folder.");
             }
@@ -56,21 +62,14 @@ public static class SummaryFile
                 : $"{path}: no {FileName} in this folder; pass a run folder written by 'harness run' or its {FileName}.");
         }
 
-        string text;
-        try
+        // A run folder still marked incomplete beside its summary stopped between writing the two: not a finished run.
+        if (Path.GetFileName(file) == FileName && IsInterrupted(Path.GetDirectoryName(Path.GetFullPath(file))!))
         {
-            var length = new FileInfo(file).Length;
-            if (length > MaxBytes)
-            {
-                throw new UsageException(FormattableString.Invariant($"{file}: {length:N0} bytes, more than the {MaxBytes >> 20} MiB a results file may have; refused unread."));
-            }
+            throw new UsageException(Interrupted(Path.GetDirectoryName(file) is { Length: > 0 } folder ? folder : "."));
+        }
 
-            text = File.ReadAllText(file);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            throw new UsageException($"{file}: cannot be read ({e.Message}).");
-        }
+        // A folder the user named bounds where its summary may lead; a file named directly is the user's own choice.
+        var text = InputFile.ReadAllText(file, isFolder ? path : allowedRoot, MaxBytes);
 
         // A document, not a JsonNode tree: it tolerates a name given twice in an object, which a tree would throw on.
         string? schema;
@@ -118,6 +117,14 @@ public static class SummaryFile
         return summary;
     }
 
+    /// <summary>Whether <paramref name="runFolder"/> holds <see cref="IncompleteMarker"/>: a run that was interrupted, whatever else it holds.</summary>
+    public static bool IsInterrupted(string runFolder) =>
+        File.Exists(Path.Combine(runFolder, IncompleteMarker)) || new FileInfo(Path.Combine(runFolder, IncompleteMarker)).LinkTarget is not null;
+
+    /// <summary>What report, compare and merge say of an interrupted run folder.</summary>
+    public static string Interrupted(string runFolder) =>
+        $"{runFolder}: this run did not finish (interrupted: it still holds {IncompleteMarker} beside its {FileName}), so it has nothing to render or compare; run 'harness run' again.";
+
     /// <summary>What a BenchmarkDotNet export is told, by report, merge, site and compare alike.</summary>
     public static string BenchmarkDotNetMessage(string file) =>
         $"{file}: a BenchmarkDotNet export, not a harness summary; the harness renders only runs it verified itself: measure with 'harness run' and pass its run folder or its {FileName}.";
@@ -129,7 +136,7 @@ public static class SummaryFile
     public static string? BenchmarkDotNetExportIn(string folder) =>
         new[] { folder, Path.Combine(folder, "results") }
             .Where(Directory.Exists)
-            .SelectMany(d => Directory.EnumerateFiles(d, "*-report*.json").Order(StringComparer.Ordinal))
+            .SelectMany(d => InputFile.Files(d, "*-report*.json", recurse: false))
             .FirstOrDefault();
 }
 
@@ -194,22 +201,37 @@ internal static partial class JsonErrors
     private static partial System.Text.RegularExpressions.Regex PositionSuffix();
 }
 
-/// <summary>Write to a temporary file beside the target, then move it over: a reader never sees half a file.</summary>
+/// <summary>
+/// Write to a temporary file beside the target, then move it over: a reader never sees half a file. The temporary name
+/// is unpredictable and created exclusively (it fails rather than follow a link planted under that name), and the move
+/// replaces a link at the target rather than writing through it.
+/// </summary>
 public static class AtomicFile
 {
     public static void WriteAllText(string path, string content)
     {
         var directory = Path.GetDirectoryName(Path.GetFullPath(path))!;
         Directory.CreateDirectory(directory);
-        var temporary = Path.Combine(directory, $".{Path.GetFileName(path)}.{Environment.ProcessId}.tmp");
+        var temporary = Path.Combine(directory, $".{Path.GetFileName(path)}.{Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(12))}.tmp");
+        var created = false;
         try
         {
-            File.WriteAllText(temporary, content, new System.Text.UTF8Encoding(false));
+            using (var stream = new FileStream(temporary, new FileStreamOptions { Mode = FileMode.CreateNew, Access = FileAccess.Write, Share = FileShare.None }))
+            {
+                created = true;
+                var bytes = new System.Text.UTF8Encoding(false).GetBytes(content);
+                stream.Write(bytes);
+            }
+
             File.Move(temporary, path, overwrite: true);
+            created = false;
         }
         finally
         {
-            File.Delete(temporary);
+            if (created)
+            {
+                File.Delete(temporary);
+            }
         }
     }
 }

@@ -21,8 +21,23 @@ public static partial class SummaryValidation
     /// registry makes fits (<c>sha512-224</c>, <c>SHA-2</c>, <c>xof-32</c>, <c>m=65536,t=4,p=1,len=32</c>,
     /// <c>amd-epyc-x86-64-v4-linux-net10</c>).
     /// </summary>
-    [GeneratedRegex(@"^[A-Za-z0-9][A-Za-z0-9._,=+-]{0,99}\z", RegexOptions.CultureInvariant)]
+    /// <remarks>
+    /// Names Windows reserves for devices (<c>CON</c>, <c>PRN</c>, <c>AUX</c>, <c>NUL</c>, <c>COM0</c>–<c>COM9</c>,
+    /// <c>LPT0</c>–<c>LPT9</c>, in any case, alone or before a dot: <c>aux.md</c>) and names ending in a dot (Windows
+    /// drops it) do not match either: a file so named breaks a Windows checkout of the repository.
+    /// </remarks>
+    [GeneratedRegex(@"^(?!(?i:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\.|\z))[A-Za-z0-9][A-Za-z0-9._,=+-]{0,99}(?<!\.)\z", RegexOptions.CultureInvariant)]
     public static partial Regex PathName();
+
+    [GeneratedRegex(@"^[A-Za-z0-9][A-Za-z0-9._,=+-]{0,99}\z", RegexOptions.CultureInvariant)]
+    private static partial Regex PathNameCharacters();
+
+    /// <summary>Why <paramref name="value"/> is not a <see cref="PathName"/>, in the words every message uses; null if it is one.</summary>
+    public static string? PathNameProblem(string? value) =>
+        value is not null && PathName().IsMatch(value) ? null
+        : value is not null && PathNameCharacters().IsMatch(value)
+            ? $"{Quote(value)} is not a valid name: Windows reserves it for a device (CON, PRN, AUX, NUL, COM0–9, LPT0–9, also before a dot) or it ends in a dot; valid: another name"
+            : $"{Quote(value)} is not a valid name; valid: 1 to 100 of the ASCII letters, digits and . _ , = + -, starting with a letter or digit";
 
     /// <summary>
     /// Other names (ids, algorithms, providers, variants, the runtime, the job): the same characters plus space,
@@ -37,6 +52,44 @@ public static partial class SummaryValidation
     /// <summary>The most interleaved rounds a record may hold: the most the harness's own settings allow.</summary>
     public const int MaxRounds = 10_000;
 
+    // Counts a file may hold, each far above a real run (a full sweep: about 700 cases of at most 100 samples, tables of
+    // a dozen rows, 4 to 10 sizes) and low enough that every command's work on the largest file allowed takes seconds:
+    // a hostile file meets one clear line instead of minutes of work or an out-of-memory abort.
+
+    /// <summary>The most records in each list of a file (results, failures, unsupported, algorithms, leaks).</summary>
+    public const int MaxRecords = 20_000;
+
+    /// <summary>The most samples one record may hold (BenchmarkDotNet stops at 100 iterations).</summary>
+    public const int MaxSamples = 1_000;
+
+    /// <summary>The most samples a file may hold in all.</summary>
+    public const int MaxTotalSamples = 200_000;
+
+    /// <summary>The most round times a file may hold in all.</summary>
+    public const int MaxTotalRounds = 250_000;
+
+    /// <summary>The most records that share one interleaved rounds table (one per implementation of an algorithm at a size).</summary>
+    public const int MaxRowsPerTable = 32;
+
+    /// <summary>
+    /// The range of every time in a file, in nanoseconds: from a femtosecond to about 11.6 days. Within it every ratio,
+    /// CV, throughput and chart coordinate computed from the file stays finite; outside it, 1e-300 and 1e300 make
+    /// Infinity and NaN of them.
+    /// </summary>
+    public const double MinNs = 1e-6;
+
+    /// <inheritdoc cref="MinNs"/>
+    public const double MaxNs = 1e15;
+
+    /// <summary>Why <paramref name="ns"/> cannot be a time, or null: positive, finite, within <see cref="MinNs"/>–<see cref="MaxNs"/>.</summary>
+    public static string? TimeProblem(double ns) =>
+        !(double.IsFinite(ns) && ns > 0) ? $"{ns.ToString("R", CultureInfo.InvariantCulture)} is not a positive finite number of nanoseconds"
+        : ns is < MinNs or > MaxNs ? $"{ns.ToString("R", CultureInfo.InvariantCulture)} is outside the {MinNs:0e0} to {MaxNs:0e0} nanoseconds a time may be"
+        : null;
+
+    /// <summary>The most payload sizes (or parameter sets) one implementation's operation may be measured at.</summary>
+    public const int MaxSizes = 64;
+
     /// <summary>Checks <paramref name="summary"/>, read from <paramref name="file"/>; throws on the first violation.</summary>
     /// <exception cref="UsageException">A field is missing, null, out of range or not a valid name; the message names file, case and field.</exception>
     public static void Check(RunSummary summary, string file)
@@ -48,13 +101,56 @@ public static partial class SummaryValidation
         check.NotNull("unsupported", "the list of unsupported implementations", summary.Unsupported);
         check.NotNull("algorithms", "the list of algorithms", summary.Algorithms);
 
+        foreach (var (field, count) in new[]
+        {
+            ("results", summary.Results.Count), ("failures", summary.Failures.Count), ("unsupported", summary.Unsupported.Count),
+            ("algorithms", summary.Algorithms.Count), ("leaks", summary.Leaks?.Count ?? 0), ("parameter_sets", summary.ParameterSets?.Count ?? 0),
+        })
+        {
+            if (count > MaxRecords)
+            {
+                throw check.Error("top level", field, FormattableString.Invariant($"holds {count:N0} records; at most {MaxRecords:N0} are read (a full sweep has about 700)"));
+            }
+        }
+
         var cases = new Dictionary<string, int>(StringComparer.Ordinal);
+        var tableRows = new Dictionary<string, int>(StringComparer.Ordinal);
+        var sizes = new Dictionary<string, int>(StringComparer.Ordinal);
+        long samples = 0;
+        long rounds = 0;
         for (var i = 0; i < summary.Results.Count; i++)
         {
             var label = check.Result(summary.Results[i], i);
             if (!cases.TryAdd(label, i))
             {
-                throw check.Error($"results[{i}]", "", $"duplicate case '{label}' (also results[{cases[label]}]); each case is measured once a run");
+                throw check.Error($"results[{i}]", "", $"duplicate case {Quote(label)} (also results[{cases[label]}]); each case is measured once a run");
+            }
+
+            var record = summary.Results[i]!;
+            samples += record.SamplesNs.Count;
+            if (samples > MaxTotalSamples)
+            {
+                throw check.Error($"case {Quote(label)}", "samples_ns", FormattableString.Invariant($"brings the file's samples above {MaxTotalSamples:N0}; a full sweep holds about 70,000"));
+            }
+
+            var implementation = $"{record.Id} · {record.Operation} · {record.Scenario}";
+            if ((sizes[implementation] = sizes.GetValueOrDefault(implementation) + 1) > MaxSizes)
+            {
+                throw check.Error($"case {Quote(label)}", "size_bytes", FormattableString.Invariant($"{Quote(implementation)} is measured at more than {MaxSizes} sizes or parameter sets; a sweep has a handful"));
+            }
+
+            if (record.Rounds is { } table)
+            {
+                rounds += table.NsPerCall.Count;
+                if (rounds > MaxTotalRounds)
+                {
+                    throw check.Error($"case {Quote(label)}", "rounds.ns_per_call", FormattableString.Invariant($"brings the file's round times above {MaxTotalRounds:N0}"));
+                }
+
+                if ((tableRows[table.Table] = tableRows.GetValueOrDefault(table.Table) + 1) > MaxRowsPerTable)
+                {
+                    throw check.Error($"case {Quote(label)}", "rounds.table", FormattableString.Invariant($"more than {MaxRowsPerTable} records share the table {Quote(table.Table)}; a table holds one row per implementation"));
+                }
             }
         }
 
@@ -117,6 +213,44 @@ public static partial class SummaryValidation
         }
 
         return $"'{shown}{(value.Length > 60 ? "…" : "")}'";
+    }
+
+    /// <summary>
+    /// Why <paramref name="value"/> cannot be free text on a page or in a comment, or null: it must be present, at most
+    /// <see cref="MaxTextLength"/> characters, and hold no broken character and nothing that renders as a line break or
+    /// not at all (control and format characters, U+2028, U+2029, NEL, private use, unassigned). The one check of every
+    /// record type's free text: runs, leaks and paired results.
+    /// </summary>
+    public static string? TextProblem(string? value)
+    {
+        if (value is null)
+        {
+            return "is null; expected text";
+        }
+
+        if (value.Length > MaxTextLength)
+        {
+            return FormattableString.Invariant($"is {value.Length:N0} characters long; at most {MaxTextLength:N0} are kept");
+        }
+
+        var rest = value.AsSpan();
+        while (!rest.IsEmpty)
+        {
+            if (Rune.DecodeFromUtf16(rest, out var rune, out var consumed) != OperationStatus.Done)
+            {
+                return $"{Quote(value)} holds a broken character (an unpaired surrogate)";
+            }
+
+            if (Rune.GetUnicodeCategory(rune) is UnicodeCategory.Control or UnicodeCategory.Format
+                or UnicodeCategory.LineSeparator or UnicodeCategory.ParagraphSeparator or UnicodeCategory.PrivateUse or UnicodeCategory.OtherNotAssigned)
+            {
+                return $"{Quote(value)} holds a control or invisible character (U+{rune.Value:X4}); valid: text on one line";
+            }
+
+            rest = rest[consumed..];
+        }
+
+        return null;
     }
 
     private sealed class Checker(string file)
@@ -268,11 +402,16 @@ public static partial class SummaryValidation
                 throw Error(where, "samples_ns", "is null; expected the per-iteration times (an array of numbers)");
             }
 
+            if (r.SamplesNs.Count > MaxSamples)
+            {
+                throw Error(where, "samples_ns", FormattableString.Invariant($"holds {r.SamplesNs.Count:N0} samples; at most {MaxSamples:N0} are read (BenchmarkDotNet stops at 100)"));
+            }
+
             for (var i = 0; i < r.SamplesNs.Count; i++)
             {
-                if (!(double.IsFinite(r.SamplesNs[i]) && r.SamplesNs[i] > 0))
+                if (TimeProblem(r.SamplesNs[i]) is { } problem)
                 {
-                    throw Error(where, $"samples_ns[{i}]", $"{Number(r.SamplesNs[i])} is not a positive finite number of nanoseconds");
+                    throw Error(where, $"samples_ns[{i}]", problem);
                 }
             }
 
@@ -310,9 +449,9 @@ public static partial class SummaryValidation
 
             for (var i = 0; i < rounds.NsPerCall.Count; i++)
             {
-                if (!(double.IsFinite(rounds.NsPerCall[i]) && rounds.NsPerCall[i] > 0))
+                if (TimeProblem(rounds.NsPerCall[i]) is { } problem)
                 {
-                    throw Error(where, $"rounds.ns_per_call[{i}]", $"{Number(rounds.NsPerCall[i])} is not a positive finite number of nanoseconds");
+                    throw Error(where, $"rounds.ns_per_call[{i}]", problem);
                 }
             }
 
@@ -407,9 +546,9 @@ public static partial class SummaryValidation
 
         private void PathNamed(string where, string field, string? value)
         {
-            if (value is null || !PathName().IsMatch(value))
+            if (PathNameProblem(value) is { } problem)
             {
-                throw Error(where, field, $"{Quote(value)} is not a valid name; valid: 1 to 100 of the ASCII letters, digits and . _ , = + -, starting with a letter or digit");
+                throw Error(where, field, problem);
             }
         }
 
@@ -423,31 +562,9 @@ public static partial class SummaryValidation
 
         private void Text(string where, string field, string? value)
         {
-            if (value is null)
+            if (TextProblem(value) is { } problem)
             {
-                throw Error(where, field, "is null; expected text");
-            }
-
-            if (value.Length > MaxTextLength)
-            {
-                throw Error(where, field, FormattableString.Invariant($"is {value.Length:N0} characters long; at most {MaxTextLength:N0} are kept"));
-            }
-
-            var rest = value.AsSpan();
-            while (!rest.IsEmpty)
-            {
-                if (Rune.DecodeFromUtf16(rest, out var rune, out var consumed) != OperationStatus.Done)
-                {
-                    throw Error(where, field, $"{Quote(value)} holds a broken character (an unpaired surrogate)");
-                }
-
-                if (Rune.GetUnicodeCategory(rune) is UnicodeCategory.Control or UnicodeCategory.Format
-                    or UnicodeCategory.LineSeparator or UnicodeCategory.ParagraphSeparator or UnicodeCategory.PrivateUse or UnicodeCategory.OtherNotAssigned)
-                {
-                    throw Error(where, field, $"{Quote(value)} holds a control or invisible character (U+{rune.Value:X4}); valid: text on one line");
-                }
-
-                rest = rest[consumed..];
+                throw Error(where, field, problem);
             }
         }
 
@@ -461,9 +578,9 @@ public static partial class SummaryValidation
 
         private void Positive(string where, string field, double value)
         {
-            if (!(double.IsFinite(value) && value > 0))
+            if (TimeProblem(value) is { } problem)
             {
-                throw Error(where, field, $"{Number(value)} is not a positive finite number of nanoseconds");
+                throw Error(where, field, problem);
             }
         }
 
@@ -473,6 +590,11 @@ public static partial class SummaryValidation
             {
                 throw Error(where, field, $"{Number(v)} is not a finite number of 0 or more");
             }
+
+            if (value is > MaxNs)
+            {
+                throw Error(where, field, $"{Number(value.Value)} is more than the {MaxNs:0e0} a value may be");
+            }
         }
 
         private void Finite(string where, string field, double? value)
@@ -480,6 +602,11 @@ public static partial class SummaryValidation
             if (value is { } v && !double.IsFinite(v))
             {
                 throw Error(where, field, $"{Number(v)} is not a finite number");
+            }
+
+            if (value is < -MaxNs or > MaxNs)
+            {
+                throw Error(where, field, $"{Number(value.Value)} is outside the ±{MaxNs:0e0} a value may be");
             }
         }
 

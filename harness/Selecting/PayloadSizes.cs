@@ -43,7 +43,8 @@ public static class PayloadSizes
             _ when text.EndsWith("KiB", StringComparison.Ordinal) => (text[..^3], 1L << 10),
             _ => (text, 1L),
         };
-        return long.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count > 0 && count * multiplier <= 1 << 30
+        // Compared before multiplying: 8589934594GiB must not wrap round to a negative or small size.
+        return long.TryParse(digits, NumberStyles.None, CultureInfo.InvariantCulture, out var count) && count > 0 && count <= (1L << 30) / multiplier
             ? (int)(count * multiplier)
             : null;
     }

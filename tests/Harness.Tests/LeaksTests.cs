@@ -281,7 +281,7 @@ public sealed class LeaksTests
         Assert.Empty(LeakComparison.Match([Summary([quiet])], [Summary([quiet with { ParameterSet = "test" }])]));
     }
 
-    private static LeakRecord SoundRecord() => new()
+    internal static LeakRecord SoundRecord() => new()
     {
         Id = "hmac-sha256/os",
         Family = "MAC",
@@ -309,7 +309,7 @@ public sealed class LeaksTests
         ElapsedSeconds = 2,
     };
 
-    private static RunSummary Summary(IReadOnlyList<LeakRecord> records) => new()
+    internal static RunSummary Summary(IReadOnlyList<LeakRecord> records) => new()
     {
         Run = new RunInfo
         {

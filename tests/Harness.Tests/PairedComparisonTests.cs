@@ -162,7 +162,7 @@ public sealed class PairedComparisonTests
         Assert.Contains("every copy must hold the case's number of rounds", result.Error, StringComparison.Ordinal);
     }
 
-    private static PairedResults Saved(double ratio) => new()
+    internal static PairedResults Saved(double ratio) => new()
     {
         MachineKey = "test-machine-x86-64-v3-linux-net10",
         Runtime = ".NET 10.0.0",

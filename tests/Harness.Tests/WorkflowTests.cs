@@ -93,6 +93,46 @@ public sealed partial class WorkflowTests
         }
     }
 
+    /// <summary>
+    /// Every action is pinned to a commit (a tag can be moved to other code), and no checkout leaves its token in
+    /// <c>.git/config</c> for the code it builds (a pull request's head, possibly a fork's).
+    /// </summary>
+    [Fact]
+    public void Every_action_is_pinned_to_a_commit_and_no_checkout_persists_credentials()
+    {
+        foreach (var file in Directory.GetFiles(Path.Combine(RepositoryRoot.Find(), ".github", "workflows"), "*.yml"))
+        {
+            var lines = File.ReadAllLines(file);
+            for (var i = 0; i < lines.Length; i++)
+            {
+                if (Regex.Match(lines[i], @"^\s*(- )?uses: (\S+)") is not { Success: true } uses)
+                {
+                    continue;
+                }
+
+                Assert.Matches(@"^[\w.-]+/[\w.-]+@[0-9a-f]{40}$", uses.Groups[2].Value);
+                if (uses.Groups[2].Value.StartsWith("actions/checkout@", StringComparison.Ordinal))
+                {
+                    var indent = lines[i].TakeWhile(c => c is ' ' or '-').Count();
+                    var step = lines.Skip(i + 1).TakeWhile(l => l.TrimStart().Length > 0 && !l.TrimStart().StartsWith("- ", StringComparison.Ordinal) && l.TakeWhile(c => c == ' ').Count() >= indent);
+                    Assert.True(step.Any(l => l.Trim() == "persist-credentials: false"), $"{Path.GetFileName(file)} line {i + 1}: a checkout without persist-credentials: false");
+                }
+            }
+        }
+    }
+
+    [Fact]
+    public void The_comment_job_bounds_the_artifact_and_each_step()
+    {
+        var script = File.ReadAllText(Path.Combine(RepositoryRoot.Find(), "scripts", "compare-runs.sh"));
+        Assert.Contains("max_files=", script, StringComparison.Ordinal);
+        Assert.Contains("max_bytes=", script, StringComparison.Ordinal);
+        Assert.Contains("timeout \"$step_timeout\" dotnet run", script, StringComparison.Ordinal);
+        var workflow = Workflow("benchmarks-comment.yml");
+        var step = workflow[workflow.IndexOf("- name: Compare with the default branch's harness", StringComparison.Ordinal)..];
+        Assert.Matches(@"^- name: Compare with the default branch's harness\s+timeout-minutes: \d+", step);
+    }
+
     private static string Workflow(string name) => File.ReadAllText(Path.Combine(RepositoryRoot.Find(), ".github", "workflows", name));
 
     [Fact]

@@ -136,14 +136,18 @@ internal static class CompareCommand
         return value / 100;
     }
 
+    /// <summary>The largest noise floor taken: one second.</summary>
+    internal const double MaxNoiseNs = 1e9;
+
     /// <summary>"1ns", "0.5us", "2μs", "1ms" or a bare number of nanoseconds; zero or more.</summary>
     internal static double? Duration(string option, string text)
     {
         var units = new (string Suffix, double Ns)[] { ("ns", 1), ("us", 1e3), ("μs", 1e3), ("ms", 1e6) };
         var (suffix, scale) = units.FirstOrDefault(u => text.EndsWith(u.Suffix, StringComparison.Ordinal), ("", 1));
-        if (!double.TryParse(text[..^suffix.Length], NumberStyles.Float, CultureInfo.InvariantCulture, out var value) || !(value >= 0) || double.IsInfinity(value))
+        // At most a second: a noise floor above that hides every change, and 1e305ms would become Infinity.
+        if (!double.TryParse(text[..^suffix.Length], NumberStyles.Float, CultureInfo.InvariantCulture, out var value) || !(value >= 0) || !(value * scale <= MaxNoiseNs))
         {
-            throw new UsageException($"Invalid --{option} '{text}'. Valid: a duration of zero or more with unit ns, us or ms, e.g. 1ns.");
+            throw new UsageException($"Invalid --{option} '{text}'. Valid: a duration of zero or more with unit ns, us or ms, at most 1000ms, e.g. 1ns.");
         }
 
         return value * scale;

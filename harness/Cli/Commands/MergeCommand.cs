@@ -35,13 +35,27 @@ internal static class MergeCommand
 
         var root = output ?? RepositoryRoot.Find();
         OutputFolder.CheckFolder(root, "out");
-        var summaries = Directory.EnumerateFiles(runs, SummaryFile.FileName, SearchOption.AllDirectories)
-            .Select(SummaryFile.Load)
+        // Links are not followed and every summary must stay inside the folder: a link loop cannot merge a run twice.
+        var files = InputFile.Files(runs, SummaryFile.FileName, recurse: true);
+        var summaries = files
+            .Where(f => !SummaryFile.IsInterrupted(Path.GetDirectoryName(f)!))
+            .Select(f => SummaryFile.Load(f, runs))
             .OrderBy(s => s.Run.Utc)
             .ToArray();
         if (summaries.Length == 0)
         {
-            throw new UsageException($"{runs}: no {SummaryFile.FileName} below this folder; valid input is a folder of run folders written by 'harness run'.");
+            throw new UsageException($"{runs}: no {SummaryFile.FileName} of a finished run below this folder; valid input is a folder of run folders written by 'harness run'.");
+        }
+
+        // One machine key names one machine: two CPUs under one key would merge as one machine, the newer CPU
+        // overwriting the other's spec.
+        foreach (var machine in summaries.GroupBy(s => s.Run.MachineKey, StringComparer.Ordinal))
+        {
+            var cpus = machine.Select(s => s.Run.Cpu).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray();
+            if (cpus.Length > 1)
+            {
+                throw new UsageException($"{runs}: machine key {SummaryValidation.Quote(machine.Key)} is given to runs on different CPUs, {SummaryValidation.Quote(cpus[0])} and {SummaryValidation.Quote(cpus[1])}; valid: one CPU per machine key (runs of different machines have different keys).");
+            }
         }
 
         var stage = ScenarioRegistry.Stage(templates ?? ReportStage.DefaultTemplatesDirectory);
@@ -62,9 +76,12 @@ internal static class MergeCommand
         }
 
         // A run folder the matrix uploaded without its summary was interrupted: say so rather than skip it silently.
-        foreach (var marker in Directory.EnumerateFiles(runs, SummaryFile.IncompleteMarker, SearchOption.AllDirectories).Order(StringComparer.Ordinal))
+        foreach (var marker in InputFile.Files(runs, SummaryFile.IncompleteMarker, recurse: true))
         {
-            stdout.WriteLine($"Skipped {Path.GetDirectoryName(marker)}: the run did not finish (no {SummaryFile.FileName}).");
+            var folder = Path.GetDirectoryName(marker)!;
+            stdout.WriteLine(files.Contains(Path.Combine(folder, SummaryFile.FileName), StringComparer.Ordinal)
+                ? $"Skipped {folder}: interrupted (it still holds {SummaryFile.IncompleteMarker}); its {SummaryFile.FileName} was not merged."
+                : $"Skipped {folder}: the run did not finish (no {SummaryFile.FileName}).");
         }
 
         stdout.WriteLine($"Merged {summaries.Length} run(s) of {summaries.Select(s => s.Run.MachineKey).Distinct().Count()} machine(s).");

@@ -50,5 +50,5 @@ internal static class ReportCommand
     public static bool IsDataFolder(string path) =>
         Directory.Exists(path)
         && !File.Exists(Path.Combine(path, SummaryFile.FileName))
-        && Directory.EnumerateFiles(path, "*.json").Any();
+        && InputFile.Files(path, "*.json", recurse: false).Count > 0;
 }

@@ -62,15 +62,17 @@ internal static class SiteCommand
 
         var source = Path.Combine(reports, machine);
         var fragments = new List<ReportStage.RenderedFile>();
-        foreach (var page in Directory.EnumerateFiles(source, "*.md").Where(p => !NotFragments.Contains(Path.GetFileName(p))))
+        // A page or chart that links out of the reports folder (to /etc/passwd, say) is refused, never copied into the site.
+        foreach (var page in InputFile.Files(source, "*.md", recurse: false).Where(p => !NotFragments.Contains(Path.GetFileName(p))))
         {
-            fragments.Add(new(Path.GetFileName(page), File.ReadAllText(page)));
+            fragments.Add(new(FragmentName(page), InputFile.ReadAllText(page, reports, SummaryFile.MaxBytes)));
         }
 
         var charts = Path.Combine(source, "charts");
         if (Directory.Exists(charts))
         {
-            fragments.AddRange(Directory.EnumerateFiles(charts, "*.svg").Select(c => new ReportStage.RenderedFile($"charts/{Path.GetFileName(c)}", File.ReadAllText(c))));
+            fragments.AddRange(InputFile.Files(charts, "*.svg", recurse: false)
+                .Select(c => new ReportStage.RenderedFile($"charts/{FragmentName(c)}", InputFile.ReadAllText(c, reports, SummaryFile.MaxBytes))));
         }
 
         var newest = algorithms.MaxBy(a => a.Run.Utc)!;
@@ -86,8 +88,8 @@ internal static class SiteCommand
         var fragmentFolder = Path.Combine(docs, SiteModel.FragmentFolder);
         ReportStage.Paths(fragments, fragmentFolder, docs);
         ReportStage.Paths(pages, docs);
-        RemoveStale(fragmentFolder, "*.md", names);
-        RemoveStale(fragmentFolder, "charts/*.svg", names);
+        RemoveStale(docs, fragmentFolder, "*.md", names);
+        RemoveStale(docs, fragmentFolder, "charts/*.svg", names);
         var written = ReportStage.Write(fragments, fragmentFolder, docs).Concat(ReportStage.Write(pages, docs)).ToArray();
         foreach (var path in written)
         {
@@ -107,8 +109,19 @@ internal static class SiteCommand
             return machines;
         }
 
-        foreach (var folder in Directory.EnumerateDirectories(reports).Order(StringComparer.Ordinal))
+        foreach (var folder in InputFile.Folders(reports))
         {
+            if (!Directory.Exists(Path.Combine(folder, "data")))
+            {
+                continue;
+            }
+
+            // The folder's name becomes the machine's name on the site and in its paths: a name like any machine key.
+            if (SummaryValidation.PathNameProblem(Path.GetFileName(folder)) is { } problem)
+            {
+                throw new UsageException($"{folder}: a machine folder whose name {problem}.");
+            }
+
             var data = FamilyData.Load(Path.Combine(folder, "data")).Values.ToArray();
             if (data.Length > 0)
             {
@@ -119,15 +132,30 @@ internal static class SiteCommand
         return machines;
     }
 
-    private static void RemoveStale(string folder, string pattern, HashSet<string> keep)
+    /// <summary>A report file's name as a site fragment's: a name like any other the harness writes.</summary>
+    private static string FragmentName(string file)
+    {
+        var name = Path.GetFileName(file);
+        return SummaryValidation.PathNameProblem(name) is { } problem
+            ? throw new UsageException($"{file}: a report file whose name {problem}.")
+            : name;
+    }
+
+    /// <summary>
+    /// Removes the generated files no longer produced. The folder is confined as writes are (<see cref="OutputFolder.Resolve"/>:
+    /// a linked <c>charts</c> or <c>benchmarks</c> that leads out of the site is refused), and a link found in it is
+    /// removed itself, never what it points to.
+    /// </summary>
+    private static void RemoveStale(string docs, string folder, string pattern, HashSet<string> keep)
     {
         var directory = Path.Combine(folder, Path.GetDirectoryName(pattern) ?? "");
+        OutputFolder.Resolve(docs, Path.Combine(directory, "x"));
         if (!Directory.Exists(directory))
         {
             return;
         }
 
-        foreach (var file in Directory.EnumerateFiles(directory, Path.GetFileName(pattern)))
+        foreach (var file in InputFile.Files(directory, Path.GetFileName(pattern), recurse: false))
         {
             var name = Path.GetRelativePath(folder, file).Replace('\\', '/');
             if (!keep.Contains(name))
