@@ -43,8 +43,8 @@ internal static class ChaCha20Poly1305Core
         ((ReadOnlySpan<byte>)buffer).Slice(ChaCha20.BlockSizeInBytes, head).CopyTo(ciphertext);
         CryptographicOperations.ZeroMemory(buffer);
 
-        AbsorbPadded(ref poly, associatedData);
-        AbsorbPadded(ref poly, ciphertext[..head]);
+        AbsorbPadded(path, ref poly, associatedData);
+        AbsorbPadded(path, ref poly, ciphertext[..head]);
         for (int offset = head; offset < plaintext.Length; offset += ChunkBytes)
         {
             int length = Math.Min(ChunkBytes, plaintext.Length - offset);
@@ -52,7 +52,7 @@ internal static class ChaCha20Poly1305Core
                 path, ref state, counter,
                 ref Unsafe.Add(ref MemoryMarshal.GetReference(plaintext), offset), ref Unsafe.Add(ref MemoryMarshal.GetReference(ciphertext), offset), length);
             counter += ChunkBytes / ChaCha20.BlockSizeInBytes;
-            AbsorbPadded(ref poly, ciphertext.Slice(offset, length));
+            AbsorbPadded(path, ref poly, ciphertext.Slice(offset, length));
         }
 
         AbsorbLengths(ref poly, associatedData.Length, plaintext.Length);
@@ -70,8 +70,8 @@ internal static class ChaCha20Poly1305Core
         // The first group's plaintext stays in the stack buffer until the tag is known to be right.
         int head = FirstGroup(path, ref state, ciphertext, buffer, out uint counter);
         Poly1305.Initialize(ref poly, ((ReadOnlySpan<byte>)buffer)[..Poly1305.KeySizeInBytes]);
-        AbsorbPadded(ref poly, associatedData);
-        AbsorbPadded(ref poly, ciphertext);
+        AbsorbPadded(path, ref poly, associatedData);
+        AbsorbPadded(path, ref poly, ciphertext);
         AbsorbLengths(ref poly, associatedData.Length, ciphertext.Length);
         Poly1305.Finish(ref poly, computed);
         bool valid = CryptographicOperations.FixedTimeEquals(computed, tag);
@@ -113,12 +113,12 @@ internal static class ChaCha20Poly1305Core
     }
 
     /// <summary>Absorbs data zero-padded to a whole number of 16-byte blocks (RFC 8439 §2.8's pad16).</summary>
-    private static void AbsorbPadded(ref Poly1305.State poly, ReadOnlySpan<byte> data)
+    private static void AbsorbPadded(InstructionSet path, ref Poly1305.State poly, ReadOnlySpan<byte> data)
     {
         int whole = data.Length & ~(Poly1305.BlockSizeInBytes - 1);
         if (whole != 0)
         {
-            Poly1305.Blocks(ref poly, ref MemoryMarshal.GetReference(data), whole / Poly1305.BlockSizeInBytes, 1);
+            Poly1305.Blocks(path, ref poly, ref MemoryMarshal.GetReference(data), whole / Poly1305.BlockSizeInBytes);
         }
 
         if (whole != data.Length)

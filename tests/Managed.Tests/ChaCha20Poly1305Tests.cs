@@ -218,6 +218,33 @@ public sealed class ChaCha20Poly1305Tests
     }
 
     /// <summary>
+    /// Poly1305's vector forms against the scalar loop at every length 0 to 1100 and a few large ones, unaligned, with
+    /// random keys and with the largest r clamping allows and all-ones messages (the limbs' and carries' worst case).
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(VectorPaths))]
+    public void Poly1305_path_matches_scalar(InstructionSet path)
+    {
+        var random = new Random(1305);
+        byte[] key = new byte[32], expected = new byte[16], actual = new byte[16];
+        byte[] maximalKey = Enumerable.Repeat((byte)0xff, 32).ToArray();
+        foreach (int length in Enumerable.Range(0, 1101).Concat(LargeLengths))
+        {
+            byte[] message = new byte[length + 1];
+            random.NextBytes(message);
+            random.NextBytes(key);
+            Poly1305.Mac(key, message.AsSpan(1), expected, InstructionSet.Scalar);
+            Poly1305.Mac(key, message.AsSpan(1), actual, path);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"{path} differs from scalar at {length} bytes");
+
+            message.AsSpan().Fill(0xff);
+            Poly1305.Mac(maximalKey, message.AsSpan(1), expected, InstructionSet.Scalar);
+            Poly1305.Mac(maximalKey, message.AsSpan(1), actual, path);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"{path} differs from scalar at {length} bytes of ones");
+        }
+    }
+
+    /// <summary>
     /// Both AEADs on each path against the scalar path and against BouncyCastle's ChaCha20Poly1305 at every length 0 to
     /// 1100 and a few large ones, associated data of varying length, unaligned buffers; each result decrypts, in place
     /// too.
