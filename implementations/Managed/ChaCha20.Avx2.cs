@@ -8,10 +8,11 @@ public static partial class ChaCha20
 {
     /// <summary>
     /// The AVX2 kernel: eight blocks per group, vector i holding word i of each (lane j is block counter + j), the
-    /// SSSE3 kernel's rounds at twice the width. The transpose works within 128-bit halves (unpack) and then joins
+    /// SSSE3 kernel's rounds at twice the width, with the same choice of rotations. The transpose works within 128-bit halves (unpack) and then joins
     /// halves (vperm2i128): half h of a result holds block 4h + k.
     /// </summary>
-    private static void XorAvx2(ref State state, uint counter, ref byte source, ref byte destination, int groups)
+    private static void XorAvx2<TRotations>(ref State state, uint counter, ref byte source, ref byte destination, int groups)
+        where TRotations : struct, IRotations
     {
         Vector256<uint> s0 = Vector256.Create(state[0]), s1 = Vector256.Create(state[1]), s2 = Vector256.Create(state[2]), s3 = Vector256.Create(state[3]);
         Vector256<uint> s4 = Vector256.Create(state[4]), s5 = Vector256.Create(state[5]), s6 = Vector256.Create(state[6]), s7 = Vector256.Create(state[7]);
@@ -24,14 +25,14 @@ public static partial class ChaCha20
             Vector256<uint> x8 = s8, x9 = s9, x10 = s10, x11 = s11, x12 = s12, x13 = s13, x14 = s14, x15 = s15;
             for (int i = 0; i < 10; i++)
             {
-                QuarterRoundAvx2(ref x0, ref x4, ref x8, ref x12);
-                QuarterRoundAvx2(ref x1, ref x5, ref x9, ref x13);
-                QuarterRoundAvx2(ref x2, ref x6, ref x10, ref x14);
-                QuarterRoundAvx2(ref x3, ref x7, ref x11, ref x15);
-                QuarterRoundAvx2(ref x0, ref x5, ref x10, ref x15);
-                QuarterRoundAvx2(ref x1, ref x6, ref x11, ref x12);
-                QuarterRoundAvx2(ref x2, ref x7, ref x8, ref x13);
-                QuarterRoundAvx2(ref x3, ref x4, ref x9, ref x14);
+                QuarterRoundAvx2<TRotations>(ref x0, ref x4, ref x8, ref x12);
+                QuarterRoundAvx2<TRotations>(ref x1, ref x5, ref x9, ref x13);
+                QuarterRoundAvx2<TRotations>(ref x2, ref x6, ref x10, ref x14);
+                QuarterRoundAvx2<TRotations>(ref x3, ref x7, ref x11, ref x15);
+                QuarterRoundAvx2<TRotations>(ref x0, ref x5, ref x10, ref x15);
+                QuarterRoundAvx2<TRotations>(ref x1, ref x6, ref x11, ref x12);
+                QuarterRoundAvx2<TRotations>(ref x2, ref x7, ref x8, ref x13);
+                QuarterRoundAvx2<TRotations>(ref x3, ref x4, ref x9, ref x14);
             }
 
             ref byte s = ref Unsafe.Add(ref source, group * 8 * BlockSizeInBytes);
@@ -85,29 +86,16 @@ public static partial class ChaCha20
         (Vector256.LoadUnsafe(ref source, (nuint)offset) ^ keystream).StoreUnsafe(ref destination, (nuint)offset);
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void QuarterRoundAvx2(ref Vector256<uint> a, ref Vector256<uint> b, ref Vector256<uint> c, ref Vector256<uint> d)
+    private static void QuarterRoundAvx2<TRotations>(ref Vector256<uint> a, ref Vector256<uint> b, ref Vector256<uint> c, ref Vector256<uint> d)
+        where TRotations : struct, IRotations
     {
         a += b;
-        d = Rotate16(d ^ a);
+        d = TRotations.RotateLeft16(d ^ a);
         c += d;
-        b = Rotate12(b ^ c);
+        b = TRotations.RotateLeft12(b ^ c);
         a += b;
-        d = Rotate8(d ^ a);
+        d = TRotations.RotateLeft8(d ^ a);
         c += d;
-        b = Rotate7(b ^ c);
+        b = TRotations.RotateLeft7(b ^ c);
     }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector256<uint> Rotate16(Vector256<uint> x) =>
-        Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)).AsUInt32();
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector256<uint> Rotate12(Vector256<uint> x) => (x << 12) | (x >>> 20);
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector256<uint> Rotate8(Vector256<uint> x) =>
-        Avx2.Shuffle(x.AsByte(), Vector256.Create((byte)3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14)).AsUInt32();
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static Vector256<uint> Rotate7(Vector256<uint> x) => (x << 7) | (x >>> 25);
 }

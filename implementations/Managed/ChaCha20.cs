@@ -61,15 +61,15 @@ public static partial class ChaCha20
 
     /// <summary>
     /// Whether <paramref name="path"/> exists for ChaCha20 and this CPU runs it. The vector paths are x86 only: they
-    /// rotate by 16 and 8 bits with pshufb and transpose with the unpack instructions. Avx512 needs AVX-512F (vprold,
-    /// vshufi32x4) beside the 256- and 128-bit kernels it finishes with.
+    /// rotate by 16 and 8 bits with pshufb and transpose with the unpack instructions. Avx512 needs AVX-512F and VL
+    /// (vprold at every width, vshufi32x4) beside the 256- and 128-bit kernels it finishes with.
     /// </summary>
     public static bool IsSupported(InstructionSet path) => path switch
     {
         InstructionSet.Scalar => true,
         InstructionSet.Ssse3 => Ssse3.IsSupported,
         InstructionSet.Avx2 => Avx2.IsSupported,
-        InstructionSet.Avx512 => InstructionSets.IsSupported(InstructionSet.Avx512) && Avx512F.IsSupported && Avx2.IsSupported,
+        InstructionSet.Avx512 => InstructionSets.IsSupported(InstructionSet.Avx512) && Avx512F.VL.IsSupported && Avx2.IsSupported,
         _ => false,
     };
 
@@ -218,7 +218,7 @@ public static partial class ChaCha20
         int groups = length / (width * BlockSizeInBytes);
         if (groups > 0)
         {
-            XorGroups(path, ref state, counter, ref source, ref destination, groups);
+            XorGroups(path, width, ref state, counter, ref source, ref destination, groups);
             int done = groups * width * BlockSizeInBytes;
             counter += (uint)(groups * width);
             source = ref Unsafe.Add(ref source, done);
@@ -242,12 +242,12 @@ public static partial class ChaCha20
         Debug.Assert(length > 0 && length < GroupBlocks(path) * BlockSizeInBytes, "A partial group is shorter than a whole one.");
         Unsafe.SkipInit(out GroupBuffer buffer);
         Span<byte> group = buffer;
-        var kernel = KernelFor(path, (length + BlockSizeInBytes - 1) / BlockSizeInBytes);
-        int groupBytes = GroupBlocks(kernel) * BlockSizeInBytes;
+        int width = WidthFor(path, (length + BlockSizeInBytes - 1) / BlockSizeInBytes);
+        int groupBytes = width * BlockSizeInBytes;
         group = group[..groupBytes];
         MemoryMarshal.CreateReadOnlySpan(ref source, length).CopyTo(group);
         group[length..].Clear();
-        XorGroups(kernel, ref state, counter, ref MemoryMarshal.GetReference(group), ref MemoryMarshal.GetReference(group), 1);
+        XorGroups(path, width, ref state, counter, ref MemoryMarshal.GetReference(group), ref MemoryMarshal.GetReference(group), 1);
         group[..length].CopyTo(MemoryMarshal.CreateSpan(ref destination, length));
         CryptographicOperations.ZeroMemory(group);
     }
@@ -262,35 +262,43 @@ public static partial class ChaCha20
     };
 
     /// <summary>
-    /// The narrowest kernel <paramref name="path"/> may use that covers <paramref name="blocks"/> blocks in one call
-    /// (the path's own when none is wide enough): a wider path finishes with the narrower vector kernels.
+    /// The narrowest kernel width (4, 8 or 16 blocks, or 1 on the scalar path) that <paramref name="path"/> may use
+    /// and that covers <paramref name="blocks"/> blocks in one call, or the path's own width when none does: a wider
+    /// path finishes with the narrower vector kernels.
     /// </summary>
-    internal static InstructionSet KernelFor(InstructionSet path, int blocks) => path switch
+    internal static int WidthFor(InstructionSet path, int blocks) => path switch
     {
-        InstructionSet.Scalar => InstructionSet.Scalar,
-        _ when blocks <= 4 => InstructionSet.Ssse3,
-        InstructionSet.Ssse3 => InstructionSet.Ssse3,
-        _ when blocks <= 8 => InstructionSet.Avx2,
-        _ => path,
+        InstructionSet.Scalar => 1,
+        _ when blocks <= 4 => 4,
+        InstructionSet.Ssse3 => 4,
+        _ when blocks <= 8 => 8,
+        _ => GroupBlocks(path),
     };
 
     /// <summary>
-    /// Xors <paramref name="groups"/> whole groups of the kernel's width (1, 4, 8 or 16 blocks) from
-    /// <paramref name="source"/> into <paramref name="destination"/>, block counters from <paramref name="counter"/>
-    /// up. The one place that picks the code for a path.
+    /// Xors <paramref name="groups"/> whole groups of <paramref name="width"/> blocks (a width
+    /// <paramref name="path"/> has) from <paramref name="source"/> into <paramref name="destination"/>, block counters
+    /// from <paramref name="counter"/> up. The one place that picks the code for a path: the Avx512 path's 4- and
+    /// 8-block groups rotate with vprold, the other paths' with shuffles and shifts.
     /// </summary>
-    internal static void XorGroups(InstructionSet kernel, ref State state, uint counter, ref byte source, ref byte destination, int groups)
+    internal static void XorGroups(InstructionSet path, int width, ref State state, uint counter, ref byte source, ref byte destination, int groups)
     {
-        switch (kernel)
+        switch (width)
         {
-            case InstructionSet.Avx512:
+            case 16:
                 XorAvx512(ref state, counter, ref source, ref destination, groups);
                 break;
-            case InstructionSet.Avx2:
-                XorAvx2(ref state, counter, ref source, ref destination, groups);
+            case 8 when path == InstructionSet.Avx512:
+                XorAvx2<Avx512Rotations>(ref state, counter, ref source, ref destination, groups);
                 break;
-            case InstructionSet.Ssse3:
-                XorSsse3(ref state, counter, ref source, ref destination, groups);
+            case 8:
+                XorAvx2<ShuffleRotations>(ref state, counter, ref source, ref destination, groups);
+                break;
+            case 4 when path == InstructionSet.Avx512:
+                XorSsse3<Avx512Rotations>(ref state, counter, ref source, ref destination, groups);
+                break;
+            case 4:
+                XorSsse3<ShuffleRotations>(ref state, counter, ref source, ref destination, groups);
                 break;
             default:
                 XorScalar(ref state, counter, ref source, ref destination, groups);

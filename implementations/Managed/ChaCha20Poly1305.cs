@@ -100,14 +100,13 @@ internal static class ChaCha20Poly1305Core
     private static int FirstGroup(InstructionSet path, ref ChaCha20.State state, ReadOnlySpan<byte> input, Span<byte> buffer, out uint counter)
     {
         int blocks = 1 + (input.Length + ChaCha20.BlockSizeInBytes - 1) / ChaCha20.BlockSizeInBytes;
-        var kernel = ChaCha20.KernelFor(path, Math.Min(blocks, ChaCha20.GroupBlocks(path)));
-        int groupBlocks = ChaCha20.GroupBlocks(kernel);
+        int groupBlocks = ChaCha20.WidthFor(path, blocks);
         int head = Math.Min(input.Length, (groupBlocks - 1) * ChaCha20.BlockSizeInBytes);
         Span<byte> group = buffer[..(groupBlocks * ChaCha20.BlockSizeInBytes)];
         group[..ChaCha20.BlockSizeInBytes].Clear();
         input[..head].CopyTo(group[ChaCha20.BlockSizeInBytes..]);
         group[(ChaCha20.BlockSizeInBytes + head)..].Clear();
-        ChaCha20.XorGroups(kernel, ref state, 0, ref MemoryMarshal.GetReference(group), ref MemoryMarshal.GetReference(group), 1);
+        ChaCha20.XorGroups(path, groupBlocks, ref state, 0, ref MemoryMarshal.GetReference(group), ref MemoryMarshal.GetReference(group), 1);
         counter = (uint)groupBlocks;
         return head;
     }

@@ -19,6 +19,10 @@ public static partial class Poly1305
         var r2 = Vector256.Create(p[17]);
         var r3 = Vector256.Create(p[18]);
         var r4 = Vector256.Create(p[19]);
+        var s1 = r1 + (r1 << 2);
+        var s2 = r2 + (r2 << 2);
+        var s3 = r3 + (r3 << 2);
+        var s4 = r4 + (r4 << 2);
         ToLimbs(state.H0, state.H1, state.H2, out ulong l0, out ulong l1, out ulong l2, out ulong l3, out ulong l4);
         var h0 = Vector256.CreateScalar(l0);
         var h1 = Vector256.CreateScalar(l1);
@@ -28,14 +32,17 @@ public static partial class Poly1305
         for (int g = 0; g < groups - 1; g++)
         {
             AddBlocksAvx2(ref h0, ref h1, ref h2, ref h3, ref h4, ref Unsafe.Add(ref blocks, g * 64));
-            MultiplyAvx2(ref h0, ref h1, ref h2, ref h3, ref h4, r0, r1, r2, r3, r4);
+            MultiplyAvx2(ref h0, ref h1, ref h2, ref h3, ref h4, r0, r1, r2, r3, r4, s1, s2, s3, s4);
         }
 
         // Lane k ends with r^(4 - π(k)): powers 4, 2, 3, 1, at table rows one lower.
         AddBlocksAvx2(ref h0, ref h1, ref h2, ref h3, ref h4, ref Unsafe.Add(ref blocks, (groups - 1) * 64));
-        MultiplyAvx2(
-            ref h0, ref h1, ref h2, ref h3, ref h4,
-            FinalPowerAvx2(ref p, 0), FinalPowerAvx2(ref p, 1), FinalPowerAvx2(ref p, 2), FinalPowerAvx2(ref p, 3), FinalPowerAvx2(ref p, 4));
+        r0 = FinalPowerAvx2(ref p, 0);
+        r1 = FinalPowerAvx2(ref p, 1);
+        r2 = FinalPowerAvx2(ref p, 2);
+        r3 = FinalPowerAvx2(ref p, 3);
+        r4 = FinalPowerAvx2(ref p, 4);
+        MultiplyAvx2(ref h0, ref h1, ref h2, ref h3, ref h4, r0, r1, r2, r3, r4, r1 + (r1 << 2), r2 + (r2 << 2), r3 + (r3 << 2), r4 + (r4 << 2));
         FromLimbs(Vector256.Sum(h0), Vector256.Sum(h1), Vector256.Sum(h2), Vector256.Sum(h3), Vector256.Sum(h4), out state.H0, out state.H1, out state.H2);
     }
 
@@ -60,16 +67,13 @@ public static partial class Poly1305
         h4 += (hi >>> 40) | Vector256.Create(1UL << 24);
     }
 
-    /// <summary>h = h·r in every lane (schoolbook in radix 2^26, 2^130 ≡ 5), then one round of carries.</summary>
+    /// <summary>h = h·r in every lane (schoolbook in radix 2^26, 2^130 ≡ 5; s = 5 r), then one round of carries.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void MultiplyAvx2(
         ref Vector256<ulong> h0, ref Vector256<ulong> h1, ref Vector256<ulong> h2, ref Vector256<ulong> h3, ref Vector256<ulong> h4,
-        Vector256<ulong> r0, Vector256<ulong> r1, Vector256<ulong> r2, Vector256<ulong> r3, Vector256<ulong> r4)
+        Vector256<ulong> r0, Vector256<ulong> r1, Vector256<ulong> r2, Vector256<ulong> r3, Vector256<ulong> r4,
+        Vector256<ulong> s1, Vector256<ulong> s2, Vector256<ulong> s3, Vector256<ulong> s4)
     {
-        var s1 = r1 + (r1 << 2);
-        var s2 = r2 + (r2 << 2);
-        var s3 = r3 + (r3 << 2);
-        var s4 = r4 + (r4 << 2);
         var d0 = Mul(h0, r0) + Mul(h1, s4) + Mul(h2, s3) + Mul(h3, s2) + Mul(h4, s1);
         var d1 = Mul(h0, r1) + Mul(h1, r0) + Mul(h2, s4) + Mul(h3, s3) + Mul(h4, s2);
         var d2 = Mul(h0, r2) + Mul(h1, r1) + Mul(h2, r0) + Mul(h3, s4) + Mul(h4, s3);

@@ -25,6 +25,10 @@ public static partial class Poly1305
         var r2 = Vector512.Create(p[37]);
         var r3 = Vector512.Create(p[38]);
         var r4 = Vector512.Create(p[39]);
+        var s1 = r1 + (r1 << 2);
+        var s2 = r2 + (r2 << 2);
+        var s3 = r3 + (r3 << 2);
+        var s4 = r4 + (r4 << 2);
         ToLimbs(state.H0, state.H1, state.H2, out ulong l0, out ulong l1, out ulong l2, out ulong l3, out ulong l4);
         var h0 = Vector512.CreateScalar(l0);
         var h1 = Vector512.CreateScalar(l1);
@@ -34,14 +38,17 @@ public static partial class Poly1305
         for (int g = 0; g < groups - 1; g++)
         {
             AddBlocksAvx512(ref h0, ref h1, ref h2, ref h3, ref h4, ref Unsafe.Add(ref blocks, g * 128));
-            MultiplyAvx512(ref h0, ref h1, ref h2, ref h3, ref h4, r0, r1, r2, r3, r4);
+            MultiplyAvx512(ref h0, ref h1, ref h2, ref h3, ref h4, r0, r1, r2, r3, r4, s1, s2, s3, s4);
         }
 
         // Lane k ends with r^(8 - π(k)): powers 8, 4, 7, 3, 6, 2, 5, 1, at table rows one lower.
         AddBlocksAvx512(ref h0, ref h1, ref h2, ref h3, ref h4, ref Unsafe.Add(ref blocks, (groups - 1) * 128));
-        MultiplyAvx512(
-            ref h0, ref h1, ref h2, ref h3, ref h4,
-            FinalPowerAvx512(ref p, 0), FinalPowerAvx512(ref p, 1), FinalPowerAvx512(ref p, 2), FinalPowerAvx512(ref p, 3), FinalPowerAvx512(ref p, 4));
+        r0 = FinalPowerAvx512(ref p, 0);
+        r1 = FinalPowerAvx512(ref p, 1);
+        r2 = FinalPowerAvx512(ref p, 2);
+        r3 = FinalPowerAvx512(ref p, 3);
+        r4 = FinalPowerAvx512(ref p, 4);
+        MultiplyAvx512(ref h0, ref h1, ref h2, ref h3, ref h4, r0, r1, r2, r3, r4, r1 + (r1 << 2), r2 + (r2 << 2), r3 + (r3 << 2), r4 + (r4 << 2));
         FromLimbs(Vector512.Sum(h0), Vector512.Sum(h1), Vector512.Sum(h2), Vector512.Sum(h3), Vector512.Sum(h4), out state.H0, out state.H1, out state.H2);
     }
 
@@ -66,16 +73,13 @@ public static partial class Poly1305
         h4 += (hi >>> 40) | Vector512.Create(1UL << 24);
     }
 
-    /// <summary>h = h·r in every lane (schoolbook in radix 2^26, 2^130 ≡ 5), then one round of carries.</summary>
+    /// <summary>h = h·r in every lane (schoolbook in radix 2^26, 2^130 ≡ 5; s = 5 r), then one round of carries.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void MultiplyAvx512(
         ref Vector512<ulong> h0, ref Vector512<ulong> h1, ref Vector512<ulong> h2, ref Vector512<ulong> h3, ref Vector512<ulong> h4,
-        Vector512<ulong> r0, Vector512<ulong> r1, Vector512<ulong> r2, Vector512<ulong> r3, Vector512<ulong> r4)
+        Vector512<ulong> r0, Vector512<ulong> r1, Vector512<ulong> r2, Vector512<ulong> r3, Vector512<ulong> r4,
+        Vector512<ulong> s1, Vector512<ulong> s2, Vector512<ulong> s3, Vector512<ulong> s4)
     {
-        var s1 = r1 + (r1 << 2);
-        var s2 = r2 + (r2 << 2);
-        var s3 = r3 + (r3 << 2);
-        var s4 = r4 + (r4 << 2);
         var d0 = Mul(h0, r0) + Mul(h1, s4) + Mul(h2, s3) + Mul(h3, s2) + Mul(h4, s1);
         var d1 = Mul(h0, r1) + Mul(h1, r0) + Mul(h2, s4) + Mul(h3, s3) + Mul(h4, s2);
         var d2 = Mul(h0, r2) + Mul(h1, r1) + Mul(h2, r0) + Mul(h3, s4) + Mul(h4, s3);
