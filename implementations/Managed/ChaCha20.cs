@@ -24,10 +24,12 @@ namespace CryptoHarness.Managed;
 /// rounds; only the output is transposed back to block order, once per group of blocks.
 /// </para>
 /// <para>
-/// Dispatch: a path runs its own width over whole groups and the narrower vector kernels for what is left (the
-/// Avx512 path's last 1 to 15 blocks go through the 4- or 8-block kernels, the smallest that covers them), so a short
-/// message never pays for sixteen blocks. <see cref="DefaultPath"/> is the widest path the CPU runs: each doubling
-/// of the width does the same instructions on twice the blocks.
+/// Dispatch: a path runs its own width over whole groups and, for what is left, the narrowest of its kernels that
+/// covers it (the Avx512 path's last 1 to 4 blocks go through the 4-block kernel, 5 to 8 through the 8-block one, both
+/// rotating with vprold), so a short message never pays for sixteen blocks. <see cref="DefaultPath"/> is the widest
+/// path the CPU runs. Measured on the AMD EPYC (Zen 4), 128 KiB (best of 400 rounds of a loop, a loaded machine):
+/// Avx512 5.2 GB/s, Avx2 3.4, Ssse3 1.76, Scalar 0.35; at 128 bytes (two blocks in a 4-block call) 168 ns on the
+/// Avx512 path against 192 ns on the Ssse3 path, the difference being vprold.
 /// </para>
 /// <para>
 /// The cipher allocates nothing; a partial last group is run in a stack buffer that is wiped afterwards, as is the

@@ -20,9 +20,12 @@ namespace CryptoHarness.Managed;
 /// or 44-bit limbs because .NET's BigMul gives the full 128-bit product in one instruction.
 /// </para>
 /// <para>
-/// No vector form: a vectorised Poly1305 runs several blocks at once with powers of r in 26-bit limbs, which pays
-/// off only for long messages; the scalar form's dependency chain per block is about the cost of ChaCha20 on the
-/// same 16 bytes at 16 blocks per group, and the AEAD target sizes are the short ones.
+/// Vector forms (<c>Poly1305.Avx512.cs</c>, <c>Poly1305.Avx2.cs</c>) for the AEAD's long messages: eight or four
+/// accumulators in 64-bit lanes, radix 2^26 so that vpmuludq's 32-bit products and five-term sums fit, each lane
+/// multiplied by r^8 or r^4 per step and by the power that lines it up at the end. Measured on the AMD EPYC (Zen 4),
+/// a MAC over 128 KiB (best of 400 rounds of a loop, on a loaded machine): scalar about 1.95 GB/s, AVX2 lanes 7.3,
+/// AVX-512 lanes 7.8 to 8.3; the ChaCha20 AVX-512 kernel on the same bytes 5.2 to 5.3. Without them the AEAD at
+/// 128 KiB spent two thirds of its time here.
 /// </para>
 /// </remarks>
 public static partial class Poly1305
