@@ -64,6 +64,7 @@ public static partial class Registry
         .. ManagedEntries.All(),
         .. ManagedArgon2.All(),
         .. ManagedBlake2b512Mac.All(),
+        .. ManagedChaCha20Poly1305.All(),
     ];
 
     public static IReadOnlyList<Algorithm> Algorithms { get; } =

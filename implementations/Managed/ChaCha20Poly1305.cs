@@ -1,0 +1,336 @@
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+
+namespace CryptoHarness.Managed;
+
+/// <summary>
+/// The AEAD construction of RFC 8439 §2.8 on a ChaCha20 state: the one-time Poly1305 key from block 0, the message
+/// encrypted from block 1, and the tag over the padded associated data, the padded ciphertext and both lengths.
+/// Shared by <see cref="ChaCha20Poly1305Cipher"/> and <see cref="XChaCha20Poly1305Cipher"/>, which differ only in
+/// how they make the state.
+/// </summary>
+/// <remarks>
+/// <para>
+/// Block 0 runs with the message's first blocks in one call of the narrowest kernel that holds them, in a stack
+/// buffer: a 128-byte message is a single four-block call (Poly1305 key and two blocks of message, one block spare)
+/// instead of a call for the key and another for the message. The rest of a long message goes through in chunks of
+/// <see cref="ChunkBytes"/>, encrypted and then authenticated while the chunk is still in the L1 cache.
+/// </para>
+/// <para>
+/// Decryption authenticates the whole ciphertext first and decrypts only when the tag matches (compared with
+/// <see cref="CryptographicOperations.FixedTimeEquals"/>), so a forgery writes nothing to the plaintext buffer. The
+/// stack buffers that held keystream, the one-time key or the state are wiped before returning.
+/// </para>
+/// </remarks>
+internal static class ChaCha20Poly1305Core
+{
+    public const int TagSizeInBytes = 16;
+
+    // A multiple of every kernel's group (16 blocks of 64 bytes), small enough to stay in L1 between the cipher and
+    // the authenticator.
+    private const int ChunkBytes = 4096;
+
+    [SkipLocalsInit]
+    public static void Seal(
+        InstructionSet path, ref ChaCha20.State state, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    {
+        Unsafe.SkipInit(out ChaCha20.GroupBuffer buffer);
+        Unsafe.SkipInit(out Poly1305.State poly);
+        int head = FirstGroup(path, ref state, plaintext, buffer, out uint counter);
+        Poly1305.Initialize(ref poly, ((ReadOnlySpan<byte>)buffer)[..Poly1305.KeySizeInBytes]);
+        ((ReadOnlySpan<byte>)buffer).Slice(ChaCha20.BlockSizeInBytes, head).CopyTo(ciphertext);
+        CryptographicOperations.ZeroMemory(buffer);
+
+        AbsorbPadded(path, ref poly, associatedData);
+        AbsorbPadded(path, ref poly, ciphertext[..head]);
+        for (int offset = head; offset < plaintext.Length; offset += ChunkBytes)
+        {
+            int length = Math.Min(ChunkBytes, plaintext.Length - offset);
+            ChaCha20.Xor(
+                path, ref state, counter,
+                ref Unsafe.Add(ref MemoryMarshal.GetReference(plaintext), offset), ref Unsafe.Add(ref MemoryMarshal.GetReference(ciphertext), offset), length);
+            counter += ChunkBytes / ChaCha20.BlockSizeInBytes;
+            AbsorbPadded(path, ref poly, ciphertext.Slice(offset, length));
+        }
+
+        AbsorbLengths(ref poly, associatedData.Length, plaintext.Length);
+        Poly1305.Finish(ref poly, tag);
+    }
+
+    [SkipLocalsInit]
+    public static bool Open(
+        InstructionSet path, ref ChaCha20.State state, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    {
+        Unsafe.SkipInit(out ChaCha20.GroupBuffer buffer);
+        Unsafe.SkipInit(out Poly1305.State poly);
+        Span<byte> computed = stackalloc byte[TagSizeInBytes];
+
+        // The first group's plaintext stays in the stack buffer until the tag is known to be right.
+        int head = FirstGroup(path, ref state, ciphertext, buffer, out uint counter);
+        Poly1305.Initialize(ref poly, ((ReadOnlySpan<byte>)buffer)[..Poly1305.KeySizeInBytes]);
+        AbsorbPadded(path, ref poly, associatedData);
+        AbsorbPadded(path, ref poly, ciphertext);
+        AbsorbLengths(ref poly, associatedData.Length, ciphertext.Length);
+        Poly1305.Finish(ref poly, computed);
+        bool valid = CryptographicOperations.FixedTimeEquals(computed, tag);
+        CryptographicOperations.ZeroMemory(computed);
+        if (valid)
+        {
+            ((ReadOnlySpan<byte>)buffer).Slice(ChaCha20.BlockSizeInBytes, head).CopyTo(plaintext);
+            if (head < ciphertext.Length)
+            {
+                ChaCha20.Xor(
+                    path, ref state, counter,
+                    ref Unsafe.Add(ref MemoryMarshal.GetReference(ciphertext), head), ref Unsafe.Add(ref MemoryMarshal.GetReference(plaintext), head), ciphertext.Length - head);
+            }
+        }
+
+        CryptographicOperations.ZeroMemory(buffer);
+        return valid;
+    }
+
+    /// <summary>
+    /// Runs block 0 and as many of the message's first blocks as the narrowest kernel covering them holds, in
+    /// <paramref name="buffer"/>: afterwards its first 32 bytes are the Poly1305 key and the <c>head</c> bytes
+    /// after its first block are the first <c>head</c> bytes of the output. <paramref name="counter"/> is the
+    /// block the rest of the message starts at.
+    /// </summary>
+    private static int FirstGroup(InstructionSet path, ref ChaCha20.State state, ReadOnlySpan<byte> input, Span<byte> buffer, out uint counter)
+    {
+        int blocks = 1 + (input.Length + ChaCha20.BlockSizeInBytes - 1) / ChaCha20.BlockSizeInBytes;
+        int groupBlocks = ChaCha20.WidthFor(path, blocks);
+        int head = Math.Min(input.Length, (groupBlocks - 1) * ChaCha20.BlockSizeInBytes);
+        Span<byte> group = buffer[..(groupBlocks * ChaCha20.BlockSizeInBytes)];
+        group[..ChaCha20.BlockSizeInBytes].Clear();
+        input[..head].CopyTo(group[ChaCha20.BlockSizeInBytes..]);
+        group[(ChaCha20.BlockSizeInBytes + head)..].Clear();
+        ChaCha20.XorGroups(path, groupBlocks, ref state, 0, ref MemoryMarshal.GetReference(group), ref MemoryMarshal.GetReference(group), 1);
+        counter = (uint)groupBlocks;
+        return head;
+    }
+
+    /// <summary>Absorbs data zero-padded to a whole number of 16-byte blocks (RFC 8439 §2.8's pad16).</summary>
+    private static void AbsorbPadded(InstructionSet path, ref Poly1305.State poly, ReadOnlySpan<byte> data)
+    {
+        int whole = data.Length & ~(Poly1305.BlockSizeInBytes - 1);
+        if (whole != 0)
+        {
+            Poly1305.Blocks(path, ref poly, ref MemoryMarshal.GetReference(data), whole / Poly1305.BlockSizeInBytes);
+        }
+
+        if (whole != data.Length)
+        {
+            AbsorbLast(ref poly, data[whole..]);
+        }
+    }
+
+    [SkipLocalsInit]
+    private static void AbsorbLast(ref Poly1305.State poly, ReadOnlySpan<byte> last)
+    {
+        Span<byte> block = stackalloc byte[Poly1305.BlockSizeInBytes];
+        block.Clear();
+        last.CopyTo(block);
+        Poly1305.Blocks(ref poly, block, 1);
+        CryptographicOperations.ZeroMemory(block);
+    }
+
+    [SkipLocalsInit]
+    private static void AbsorbLengths(ref Poly1305.State poly, int associatedDataLength, int messageLength)
+    {
+        Span<byte> block = stackalloc byte[Poly1305.BlockSizeInBytes];
+        BinaryPrimitives.WriteUInt64LittleEndian(block, (ulong)associatedDataLength);
+        BinaryPrimitives.WriteUInt64LittleEndian(block[8..], (ulong)messageLength);
+        Poly1305.Blocks(ref poly, block, 1);
+    }
+
+    public static void ValidateSeal(ReadOnlySpan<byte> nonce, int expectedNonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    {
+        ValidateNonceAndTag(nonce, expectedNonce, tag);
+        if (ciphertext.Length != plaintext.Length)
+        {
+            throw new ArgumentException($"Ciphertext is {ciphertext.Length} bytes; it must be as long as the plaintext ({plaintext.Length}).", nameof(ciphertext));
+        }
+    }
+
+    public static void ValidateOpen(ReadOnlySpan<byte> nonce, int expectedNonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    {
+        ValidateNonceAndTag(nonce, expectedNonce, tag);
+        if (plaintext.Length != ciphertext.Length)
+        {
+            throw new ArgumentException($"Plaintext is {plaintext.Length} bytes; it must be as long as the ciphertext ({ciphertext.Length}).", nameof(plaintext));
+        }
+    }
+
+    private static void ValidateNonceAndTag(ReadOnlySpan<byte> nonce, int expectedNonce, ReadOnlySpan<byte> tag)
+    {
+        if (nonce.Length != expectedNonce)
+        {
+            throw new ArgumentException($"Nonce is {nonce.Length} bytes; this AEAD takes {expectedNonce}.", nameof(nonce));
+        }
+
+        if (tag.Length != TagSizeInBytes)
+        {
+            throw new ArgumentException($"Tag is {tag.Length} bytes; this AEAD's tag is {TagSizeInBytes}.", nameof(tag));
+        }
+    }
+}
+
+/// <summary>
+/// ChaCha20-Poly1305 (RFC 8439 §2.8) under one key on one <see cref="ChaCha20"/> path: 96-bit nonces, 128-bit tags.
+/// Allocates nothing per call; <see cref="Dispose"/> wipes the key.
+/// </summary>
+public sealed class ChaCha20Poly1305Cipher : IDisposable
+{
+    public const int KeySizeInBytes = 32;
+    public const int NonceSizeInBytes = 12;
+    public const int TagSizeInBytes = 16;
+
+    private readonly InstructionSet _path;
+    private ChaCha20.Key _key;
+    private bool _disposed;
+
+    /// <summary>A cipher on the default ChaCha20 path.</summary>
+    public ChaCha20Poly1305Cipher(ReadOnlySpan<byte> key)
+        : this(key, ChaCha20.DefaultPath)
+    {
+    }
+
+    /// <exception cref="ArgumentException">The key is not 32 bytes.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public ChaCha20Poly1305Cipher(ReadOnlySpan<byte> key, InstructionSet path)
+    {
+        if (!ChaCha20.IsSupported(path))
+        {
+            ChaCha20.ThrowNotSupported(path);
+        }
+
+        if (key.Length != KeySizeInBytes)
+        {
+            throw new ArgumentException($"Key is {key.Length} bytes; ChaCha20-Poly1305 takes {KeySizeInBytes}.", nameof(key));
+        }
+
+        _path = path;
+        ChaCha20.ReadKey(ref _key, key);
+    }
+
+    /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> (as long) and writes the 16-byte tag.</summary>
+    [SkipLocalsInit]
+    public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ChaCha20Poly1305Core.ValidateSeal(nonce, NonceSizeInBytes, plaintext, ciphertext, tag);
+        Unsafe.SkipInit(out ChaCha20.State state);
+        ChaCha20.Initialize(ref state, ref _key, nonce);
+        ChaCha20Poly1305Core.Seal(_path, ref state, associatedData, plaintext, ciphertext, tag);
+        ChaCha20.Wipe(ref state);
+    }
+
+    /// <summary>
+    /// Checks the tag and, only when it is right, decrypts into <paramref name="plaintext"/>; on a wrong tag returns
+    /// false and leaves <paramref name="plaintext"/> untouched.
+    /// </summary>
+    [SkipLocalsInit]
+    public bool Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ChaCha20Poly1305Core.ValidateOpen(nonce, NonceSizeInBytes, ciphertext, tag, plaintext);
+        Unsafe.SkipInit(out ChaCha20.State state);
+        ChaCha20.Initialize(ref state, ref _key, nonce);
+        bool valid = ChaCha20Poly1305Core.Open(_path, ref state, associatedData, ciphertext, tag, plaintext);
+        ChaCha20.Wipe(ref state);
+        return valid;
+    }
+
+    public void Dispose()
+    {
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)_key));
+        _disposed = true;
+    }
+}
+
+/// <summary>
+/// XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha-03 §2): HChaCha20 of the key and the nonce's first 16 bytes gives a
+/// subkey, under which ChaCha20-Poly1305 runs with the nonce's last 8 bytes after four zero bytes. 192-bit nonces,
+/// 128-bit tags; allocates nothing per call; <see cref="Dispose"/> wipes the key.
+/// </summary>
+/// <remarks>HChaCha20 is one scalar block per call: a vector path has nothing to spread a single block over.</remarks>
+public sealed class XChaCha20Poly1305Cipher : IDisposable
+{
+    public const int KeySizeInBytes = 32;
+    public const int NonceSizeInBytes = 24;
+    public const int TagSizeInBytes = 16;
+
+    private readonly InstructionSet _path;
+    private ChaCha20.Key _key;
+    private bool _disposed;
+
+    /// <summary>A cipher on the default ChaCha20 path.</summary>
+    public XChaCha20Poly1305Cipher(ReadOnlySpan<byte> key)
+        : this(key, ChaCha20.DefaultPath)
+    {
+    }
+
+    /// <exception cref="ArgumentException">The key is not 32 bytes.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public XChaCha20Poly1305Cipher(ReadOnlySpan<byte> key, InstructionSet path)
+    {
+        if (!ChaCha20.IsSupported(path))
+        {
+            ChaCha20.ThrowNotSupported(path);
+        }
+
+        if (key.Length != KeySizeInBytes)
+        {
+            throw new ArgumentException($"Key is {key.Length} bytes; XChaCha20-Poly1305 takes {KeySizeInBytes}.", nameof(key));
+        }
+
+        _path = path;
+        ChaCha20.ReadKey(ref _key, key);
+    }
+
+    /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> (as long) and writes the 16-byte tag.</summary>
+    [SkipLocalsInit]
+    public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ChaCha20Poly1305Core.ValidateSeal(nonce, NonceSizeInBytes, plaintext, ciphertext, tag);
+        Unsafe.SkipInit(out ChaCha20.State state);
+        InitializeState(ref state, nonce);
+        ChaCha20Poly1305Core.Seal(_path, ref state, associatedData, plaintext, ciphertext, tag);
+        ChaCha20.Wipe(ref state);
+    }
+
+    /// <summary>
+    /// Checks the tag and, only when it is right, decrypts into <paramref name="plaintext"/>; on a wrong tag returns
+    /// false and leaves <paramref name="plaintext"/> untouched.
+    /// </summary>
+    [SkipLocalsInit]
+    public bool Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ChaCha20Poly1305Core.ValidateOpen(nonce, NonceSizeInBytes, ciphertext, tag, plaintext);
+        Unsafe.SkipInit(out ChaCha20.State state);
+        InitializeState(ref state, nonce);
+        bool valid = ChaCha20Poly1305Core.Open(_path, ref state, associatedData, ciphertext, tag, plaintext);
+        ChaCha20.Wipe(ref state);
+        return valid;
+    }
+
+    public void Dispose()
+    {
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)_key));
+        _disposed = true;
+    }
+
+    /// <summary>The ChaCha20 state under the subkey (draft §2.3); the subkey is wiped once it is in the state.</summary>
+    [SkipLocalsInit]
+    private void InitializeState(ref ChaCha20.State state, ReadOnlySpan<byte> nonce)
+    {
+        Unsafe.SkipInit(out ChaCha20.Key subkey);
+        ChaCha20.HChaCha20(ref _key, nonce[..ChaCha20.HChaChaNonceSizeInBytes], ref subkey);
+        ChaCha20.Initialize(ref state, ref subkey, nonce[ChaCha20.HChaChaNonceSizeInBytes..]);
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)subkey));
+    }
+}
