@@ -60,6 +60,51 @@ public sealed class ManagedShake(Algorithm algorithm, int strength, bool customi
     }
 }
 
+/// <summary>Managed TurboSHAKE (RFC 9861 §2) on one path, with the default domain byte D = 0x1F.</summary>
+public sealed class ManagedTurboShake(Algorithm algorithm, int strength, InstructionSet path)
+    : XofImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
+{
+    public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
+
+    public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(TurboShake)];
+
+    protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (strength == 128)
+        {
+            TurboShake.HashData128(source, destination, TurboShake.DefaultDomain, path);
+        }
+        else
+        {
+            TurboShake.HashData256(source, destination, TurboShake.DefaultDomain, path);
+        }
+    }
+}
+
+/// <summary>
+/// Managed KT128 or KT256 (RFC 9861 §3) on one path; the XOF contract's customization string is KangarooTwelve's C,
+/// as it is cSHAKE's S.
+/// </summary>
+public sealed class ManagedKangarooTwelve(Algorithm algorithm, int strength, InstructionSet path)
+    : XofImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
+{
+    public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
+
+    public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(KangarooTwelve)];
+
+    protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (strength == 128)
+        {
+            KangarooTwelve.HashData128(source, destination, customization, path);
+        }
+        else
+        {
+            KangarooTwelve.HashData256(source, destination, customization, path);
+        }
+    }
+}
+
 /// <summary>Managed KMAC on one path; the output length is the algorithm's.</summary>
 public sealed class ManagedKmac(Algorithm algorithm, int strength, InstructionSet path)
     : MacImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
@@ -210,6 +255,15 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedShake(Algorithms.CShake256, 256, customizable: true, path));
             entries.Add(new ManagedKmac(Algorithms.Kmac128, 128, path));
             entries.Add(new ManagedKmac(Algorithms.Kmac256, 256, path));
+            entries.Add(new ManagedTurboShake(Algorithms.TurboShake128, 128, path));
+            entries.Add(new ManagedTurboShake(Algorithms.TurboShake256, 256, path));
+        }
+
+        // KangarooTwelve's paths are those of its leaves, the four-state Keccak: scalar, avx2 and avx512.
+        foreach (var path in ManagedHash.PathsOf(KangarooTwelve.IsSupported))
+        {
+            entries.Add(new ManagedKangarooTwelve(Algorithms.Kt128, 128, path));
+            entries.Add(new ManagedKangarooTwelve(Algorithms.Kt256, 256, path));
         }
 
         foreach (var path in ManagedHash.PathsOf(Blake3.IsSupported))
