@@ -8,8 +8,8 @@ namespace CryptoHarness.Managed;
 /// 256-bit digest.
 /// </summary>
 /// <remarks>
-/// One path, <see cref="InstructionSet.Scalar"/> (see <c>Ascon.cs</c>). No call allocates on the heap; the state
-/// lives in registers and locals only.
+/// Paths and dispatch are those of Ascon-p (see <c>Ascon.cs</c>): Scalar, and Avx512 where the CPU has it. No call
+/// allocates on the heap; the state lives in registers and locals only.
 /// </remarks>
 public static class AsconHash256
 {
@@ -21,27 +21,29 @@ public static class AsconHash256
 
     internal static readonly AsconInitialState Initial = AsconInitialState.From(InitialValue);
 
-    /// <summary>Whether this library has an Ascon-Hash256 path for <paramref name="path"/>: Scalar only.</summary>
-    public static bool IsSupported(InstructionSet path) => path == InstructionSet.Scalar;
+    /// <summary>Whether this library has an Ascon-Hash256 path for <paramref name="path"/> and this CPU can run it.</summary>
+    public static bool IsSupported(InstructionSet path) => AsconPermutation.IsSupported(path);
 
     /// <summary>Computes the digest of <paramref name="source"/> into the first 32 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 32 bytes.</exception>
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
         HashData(source, destination, InstructionSet.Scalar);
 
     /// <inheritdoc cref="HashData(ReadOnlySpan{byte}, Span{byte})"/>
     /// <param name="source">The message.</param>
     /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
-    /// <param name="path">The code path to run: Scalar.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
     {
-        AsconInitialState.ThrowIfNotSupported(path, "Ascon-Hash256");
+        AsconPermutation.ThrowIfNotSupported(path, "Ascon-Hash256");
         if (destination.Length < HashSizeInBytes)
         {
             throw new ArgumentException($"The destination must hold at least {HashSizeInBytes} bytes.", nameof(destination));
         }
 
-        AsconInitialState.Sponge(source, destination[..HashSizeInBytes], Initial);
+        AsconInitialState.Sponge(source, destination[..HashSizeInBytes], Initial, path);
     }
 }
 
@@ -49,7 +51,7 @@ public static class AsconHash256
 /// Ascon-XOF128 (NIST SP 800-232 §5.2): the sponge of <see cref="AsconHash256"/> with its own IV and any output
 /// length, every output a prefix of every longer one.
 /// </summary>
-/// <remarks>One path, <see cref="InstructionSet.Scalar"/>. No call allocates on the heap.</remarks>
+/// <remarks>Paths and dispatch are those of <see cref="AsconHash256"/>. No call allocates on the heap.</remarks>
 public static class AsconXof128
 {
     // SP 800-232 §5.2: IV = 0x0000080000CC0003 (v = 3, a = 12, rate 64 bits, no fixed output length).
@@ -57,21 +59,23 @@ public static class AsconXof128
 
     internal static readonly AsconInitialState Initial = AsconInitialState.From(InitialValue);
 
-    /// <summary>Whether this library has an Ascon-XOF128 path for <paramref name="path"/>: Scalar only.</summary>
-    public static bool IsSupported(InstructionSet path) => path == InstructionSet.Scalar;
+    /// <summary>Whether this library has an Ascon-XOF128 path for <paramref name="path"/> and this CPU can run it.</summary>
+    public static bool IsSupported(InstructionSet path) => AsconPermutation.IsSupported(path);
 
     /// <summary>Fills <paramref name="destination"/> with Ascon-XOF128 output for <paramref name="source"/>.</summary>
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
         HashData(source, destination, InstructionSet.Scalar);
 
     /// <inheritdoc cref="HashData(ReadOnlySpan{byte}, Span{byte})"/>
     /// <param name="source">The message.</param>
     /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
-    /// <param name="path">The code path to run: Scalar.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
     {
-        AsconInitialState.ThrowIfNotSupported(path, "Ascon-XOF128");
-        AsconInitialState.Sponge(source, destination, Initial);
+        AsconPermutation.ThrowIfNotSupported(path, "Ascon-XOF128");
+        AsconInitialState.Sponge(source, destination, Initial, path);
     }
 }
 
@@ -86,16 +90,19 @@ internal readonly struct AsconInitialState
     public static AsconInitialState From(ulong initialValue)
     {
         ulong x0 = initialValue, x1 = 0, x2 = 0, x3 = 0, x4 = 0;
-        P12(ref x0, ref x1, ref x2, ref x3, ref x4);
+        AsconScalar.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
         return new(x0, x1, x2, x3, x4);
     }
 
-    public static void ThrowIfNotSupported(InstructionSet path, string name)
+    public static void Sponge(ReadOnlySpan<byte> source, Span<byte> destination, in AsconInitialState initial, InstructionSet path)
     {
-        InstructionSets.ThrowIfNotSupported(path);
-        if (path != InstructionSet.Scalar)
+        if (path == InstructionSet.Avx512)
         {
-            throw new ArgumentException($"{name} has no {InstructionSets.VariantName(path)} path; it has scalar.", nameof(path));
+            Sponge<AsconAvx512>(source, destination, initial);
+        }
+        else
+        {
+            Sponge<AsconScalar>(source, destination, initial);
         }
     }
 
@@ -105,23 +112,24 @@ internal readonly struct AsconInitialState
     /// </summary>
     [SkipLocalsInit]
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    public static void Sponge(ReadOnlySpan<byte> source, Span<byte> destination, in AsconInitialState initial)
+    private static void Sponge<TPermutation>(ReadOnlySpan<byte> source, Span<byte> destination, in AsconInitialState initial)
+        where TPermutation : struct, IAsconPermutation
     {
         ulong x0 = initial._x0, x1 = initial._x1, x2 = initial._x2, x3 = initial._x3, x4 = initial._x4;
         while (source.Length >= sizeof(ulong))
         {
             x0 ^= Load(source);
-            P12(ref x0, ref x1, ref x2, ref x3, ref x4);
+            TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
             source = source[sizeof(ulong)..];
         }
 
         x0 ^= LoadPartialPadded(source);
-        P12(ref x0, ref x1, ref x2, ref x3, ref x4);
+        TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
 
         while (destination.Length > sizeof(ulong))
         {
             Store(destination, x0);
-            P12(ref x0, ref x1, ref x2, ref x3, ref x4);
+            TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
             destination = destination[sizeof(ulong)..];
         }
 

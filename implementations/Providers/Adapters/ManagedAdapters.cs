@@ -105,29 +105,33 @@ public sealed class ManagedKangarooTwelve(Algorithm algorithm, int strength, Ins
     }
 }
 
-/// <summary>Managed Ascon-XOF128 (SP 800-232 §5.2), scalar.</summary>
-public sealed class ManagedAsconXof128()
-    : XofImplementation(Algorithms.AsconXof128, Providers.Managed, InstructionSets.VariantName(InstructionSet.Scalar))
+/// <summary>Managed Ascon-XOF128 (SP 800-232 §5.2) on one path.</summary>
+public sealed class ManagedAsconXof128(InstructionSet path)
+    : XofImplementation(Algorithms.AsconXof128, Providers.Managed, InstructionSets.VariantName(path))
 {
+    public override Support Support => Support.When(AsconXof128.IsSupported(path), $"this CPU lacks {Variant}");
+
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(AsconXof128)];
 
     protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination) =>
-        AsconXof128.HashData(source, destination);
+        AsconXof128.HashData(source, destination, path);
 }
 
-/// <summary>Managed Ascon-AEAD128 (SP 800-232 §4), scalar: one static call each way, no key schedule to keep.</summary>
-public sealed class ManagedAsconAead128()
-    : AeadImplementation(Algorithms.AsconAead128, Providers.Managed, InstructionSets.VariantName(InstructionSet.Scalar))
+/// <summary>Managed Ascon-AEAD128 (SP 800-232 §4) on one path: one static call each way, no key schedule to keep.</summary>
+public sealed class ManagedAsconAead128(InstructionSet path)
+    : AeadImplementation(Algorithms.AsconAead128, Providers.Managed, InstructionSets.VariantName(path))
 {
+    public override Support Support => Support.When(AsconAead128.IsSupported(path), $"this CPU lacks {Variant}");
+
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(AsconAead128)];
 
     protected override void EncryptCore(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag) =>
-        AsconAead128.Encrypt(key, nonce, associatedData, plaintext, ciphertext, tag);
+        AsconAead128.Encrypt(key, nonce, associatedData, plaintext, ciphertext, tag, path);
 
     protected override bool DecryptCore(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext) =>
-        AsconAead128.Decrypt(key, nonce, associatedData, ciphertext, tag, plaintext);
+        AsconAead128.Decrypt(key, nonce, associatedData, ciphertext, tag, plaintext, path);
 }
 
 /// <summary>Managed KMAC on one path; the output length is the algorithm's.</summary>
@@ -296,10 +300,13 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedStreamingHash(Algorithms.Blake3, path, &Blake3.HashData, Blake3.IsSupported, p => new Blake3Incremental(p)));
         }
 
-        // Ascon (SP 800-232): one scalar path each; see Ascon.cs for why there is no vector path.
-        entries.Add(new ManagedHash(Algorithms.AsconHash256, InstructionSet.Scalar, &AsconHash256.HashData, AsconHash256.IsSupported));
-        entries.Add(new ManagedAsconXof128());
-        entries.Add(new ManagedAsconAead128());
+        // Ascon (SP 800-232): scalar and avx512 for each function; which one each dispatches to is in Ascon.cs.
+        foreach (var path in ManagedHash.PathsOf(AsconHash256.IsSupported))
+        {
+            entries.Add(new ManagedHash(Algorithms.AsconHash256, path, &AsconHash256.HashData, AsconHash256.IsSupported));
+            entries.Add(new ManagedAsconXof128(path));
+            entries.Add(new ManagedAsconAead128(path));
+        }
 
         // Every multi-buffer path exists on every CPU (Sha256MultiBuffer.IsSupported also asks the CPU), so all four are
         // entries and the ones this CPU lacks are listed as unsupported; beside them, the dispatching default.
