@@ -26,6 +26,9 @@ namespace CryptoHarness.Managed;
 /// </para>
 /// <para>
 /// Dispatch: Avx512, else Avx2, else Scalar, the order of <see cref="ShakeX4"/>, whose four-state kernels these are.
+/// KT128 of 128 KiB, Stopwatch medians of 21 interleaved rounds on an AMD EPYC (Zen 4) shared with other jobs
+/// (2026-11-26): Avx512 34 µs, Avx2 40 µs, against 530 µs for SHAKE128 and 371 µs for TurboSHAKE128 on the
+/// single-state Avx512 path; the tree's four leaves at a time at 12 rounds are what the ratio buys.
 /// </para>
 /// <para>
 /// The input is consumed as it comes (M, then C, then the length encoding), so nothing is copied into a buffer of
