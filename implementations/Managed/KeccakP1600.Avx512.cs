@@ -28,7 +28,7 @@ internal static partial class KeccakP1600
 {
     [SkipLocalsInit]
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static void AbsorbAvx512(ref KeccakState state, ref byte data, nuint blockCount, int rateInLanes)
+    private static void AbsorbAvx512(ref KeccakState state, ref byte data, nuint blockCount, int rateInLanes, int firstRound)
     {
         Debug.Assert(Avx512F.VL.IsSupported, "Callers check the path.");
 
@@ -111,7 +111,7 @@ internal static partial class KeccakP1600
             // on this machine vprolq ran two per cycle with a latency of two, against four per cycle for XOR and
             // vpternlogq. The JIT keeps source order, and this order made SHA3-256 at 128 KiB 5 to 7% faster than each
             // plane's χ right after its own gathering, with no spills added.
-            for (int round = 0; round < RoundCount; round += 2)
+            for (int round = firstRound; round < RoundCount; round += 2)
             {
                 // θ: column parities C[x] and D[x] = C[x - 1] ^ ROT(C[x + 1], 1).
                 c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;

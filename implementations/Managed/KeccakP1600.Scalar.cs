@@ -25,7 +25,7 @@ internal static partial class KeccakP1600
 {
     [SkipLocalsInit]
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static void AbsorbScalar(ref KeccakState state, ref byte data, nuint blockCount, int rateInLanes)
+    private static void AbsorbScalar(ref KeccakState state, ref byte data, nuint blockCount, int rateInLanes, int firstRound)
     {
         ulong a0 = LoadLane(ref state, 0);
         ulong a1 = LoadLane(ref state, 1);
@@ -101,7 +101,7 @@ internal static partial class KeccakP1600
             }
 
             // Two rounds per iteration, A → E → A, so that no lane is copied between rounds.
-            for (int round = 0; round < RoundCount; round += 2)
+            for (int round = firstRound; round < RoundCount; round += 2)
             {
                 // θ: column parities C[x] and D[x] = C[x - 1] ^ ROT(C[x + 1], 1).
                 c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;

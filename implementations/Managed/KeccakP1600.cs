@@ -70,6 +70,12 @@ internal static partial class KeccakP1600
     public const int StateSizeInLanes = 25;
     public const int RoundCount = 24;
 
+    // Keccak-p[1600, 12], the permutation of TurboSHAKE and KangarooTwelve (RFC 9861 §2.2): the last 12 rounds of
+    // Keccak-f[1600], round indices 12 to 23 (FIPS 202 §3.3, ir from 12 + 2·6 − 12 to 12 + 2·6 − 1). Every path
+    // takes the index of its first round, so a 12-round call is the same loop entered halfway, and the 24-round
+    // callers pay one loop bound read from a register instead of a constant.
+    public const int TurboRoundCount = 12;
+
     // The largest rate any function here uses: SHAKE128, cSHAKE128 and KMAC128, 1600 - 2·128 bits (FIPS 202 §6.2).
     public const int MaxRateInBytes = 168;
 
@@ -120,7 +126,8 @@ internal static partial class KeccakP1600
     /// <remarks>
     /// The loop lives inside each path so that the state stays in registers from one block to the next.
     /// </remarks>
-    public static void AbsorbBlocks(ref KeccakState state, ReadOnlySpan<byte> blocks, int rateInBytes, InstructionSet path)
+    public static void AbsorbBlocks(
+        ref KeccakState state, ReadOnlySpan<byte> blocks, int rateInBytes, InstructionSet path, int rounds = RoundCount)
     {
         Debug.Assert(IsRate(rateInBytes), "Rates are 72, 104, 136, 144 or 168 bytes.");
         Debug.Assert(blocks.Length % rateInBytes == 0, "Only whole blocks are absorbed here.");
@@ -131,24 +138,27 @@ internal static partial class KeccakP1600
             return;
         }
 
-        Run(ref state, ref MemoryMarshal.GetReference(blocks), blockCount, rateInBytes / sizeof(ulong), path);
+        Run(ref state, ref MemoryMarshal.GetReference(blocks), blockCount, rateInBytes / sizeof(ulong), path, rounds);
     }
 
-    /// <summary>Applies Keccak-f[1600] once.</summary>
-    public static void Permute(ref KeccakState state, InstructionSet path) =>
+    /// <summary>Applies Keccak-p[1600, <paramref name="rounds"/>] once: Keccak-f[1600] by default.</summary>
+    public static void Permute(ref KeccakState state, InstructionSet path, int rounds = RoundCount) =>
         // A rate of zero lanes absorbs nothing, so the data reference is never read.
-        Run(ref state, ref Unsafe.NullRef<byte>(), 1, 0, path);
+        Run(ref state, ref Unsafe.NullRef<byte>(), 1, 0, path, rounds);
 
-    internal static void Run(ref KeccakState state, ref byte data, nuint blockCount, int rateInLanes, InstructionSet path)
+    internal static void Run(
+        ref KeccakState state, ref byte data, nuint blockCount, int rateInLanes, InstructionSet path, int rounds = RoundCount)
     {
+        Debug.Assert(rounds is RoundCount or TurboRoundCount, "Keccak-f[1600] or Keccak-p[1600, 12].");
+        int firstRound = RoundCount - rounds;
         if (path == InstructionSet.Avx512)
         {
-            AbsorbAvx512(ref state, ref data, blockCount, rateInLanes);
+            AbsorbAvx512(ref state, ref data, blockCount, rateInLanes, firstRound);
         }
         else
         {
             Debug.Assert(path == InstructionSet.Scalar, "Callers validate the path.");
-            AbsorbScalar(ref state, ref data, blockCount, rateInLanes);
+            AbsorbScalar(ref state, ref data, blockCount, rateInLanes, firstRound);
         }
     }
 

@@ -37,7 +37,7 @@ internal static partial class KeccakP1600X4
     [SkipLocalsInit]
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void AbsorbAvx2(
-        ref KeccakStateX4 state, ref byte data0, ref byte data1, ref byte data2, ref byte data3, nuint blockCount, int rateInLanes)
+        ref KeccakStateX4 state, ref byte data0, ref byte data1, ref byte data2, ref byte data3, nuint blockCount, int rateInLanes, int firstRound)
     {
         Debug.Assert(Avx2.IsSupported, "Callers check the path.");
 
@@ -104,7 +104,7 @@ internal static partial class KeccakP1600X4
             }
 
             // Two rounds per iteration, A → E → A, so that no lane is copied between rounds.
-            for (int round = 0; round < KeccakP1600.RoundCount; round += 2)
+            for (int round = firstRound; round < KeccakP1600.RoundCount; round += 2)
             {
                 // θ: column parities C[x] and D[x] = C[x - 1] ^ ROT(C[x + 1], 1).
                 c0 = a0 ^ a5 ^ a10 ^ a15 ^ a20;

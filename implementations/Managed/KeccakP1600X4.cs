@@ -13,7 +13,8 @@ internal static partial class KeccakP1600X4
 {
     /// <summary>
     /// Absorbs <paramref name="blockCount"/> whole blocks of each of four messages into the four states, permuting
-    /// after each; <paramref name="rateInLanes"/> 0 applies the permutation once and reads no data.
+    /// after each with Keccak-p[1600, <paramref name="rounds"/>]; <paramref name="rateInLanes"/> 0 applies the
+    /// permutation once and reads no data.
     /// </summary>
     public static void Absorb(
         ref KeccakStateX4 state,
@@ -23,17 +24,20 @@ internal static partial class KeccakP1600X4
         ref byte data3,
         nuint blockCount,
         int rateInLanes,
-        InstructionSet path)
+        InstructionSet path,
+        int rounds = KeccakP1600.RoundCount)
     {
         Debug.Assert(rateInLanes is 0 or 17 or 21, "SHAKE256 and SHA3-256, or SHAKE128 rates, or a bare permutation.");
+        Debug.Assert(rounds is KeccakP1600.RoundCount or KeccakP1600.TurboRoundCount, "Keccak-f[1600] or Keccak-p[1600, 12].");
+        int firstRound = KeccakP1600.RoundCount - rounds;
         if (path == InstructionSet.Avx512)
         {
-            AbsorbAvx512(ref state, ref data0, ref data1, ref data2, ref data3, blockCount, rateInLanes);
+            AbsorbAvx512(ref state, ref data0, ref data1, ref data2, ref data3, blockCount, rateInLanes, firstRound);
         }
         else
         {
             Debug.Assert(path == InstructionSet.Avx2, "Callers validate the path.");
-            AbsorbAvx2(ref state, ref data0, ref data1, ref data2, ref data3, blockCount, rateInLanes);
+            AbsorbAvx2(ref state, ref data0, ref data1, ref data2, ref data3, blockCount, rateInLanes, firstRound);
         }
     }
 }

@@ -30,20 +30,25 @@ internal struct KeccakSponge
 
     private KeccakState _state;
     private readonly int _rateInBytes;
-    private readonly byte _suffix;
+    // Not readonly: KangarooTwelve's final node learns its domain byte (single node or tree) only when the input ends.
+    private byte _suffix;
     private readonly InstructionSet _path;
+
+    // 24 for Keccak-f[1600] (FIPS 202), 12 for Keccak-p[1600, 12] (TurboSHAKE and KangarooTwelve, RFC 9861).
+    private readonly int _rounds;
 
     // While absorbing, the number of bytes already XORed into the current block; while squeezing, the number of
     // bytes of the current output block already handed out.
     private int _position;
     private bool _squeezing;
 
-    public KeccakSponge(int rateInBytes, byte suffix, InstructionSet path)
+    public KeccakSponge(int rateInBytes, byte suffix, InstructionSet path, int rounds = KeccakP1600.RoundCount)
     {
         Debug.Assert(rateInBytes is > 0 and <= KeccakP1600.MaxRateInBytes && rateInBytes % sizeof(ulong) == 0, "A rate is whole lanes.");
         _rateInBytes = rateInBytes;
         _suffix = suffix;
         _path = path;
+        _rounds = rounds;
     }
 
     public readonly int RateInBytes => _rateInBytes;
@@ -53,9 +58,10 @@ internal struct KeccakSponge
     /// <paramref name="destination"/>, wipe. Source and destination may overlap: output is written only after all
     /// input has been read.
     /// </summary>
-    public static void Hash(ReadOnlySpan<byte> source, Span<byte> destination, int rateInBytes, byte suffix, InstructionSet path)
+    public static void Hash(
+        ReadOnlySpan<byte> source, Span<byte> destination, int rateInBytes, byte suffix, InstructionSet path, int rounds = KeccakP1600.RoundCount)
     {
-        var sponge = new KeccakSponge(rateInBytes, suffix, path);
+        var sponge = new KeccakSponge(rateInBytes, suffix, path, rounds);
         sponge.Absorb(source);
         sponge.Squeeze(destination);
         sponge.Clear();
@@ -65,6 +71,13 @@ internal struct KeccakSponge
     public static int RateForCapacity(int capacityInBytes) => KeccakP1600.StateSizeInBytes - capacityInBytes;
 
     public readonly bool IsSqueezing => _squeezing;
+
+    /// <summary>Replaces the domain suffix the padding will use; only before squeezing begins.</summary>
+    public void SetSuffix(byte suffix)
+    {
+        Debug.Assert(!_squeezing, "The suffix is consumed by the padding.");
+        _suffix = suffix;
+    }
 
     /// <summary>Absorbs <paramref name="data"/>; whole blocks go straight from the caller's buffer into the permutation.</summary>
     public void Absorb(ReadOnlySpan<byte> data)
@@ -82,12 +95,12 @@ internal struct KeccakSponge
                 return;
             }
 
-            KeccakP1600.Permute(ref _state, _path);
+            KeccakP1600.Permute(ref _state, _path, _rounds);
             _position = 0;
         }
 
         int wholeBlocksLength = data.Length - (data.Length % _rateInBytes);
-        KeccakP1600.AbsorbBlocks(ref _state, data[..wholeBlocksLength], _rateInBytes, _path);
+        KeccakP1600.AbsorbBlocks(ref _state, data[..wholeBlocksLength], _rateInBytes, _path, _rounds);
         ReadOnlySpan<byte> tail = data[wholeBlocksLength..];
         XorIntoState(0, tail);
         _position = tail.Length;
@@ -102,7 +115,7 @@ internal struct KeccakSponge
         Debug.Assert(!_squeezing, "Padding is part of absorbing.");
         if (_position != 0)
         {
-            KeccakP1600.Permute(ref _state, _path);
+            KeccakP1600.Permute(ref _state, _path, _rounds);
             _position = 0;
         }
     }
@@ -152,7 +165,7 @@ internal struct KeccakSponge
             // The next block is computed only when output is actually asked of it.
             if (_position == _rateInBytes)
             {
-                KeccakP1600.Permute(ref _state, _path);
+                KeccakP1600.Permute(ref _state, _path, _rounds);
                 _position = 0;
             }
 
@@ -176,7 +189,7 @@ internal struct KeccakSponge
         Span<byte> stateBytes = StateBytes;
         stateBytes[_position] ^= _suffix;
         stateBytes[_rateInBytes - 1] ^= FinalPaddingBit;
-        KeccakP1600.Permute(ref _state, _path);
+        KeccakP1600.Permute(ref _state, _path, _rounds);
         _position = 0;
         _squeezing = true;
     }

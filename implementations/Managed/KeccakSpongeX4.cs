@@ -28,7 +28,8 @@ internal static class KeccakSpongeX4
         Span<byte> destination3,
         int rateInBytes,
         byte suffix,
-        InstructionSet path)
+        InstructionSet path,
+        int rounds = KeccakP1600.RoundCount)
     {
         int length = source0.Length;
         int outputLength = destination0.Length;
@@ -39,10 +40,10 @@ internal static class KeccakSpongeX4
 
         if (path == InstructionSet.Scalar)
         {
-            KeccakSponge.Hash(source0, destination0, rateInBytes, suffix, InstructionSet.Scalar);
-            KeccakSponge.Hash(source1, destination1, rateInBytes, suffix, InstructionSet.Scalar);
-            KeccakSponge.Hash(source2, destination2, rateInBytes, suffix, InstructionSet.Scalar);
-            KeccakSponge.Hash(source3, destination3, rateInBytes, suffix, InstructionSet.Scalar);
+            KeccakSponge.Hash(source0, destination0, rateInBytes, suffix, InstructionSet.Scalar, rounds);
+            KeccakSponge.Hash(source1, destination1, rateInBytes, suffix, InstructionSet.Scalar, rounds);
+            KeccakSponge.Hash(source2, destination2, rateInBytes, suffix, InstructionSet.Scalar, rounds);
+            KeccakSponge.Hash(source3, destination3, rateInBytes, suffix, InstructionSet.Scalar, rounds);
             return;
         }
 
@@ -61,7 +62,8 @@ internal static class KeccakSpongeX4
                 ref MemoryMarshal.GetReference(source3),
                 (nuint)(wholeBlocksLength / rateInBytes),
                 rateInLanes,
-                path);
+                path,
+                rounds);
         }
 
         // The last block of each message: its tail, the domain suffix with pad10*1's first bit, and the final bit
@@ -81,7 +83,8 @@ internal static class KeccakSpongeX4
             ref Unsafe.Add(ref blocks, 3 * rateInBytes),
             1,
             rateInLanes,
-            path);
+            path,
+            rounds);
 
         // Squeeze: every source byte has been read by now.
         for (int produced = 0; ;)
@@ -99,7 +102,7 @@ internal static class KeccakSpongeX4
 
             // A rate of zero lanes reads no data, so the references are never dereferenced.
             ref byte none = ref Unsafe.NullRef<byte>();
-            KeccakP1600X4.Absorb(ref state, ref none, ref none, ref none, ref none, 1, 0, path);
+            KeccakP1600X4.Absorb(ref state, ref none, ref none, ref none, ref none, 1, 0, path, rounds);
         }
 
         CryptographicOperations.ZeroMemory(finalBlocks);

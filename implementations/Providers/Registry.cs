@@ -22,6 +22,7 @@ public static partial class Registry
         new BouncyCastleKeccak256(), new BouncyCastleKeccak384(), new BouncyCastleKeccak512(),
         new OsShake128(), new OsShake256(), new BouncyCastleShake128(), new BouncyCastleShake256(),
         new BouncyCastleCShake128(), new BouncyCastleCShake256(),
+        new TinyKeccakKt128(),
 
         // BLAKE2 and BLAKE3
         new BouncyCastleBlake2b256(), new BouncyCastleBlake2b512(), new BouncyCastleBlake2s128(), new BouncyCastleBlake2s256(), new BouncyCastleBlake3(),

@@ -60,6 +60,80 @@ public sealed class ManagedShake(Algorithm algorithm, int strength, bool customi
     }
 }
 
+/// <summary>Managed TurboSHAKE (RFC 9861 §2) on one path, with the default domain byte D = 0x1F.</summary>
+public sealed class ManagedTurboShake(Algorithm algorithm, int strength, InstructionSet path)
+    : XofImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
+{
+    public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
+
+    public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(TurboShake)];
+
+    protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (strength == 128)
+        {
+            TurboShake.HashData128(source, destination, TurboShake.DefaultDomain, path);
+        }
+        else
+        {
+            TurboShake.HashData256(source, destination, TurboShake.DefaultDomain, path);
+        }
+    }
+}
+
+/// <summary>
+/// Managed KT128 or KT256 (RFC 9861 §3) on one path; the XOF contract's customization string is KangarooTwelve's C,
+/// as it is cSHAKE's S.
+/// </summary>
+public sealed class ManagedKangarooTwelve(Algorithm algorithm, int strength, InstructionSet path)
+    : XofImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
+{
+    public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
+
+    public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(KangarooTwelve)];
+
+    protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        if (strength == 128)
+        {
+            KangarooTwelve.HashData128(source, destination, customization, path);
+        }
+        else
+        {
+            KangarooTwelve.HashData256(source, destination, customization, path);
+        }
+    }
+}
+
+/// <summary>Managed Ascon-XOF128 (SP 800-232 §5.2) on one path.</summary>
+public sealed class ManagedAsconXof128(InstructionSet path)
+    : XofImplementation(Algorithms.AsconXof128, Providers.Managed, InstructionSets.VariantName(path))
+{
+    public override Support Support => Support.When(AsconXof128.IsSupported(path), $"this CPU lacks {Variant}");
+
+    public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(AsconXof128)];
+
+    protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination) =>
+        AsconXof128.HashData(source, destination, path);
+}
+
+/// <summary>Managed Ascon-AEAD128 (SP 800-232 §4) on one path: one static call each way, no key schedule to keep.</summary>
+public sealed class ManagedAsconAead128(InstructionSet path)
+    : AeadImplementation(Algorithms.AsconAead128, Providers.Managed, InstructionSets.VariantName(path))
+{
+    public override Support Support => Support.When(AsconAead128.IsSupported(path), $"this CPU lacks {Variant}");
+
+    public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(AsconAead128)];
+
+    protected override void EncryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag) =>
+        AsconAead128.Encrypt(key, nonce, associatedData, plaintext, ciphertext, tag, path);
+
+    protected override bool DecryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext) =>
+        AsconAead128.Decrypt(key, nonce, associatedData, ciphertext, tag, plaintext, path);
+}
+
 /// <summary>Managed KMAC on one path; the output length is the algorithm's.</summary>
 public sealed class ManagedKmac(Algorithm algorithm, int strength, InstructionSet path)
     : MacImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
@@ -210,11 +284,28 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedShake(Algorithms.CShake256, 256, customizable: true, path));
             entries.Add(new ManagedKmac(Algorithms.Kmac128, 128, path));
             entries.Add(new ManagedKmac(Algorithms.Kmac256, 256, path));
+            entries.Add(new ManagedTurboShake(Algorithms.TurboShake128, 128, path));
+            entries.Add(new ManagedTurboShake(Algorithms.TurboShake256, 256, path));
+        }
+
+        // KangarooTwelve's paths are those of its leaves, the four-state Keccak: scalar, avx2 and avx512.
+        foreach (var path in ManagedHash.PathsOf(KangarooTwelve.IsSupported))
+        {
+            entries.Add(new ManagedKangarooTwelve(Algorithms.Kt128, 128, path));
+            entries.Add(new ManagedKangarooTwelve(Algorithms.Kt256, 256, path));
         }
 
         foreach (var path in ManagedHash.PathsOf(Managed.Blake3.IsSupported))
         {
             entries.Add(new ManagedStreamingHash(Algorithms.Blake3, path, &Managed.Blake3.HashData, Managed.Blake3.IsSupported, p => new Blake3Incremental(p)));
+        }
+
+        // Ascon (SP 800-232): scalar and avx512 for each function; which one each dispatches to is in Ascon.cs.
+        foreach (var path in ManagedHash.PathsOf(AsconHash256.IsSupported))
+        {
+            entries.Add(new ManagedHash(Algorithms.AsconHash256, path, &AsconHash256.HashData, AsconHash256.IsSupported));
+            entries.Add(new ManagedAsconXof128(path));
+            entries.Add(new ManagedAsconAead128(path));
         }
 
         // Every multi-buffer path exists on every CPU (Sha256MultiBuffer.IsSupported also asks the CPU), so all four are

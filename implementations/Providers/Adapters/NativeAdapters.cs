@@ -3,7 +3,7 @@ using CryptoHarness.Implementations.Native;
 
 namespace CryptoHarness.Implementations;
 
-// Native providers: libsodium (C) and the Rust blake3 crate. Spans are pinned with `fixed`; nothing is copied.
+// Native providers: libsodium (C) and the Rust blake3 and tiny-keccak crates. Spans are pinned with `fixed`; nothing is copied.
 // libsodium's hash functions have no failure mode and return 0 always (libsodium documentation, "Hashing").
 // One-shot calls on inputs up to 1 KiB take the declarations without the GC transition (NativeCalls says why).
 
@@ -442,3 +442,30 @@ public sealed unsafe class LibsodiumAegis256() : LibsodiumAegis(
     Algorithms.Aegis256, "crypto_aead_aegis256_abytes", &Libsodium.crypto_aead_aegis256_abytes,
     new(&Libsodium.crypto_aead_aegis256_encrypt_detached, &Libsodium.crypto_aead_aegis256_encrypt_detached_short,
         &Libsodium.crypto_aead_aegis256_decrypt_detached, &Libsodium.crypto_aead_aegis256_decrypt_detached_short));
+
+/// <summary>
+/// KT128 through the Rust tiny-keccak crate's <c>KangarooTwelve</c> (one hasher per call, as the crate's users make
+/// it), without the GC transition up to 1 KiB, with it beyond (see <see cref="NativeCalls"/>). The XOF contract's
+/// customization string is KangarooTwelve's C.
+/// </summary>
+public sealed unsafe class TinyKeccakKt128() : XofImplementation(Algorithms.Kt128, Providers.TinyKeccak)
+{
+    public override Support Support => TinyKeccakShim.Support;
+
+    protected override void HashCore(ReadOnlySpan<byte> customization, ReadOnlySpan<byte> source, Span<byte> destination)
+    {
+        fixed (byte* input = source)
+        fixed (byte* custom = customization)
+        fixed (byte* output = destination)
+        {
+            if (NativeCalls.IsShort(source.Length + customization.Length))
+            {
+                TinyKeccakShim.harness_k12_hash_short(input, (nuint)source.Length, custom, (nuint)customization.Length, output, (nuint)destination.Length);
+            }
+            else
+            {
+                TinyKeccakShim.harness_k12_hash(input, (nuint)source.Length, custom, (nuint)customization.Length, output, (nuint)destination.Length);
+            }
+        }
+    }
+}

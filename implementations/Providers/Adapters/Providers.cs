@@ -82,6 +82,14 @@ public static class Providers
         Role = ProviderRole.NativeAnchor,
     };
 
+    public static Provider TinyKeccak { get; } = new(
+        "tiny-keccak", "The Rust tiny-keccak crate's KangarooTwelve (KT128) through the blake3 shim's C ABI (implementations/Native/blake3-shim); " + Native.NativeCalls.ShortCallNote,
+        () => $"tiny-keccak crate {Native.TinyKeccakShim.Version}")
+    {
+        CallingNote = Native.NativeCalls.ShortCallNote,
+        Role = ProviderRole.NativeAnchor,
+    };
+
     public static Provider Libargon2 { get; } = new(
         "libargon2", "The Argon2 reference C implementation (phc-winner-argon2), the distribution's libargon2, loaded from the system",
         () => "libargon2 " + (Native.DistributionPackage.Version("libargon2-1") ?? "(version not recorded)"))

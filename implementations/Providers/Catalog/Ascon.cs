@@ -57,7 +57,7 @@ public static partial class Algorithms
     /// pass 16 bytes of associated data.
     /// </summary>
     public static Algorithm AsconAead128 { get; } = new(
-        family: "AEAD",
+        family: AsconFamily,
         name: "Ascon-AEAD128",
         outputBytes: 16,
         blockBytes: 16,

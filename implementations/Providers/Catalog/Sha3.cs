@@ -271,4 +271,212 @@ public static partial class Algorithms
                 "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f" +
                 "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be"),
         ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true };
+
+    private const string TurboShakeNote =
+        "TurboSHAKE (RFC 9861 §2): SHAKE with the Keccak permutation cut from 24 rounds to 12, and a domain byte D in place of SHAKE's fixed suffix. Measured with the default D = 0x1F.";
+
+    private const string KangarooTwelveNote =
+        "KangarooTwelve (RFC 9861 §3): a tree over TurboSHAKE whose 8192-byte leaves are independent, so long inputs hash several leaves at once. Measured with the customization string C empty.";
+
+    /// <summary>n bytes of 0xFF, the short messages of RFC 9861 §5.</summary>
+    private static byte[] Ff(int count) => Enumerable.Repeat((byte)0xff, count).ToArray();
+
+    /// <summary>
+    /// TurboSHAKE128, RFC 9861 §2.2: SHAKE128's rate over Keccak-p[1600, 12], D = 0x1F. Known answers from RFC 9861 §5
+    /// (ptn(n) is n bytes of i mod 251; ptn(17^6), 24 MB, is in the unit tests only).
+    /// </summary>
+    public static Algorithm TurboShake128 { get; } = new(
+        family: "SHA-3",
+        name: "TurboSHAKE128",
+        outputBytes: 32,
+        blockBytes: 168,
+        knownAnswers:
+        [
+            new("RFC 9861 §5, M = empty, D = 1F, 32-byte output", "empty", [],
+                "1e415f1c5983aff2169217277d17bb538cd945a397ddec541f1ce41af2c1b74c"),
+            new("RFC 9861 §5, M = empty, D = 1F, 64-byte output", "empty", [],
+                "1e415f1c5983aff2169217277d17bb538cd945a397ddec541f1ce41af2c1b74c" +
+                "3e8ccae2a4dae56c84a04c2385c03c15e8193bdf58737363321691c05462c8df"),
+            new("RFC 9861 §5, M = ptn(1), 32-byte output", "ptn(1) (1 bytes of i mod 251)", Mod251(1),
+                "55cedd6f60af7bb29a4042ae832ef3f58db7299f893ebb9247247d856958daa9"),
+            new("RFC 9861 §5, M = ptn(17), 32-byte output", "ptn(17) (17 bytes of i mod 251)", Mod251(17),
+                "9c97d036a3bac819db70ede0ca554ec6e4c2a1a4ffbfd9ec269ca6a111161233"),
+            new("RFC 9861 §5, M = ptn(17^2), 32-byte output", "ptn(17^2) (289 bytes of i mod 251)", Mod251(289),
+                "96c77c279e0126f7fc07c9b07f5cdae1e0be60bdbe10620040e75d7223a624d2"),
+            new("RFC 9861 §5, M = ptn(17^3), 32-byte output", "ptn(17^3) (4913 bytes of i mod 251)", Mod251(4913),
+                "d4976eb56bcf118520582b709f73e1d6853e001fdaf80e1b13e0d0599d5fb372"),
+            new("RFC 9861 §5, M = ptn(17^4), 32-byte output", "ptn(17^4) (83521 bytes of i mod 251)", Mod251(83521),
+                "da67c7039e98bf530cf7a37830c6664e14cbab7f540f58403b1b82951318ee5c"),
+            new("RFC 9861 §5, M = ptn(17^5), 32-byte output", "ptn(17^5) (1419857 bytes of i mod 251)", Mod251(1419857),
+                "b97a906fbf83ef7c812517abf3b2d0aea0c4f60318ce11cf103925127f59eecd"),
+        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Note = TurboShakeNote };
+
+    /// <summary>TurboSHAKE256, RFC 9861 §2.2: SHAKE256's rate over Keccak-p[1600, 12], D = 0x1F. Known answers from RFC 9861 §5.</summary>
+    public static Algorithm TurboShake256 { get; } = new(
+        family: "SHA-3",
+        name: "TurboSHAKE256",
+        outputBytes: 32,
+        blockBytes: 136,
+        knownAnswers:
+        [
+            new("RFC 9861 §5, M = empty, D = 1F, 64-byte output", "empty", [],
+                "367a329dafea871c7802ec67f905ae13c57695dc2c6663c61035f59a18f8e7db" +
+                "11edc0e12e91ea60eb6b32df06dd7f002fbafabb6e13ec1cc20d995547600db0"),
+            new("RFC 9861 §5, M = ptn(1), 64-byte output", "ptn(1) (1 bytes of i mod 251)", Mod251(1),
+                "3e1712f928f8eaf1054632b2aa0a246ed8b0c378728f60bc970410155c28820e" +
+                "90cc90d8a3006aa2372c5c5ea176b0682bf22bae7467ac94f74d43d39b0482e2"),
+            new("RFC 9861 §5, M = ptn(17), 64-byte output", "ptn(17) (17 bytes of i mod 251)", Mod251(17),
+                "b3bab0300e6a191fbe6137939835923578794ea54843f5011090fa2f3780a9e5" +
+                "cb22c59d78b40a0fbff9e672c0fbe0970bd2c845091c6044d687054da5d8e9c7"),
+            new("RFC 9861 §5, M = ptn(17^2), 64-byte output", "ptn(17^2) (289 bytes of i mod 251)", Mod251(289),
+                "66b810db8e90780424c0847372fdc95710882fde31c6df75beb9d4cd9305cfca" +
+                "e35e7b83e8b7e6eb4b78605880116316fe2c078a09b94ad7b8213c0a738b65c0"),
+            new("RFC 9861 §5, M = ptn(17^3), 64-byte output", "ptn(17^3) (4913 bytes of i mod 251)", Mod251(4913),
+                "c74ebc919a5b3b0dd1228185ba02d29ef442d69d3d4276a93efe0bf9a16a7dc0" +
+                "cd4eabadab8cd7a5edd96695f5d360abe09e2c6511a3ec397da3b76b9e1674fb"),
+            new("RFC 9861 §5, M = ptn(17^4), 64-byte output", "ptn(17^4) (83521 bytes of i mod 251)", Mod251(83521),
+                "02cc3a8897e6f4f6ccb6fd46631b1f5207b66c6de9c7b55b2d1a23134a170afd" +
+                "ac234eaba9a77cff88c1f020b73724618c5687b362c430b248cd38647f848a1d"),
+            new("RFC 9861 §5, M = ptn(17^5), 64-byte output", "ptn(17^5) (1419857 bytes of i mod 251)", Mod251(1419857),
+                "add53b06543e584b5823f626996aee50fe45ed15f20243a7165485acb4aa76b4" +
+                "ffda75cedf6d8cdc95c332bd56f4b986b58bb17d1778bfc1b1a97545cdf4ec9f"),
+        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Note = TurboShakeNote };
+
+    /// <summary>
+    /// KT128, RFC 9861 §3: KangarooTwelve over TurboSHAKE128, 8192-byte chunks. The block is TurboSHAKE128's rate, so the
+    /// gate's every-length sweep covers the sponge; the chunk edges are the known answers at 8191 and 8192 bytes and the
+    /// unit tests. Known answers from RFC 9861 §5.
+    /// </summary>
+    public static Algorithm Kt128 { get; } = new(
+        family: "SHA-3",
+        name: "KT128",
+        outputBytes: 32,
+        blockBytes: 168,
+        knownAnswers:
+        [
+            new("RFC 9861 §5, M = empty, C = empty, 32-byte output", "empty", [],
+                "1ac2d450fc3b4205d19da7bfca1b37513c0803577ac7167f06fe2ce1f0ef39e5"),
+            new("RFC 9861 §5, M = empty, C = empty, 64-byte output", "empty", [],
+                "1ac2d450fc3b4205d19da7bfca1b37513c0803577ac7167f06fe2ce1f0ef39e5" +
+                "4269c056b8c82e48276038b6d292966cc07a3d4645272e31ff38508139eb0a71"),
+            new("RFC 9861 §5, M = ptn(1), 32-byte output", "ptn(1) (1 bytes of i mod 251)", Mod251(1),
+                "2bda92450e8b147f8a7cb629e784a058efca7cf7d8218e02d345dfaa65244a1f"),
+            new("RFC 9861 §5, M = ptn(17), 32-byte output", "ptn(17) (17 bytes of i mod 251)", Mod251(17),
+                "6bf75fa2239198db4772e36478f8e19b0f371205f6a9a93a273f51df37122888"),
+            new("RFC 9861 §5, M = ptn(17^2), 32-byte output", "ptn(17^2) (289 bytes of i mod 251)", Mod251(289),
+                "0c315ebcdedbf61426de7dcf8fb725d1e74675d7f5327a5067f367b108ecb67c"),
+            new("RFC 9861 §5, M = ptn(17^3), 32-byte output", "ptn(17^3) (4913 bytes of i mod 251)", Mod251(4913),
+                "cb552e2ec77d9910701d578b457ddf772c12e322e4ee7fe417f92c758f0d59d0"),
+            new("RFC 9861 §5, M = ptn(17^4), 32-byte output", "ptn(17^4) (83521 bytes of i mod 251)", Mod251(83521),
+                "8701045e22205345ff4dda05555cbb5c3af1a771c2b89baef37db43d9998b9fe"),
+            new("RFC 9861 §5, M = ptn(17^5), 32-byte output", "ptn(17^5) (1419857 bytes of i mod 251)", Mod251(1419857),
+                "844d610933b1b9963cbdeb5ae3b6b05cc7cbd67ceedf883eb678a0a8e0371682"),
+            new("RFC 9861 §5, M = ptn(8191), 32-byte output", "ptn(8191) (8191 bytes of i mod 251)", Mod251(8191),
+                "1b577636f723643e990cc7d6a659837436fd6a103626600eb8301cd1dbe553d6"),
+            new("RFC 9861 §5, M = ptn(8192), 32-byte output", "ptn(8192) (8192 bytes of i mod 251)", Mod251(8192),
+                "48f256f6772f9edfb6a8b661ec92dc93b95ebd05a08a17b39ae3490870c926c3"),
+            new("RFC 9861 §5, M = empty, C = ptn(1), 32-byte output", "empty, C = ptn(1)", [],
+                "fab658db63e94a246188bf7af69a133045f46ee984c56e3c3328caaf1aa1a583")
+            {
+                Customization = Mod251(1),
+            },
+            new("RFC 9861 §5, M = FF, C = ptn(41), 32-byte output", "FF, C = ptn(41)", Ff(1),
+                "d848c5068ced736f4462159b9867fd4c20b808acc3d5bc48e0b06ba0a3762ec4")
+            {
+                Customization = Mod251(41),
+            },
+            new("RFC 9861 §5, M = FF FF FF, C = ptn(41^2), 32-byte output", "FF FF FF, C = ptn(41^2)", Ff(3),
+                "c389e5009ae57120854c2e8c64670ac01358cf4c1baf89447a724234dc7ced74")
+            {
+                Customization = Mod251(1681),
+            },
+            new("RFC 9861 §5, M = FF × 7, C = ptn(41^3), 32-byte output", "FF × 7, C = ptn(41^3)", Ff(7),
+                "75d2f86a2e644566726b4fbcfc5657b9dbcf070c7b0dca06450ab291d7443bcf")
+            {
+                Customization = Mod251(68921),
+            },
+            new("RFC 9861 §5, M = ptn(8192), C = ptn(8189), 32-byte output", "ptn(8192), C = ptn(8189)", Mod251(8192),
+                "3ed12f70fb05ddb58689510ab3e4d23c6c6033849aa01e1d8c220a297fedcd0b")
+            {
+                Customization = Mod251(8189),
+            },
+            new("RFC 9861 §5, M = ptn(8192), C = ptn(8190), 32-byte output", "ptn(8192), C = ptn(8190)", Mod251(8192),
+                "6a7c1b6a5cd0d8c9ca943a4a216cc64604559a2ea45f78570a15253d67ba00ae")
+            {
+                Customization = Mod251(8190),
+            },
+        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true, Note = KangarooTwelveNote };
+
+    /// <summary>KT256, RFC 9861 §3: KangarooTwelve over TurboSHAKE256, 8192-byte chunks. Known answers from RFC 9861 §5.</summary>
+    public static Algorithm Kt256 { get; } = new(
+        family: "SHA-3",
+        name: "KT256",
+        outputBytes: 32,
+        blockBytes: 136,
+        knownAnswers:
+        [
+            new("RFC 9861 §5, M = empty, C = empty, 64-byte output", "empty", [],
+                "b23d2e9cea9f4904e02bec06817fc10ce38ce8e93ef4c89e6537076af8646404" +
+                "e3e8b68107b8833a5d30490aa33482353fd4adc7148ecb782855003aaebde4a9"),
+            new("RFC 9861 §5, M = ptn(1), 64-byte output", "ptn(1) (1 bytes of i mod 251)", Mod251(1),
+                "0d005a194085360217128cf17f91e1f71314efa5564539d444912e3437efa17f" +
+                "82db6f6ffe76e781eaa068bce01f2bbf81eacb983d7230f2fb02834a21b1ddd0"),
+            new("RFC 9861 §5, M = ptn(17), 64-byte output", "ptn(17) (17 bytes of i mod 251)", Mod251(17),
+                "1ba3c02b1fc514474f06c8979978a9056c8483f4a1b63d0dccefe3a28a2f323e" +
+                "1cdcca40ebf006ac76ef0397152346837b1277d3e7faa9c9653b19075098527b"),
+            new("RFC 9861 §5, M = ptn(17^2), 64-byte output", "ptn(17^2) (289 bytes of i mod 251)", Mod251(289),
+                "de8ccbc63e0f133ebb4416814d4c66f691bbf8b6a61ec0a7700f836b086cb029" +
+                "d54f12ac7159472c72db118c35b4e6aa213c6562caaa9dcc518959e69b10f3ba"),
+            new("RFC 9861 §5, M = ptn(17^3), 64-byte output", "ptn(17^3) (4913 bytes of i mod 251)", Mod251(4913),
+                "647efb49fe9d717500171b41e7f11bd491544443209997ce1c2530d15eb1ffbb" +
+                "598935ef954528ffc152b1e4d731ee2683680674365cd191d562bae753b84aa5"),
+            new("RFC 9861 §5, M = ptn(17^4), 64-byte output", "ptn(17^4) (83521 bytes of i mod 251)", Mod251(83521),
+                "b06275d284cd1cf205bcbe57dccd3ec1ff6686e3ed15776383e1f2fa3c6ac8f0" +
+                "8bf8a162829db1a44b2a43ff83dd89c3cf1ceb61ede659766d5ccf817a62ba8d"),
+            new("RFC 9861 §5, M = ptn(17^5), 64-byte output", "ptn(17^5) (1419857 bytes of i mod 251)", Mod251(1419857),
+                "9473831d76a4c7bf77ace45b59f1458b1673d64bcd877a7c66b2664aa6dd149e" +
+                "60eab71b5c2bab858c074ded81ddce2b4022b5215935c0d4d19bf511aeeb0772"),
+            new("RFC 9861 §5, M = ptn(8191), 64-byte output", "ptn(8191) (8191 bytes of i mod 251)", Mod251(8191),
+                "3081434d93a4108d8d8a3305b89682cebedc7ca4ea8a3ce869fbb73cbe4a58ee" +
+                "f6f24de38ffc170514c70e7ab2d01f03812616e863d769afb3753193ba045b20"),
+            new("RFC 9861 §5, M = ptn(8192), 64-byte output", "ptn(8192) (8192 bytes of i mod 251)", Mod251(8192),
+                "c6ee8e2ad3200c018ac87aaa031cdac22121b412d07dc6e0dccbb53423747e9a" +
+                "1c18834d99df596cf0cf4b8dfafb7bf02d139d0c9035725adc1a01b7230a41fa"),
+            new("RFC 9861 §5, M = empty, C = ptn(1), 64-byte output", "empty, C = ptn(1)", [],
+                "9280f5cc39b54a5a594ec63de0bb99371e4609d44bf845c2f5b8c316d72b1598" +
+                "11f748f23e3fabbe5c3226ec96c62186df2d33e9df74c5069ceecbb4dd10eff6")
+            {
+                Customization = Mod251(1),
+            },
+            new("RFC 9861 §5, M = FF, C = ptn(41), 64-byte output", "FF, C = ptn(41)", Ff(1),
+                "47ef96dd616f200937aa7847e34ec2feae8087e3761dc0f8c1a154f51dc9ccf8" +
+                "45d7adbce57ff64b639722c6a1672e3bf5372d87e00aff89be97240756998853")
+            {
+                Customization = Mod251(41),
+            },
+            new("RFC 9861 §5, M = FF FF FF, C = ptn(41^2), 64-byte output", "FF FF FF, C = ptn(41^2)", Ff(3),
+                "3b48667a5051c5966c53c5d42b95de451e05584e7806e2fb765eda959074172c" +
+                "b438a9e91dde337c98e9c41bed94c4e0aef431d0b64ef2324f7932caa6f54969")
+            {
+                Customization = Mod251(1681),
+            },
+            new("RFC 9861 §5, M = FF × 7, C = ptn(41^3), 64-byte output", "FF × 7, C = ptn(41^3)", Ff(7),
+                "e0911cc00025e1540831e266d94add9b98712142b80d2629e643aac4efaf5a3a" +
+                "30a88cbf4ac2a91a2432743054fbcc9897670e86ba8cec2fc2ace9c966369724")
+            {
+                Customization = Mod251(68921),
+            },
+            new("RFC 9861 §5, M = ptn(8192), C = ptn(8189), 64-byte output", "ptn(8192), C = ptn(8189)", Mod251(8192),
+                "74e47879f10a9c5d11bd2da7e194fe57e86378bf3c3f7448eff3c576a0f18c5c" +
+                "aae0999979512090a7f348af4260d4de3c37f1ecaf8d2c2c96c1d16c64b12496")
+            {
+                Customization = Mod251(8189),
+            },
+            new("RFC 9861 §5, M = ptn(8192), C = ptn(8190), 64-byte output", "ptn(8192), C = ptn(8190)", Mod251(8192),
+                "f4b5908b929ffe01e0f79ec2f21243d41a396b2e7303a6af1d6399cd6c7a0a2d" +
+                "d7c4f607e8277f9c9b1cb4ab9ddc59d4b92d1fc7558441f1832c3279a4241b8b")
+            {
+                Customization = Mod251(8190),
+            },
+        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true, Note = KangarooTwelveNote };
 }

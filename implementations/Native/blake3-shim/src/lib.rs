@@ -1,4 +1,4 @@
-//! C ABI used by the harness's `blake3-native` adapter. Each call is one-shot; nothing is kept between calls.
+//! C ABI used by the harness's `blake3-native` and `tiny-keccak` adapters. Each one-shot call keeps nothing between calls.
 
 use std::slice;
 
@@ -103,6 +103,41 @@ pub unsafe extern "C" fn harness_blake3_build_features(buffer: *mut u8, capacity
 #[no_mangle]
 pub unsafe extern "C" fn harness_blake3_platform(buffer: *mut u8, capacity: usize) -> usize {
     write_text(&format!("{:?}", blake3::platform::Platform::detect()), buffer, capacity)
+}
+
+/// Writes `output_len` bytes of KT128 (RFC 9861 §3; tiny-keccak's `KangarooTwelve`) of the `input_len` bytes at
+/// `input` with the customization string of `customization_len` bytes at `customization`. Null pointers are accepted
+/// only with a zero length.
+///
+/// # Safety
+/// `input` must be valid for `input_len` reads, `customization` for `customization_len` reads and `output` for
+/// `output_len` writes.
+#[no_mangle]
+pub unsafe extern "C" fn harness_k12_hash(
+    input: *const u8,
+    input_len: usize,
+    customization: *const u8,
+    customization_len: usize,
+    output: *mut u8,
+    output_len: usize,
+) {
+    use tiny_keccak::Hasher;
+    let data = if input_len == 0 { &[][..] } else { slice::from_raw_parts(input, input_len) };
+    let custom = if customization_len == 0 { &[][..] } else { slice::from_raw_parts(customization, customization_len) };
+    let out = if output_len == 0 { &mut [][..] } else { slice::from_raw_parts_mut(output, output_len) };
+    let mut hasher = tiny_keccak::KangarooTwelve::new(custom);
+    hasher.update(data);
+    hasher.finalize(out);
+}
+
+/// Writes the version of the `tiny-keccak` crate this library was built from (UTF-8, not terminated) and returns its
+/// length; writes nothing when `capacity` is too small.
+///
+/// # Safety
+/// `buffer` must be valid for `capacity` writes.
+#[no_mangle]
+pub unsafe extern "C" fn harness_tiny_keccak_version(buffer: *mut u8, capacity: usize) -> usize {
+    write_text(env!("TINY_KECCAK_CRATE_VERSION"), buffer, capacity)
 }
 
 /// The reporting functions' shared contract: `text` (UTF-8, not terminated) into `buffer` when it fits in

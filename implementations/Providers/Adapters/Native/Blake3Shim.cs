@@ -16,7 +16,7 @@ internal static unsafe partial class Blake3Shim
     static Blake3Shim() => NativeResolver.EnsureRegistered();
 
     private const string InstallHint =
-        "the build makes it when cargo and Debian's librust-blake3-dev are installed (apt-get install cargo librust-blake3-dev), then rebuild";
+        "the build makes it when cargo and Debian's librust-blake3-dev and librust-tiny-keccak-dev are installed (apt-get install cargo librust-blake3-dev librust-tiny-keccak-dev), then rebuild";
 
     internal static readonly NativeLibraryLoader Loader = LoaderFor(Blake3ShimLevel.Current());
 
@@ -28,7 +28,7 @@ internal static unsafe partial class Blake3Shim
     private static NativeLibraryLoader LoaderFor(Blake3ShimLevel.Choice level) =>
         level.Suffix is { } suffix && level.CpuHasHigher
             ? new(Library,
-                $"the full build is not loaded because its CPU detection would use instruction sets this run hides; the build makes libblake3_shim_{suffix}.so beside it on x64 Linux when cargo and Debian's librust-blake3-dev are installed, then rebuild",
+                $"the full build is not loaded because its CPU detection would use instruction sets this run hides; the build makes libblake3_shim_{suffix}.so beside it on x64 Linux when cargo and Debian's librust-blake3-dev and librust-tiny-keccak-dev are installed, then rebuild",
                 $"libblake3_shim_{suffix}.so")
             : new(Library, InstallHint, "libblake3_shim.so", "libblake3_shim.dylib", "blake3_shim.dll");
 

@@ -1,0 +1,145 @@
+using System.Runtime.CompilerServices;
+using static CryptoHarness.Managed.AsconPermutation;
+
+namespace CryptoHarness.Managed;
+
+/// <summary>
+/// Ascon-Hash256 (NIST SP 800-232 §5.1): the Ascon sponge with a 64-bit rate, Ascon-p[12] throughout, and a
+/// 256-bit digest.
+/// </summary>
+/// <remarks>
+/// Paths and dispatch are those of Ascon-p (see <c>Ascon.cs</c>): Scalar, and Avx512 where the CPU has it. No call
+/// allocates on the heap; the state lives in registers and locals only.
+/// </remarks>
+public static class AsconHash256
+{
+    public const int HashSizeInBytes = 32;
+
+    // SP 800-232 §5.1: IV = 0x0000080100CC0002 (v = 2, a = 12, rate 64 bits, 256-bit output). The state after
+    // p[12](IV ‖ 0^256) is the same for every message, so it is computed once.
+    private const ulong InitialValue = 0x0000080100CC0002;
+
+    internal static readonly AsconInitialState Initial = AsconInitialState.From(InitialValue);
+
+    /// <summary>Whether this library has an Ascon-Hash256 path for <paramref name="path"/> and this CPU can run it.</summary>
+    public static bool IsSupported(InstructionSet path) => AsconPermutation.IsSupported(path);
+
+    /// <summary>Computes the digest of <paramref name="source"/> into the first 32 bytes of <paramref name="destination"/>.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 32 bytes.</exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
+        HashData(source, destination, InstructionSet.Scalar);
+
+    /// <inheritdoc cref="HashData(ReadOnlySpan{byte}, Span{byte})"/>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
+    {
+        AsconPermutation.ThrowIfNotSupported(path, "Ascon-Hash256");
+        if (destination.Length < HashSizeInBytes)
+        {
+            throw new ArgumentException($"The destination must hold at least {HashSizeInBytes} bytes.", nameof(destination));
+        }
+
+        AsconInitialState.Sponge(source, destination[..HashSizeInBytes], Initial, path);
+    }
+}
+
+/// <summary>
+/// Ascon-XOF128 (NIST SP 800-232 §5.2): the sponge of <see cref="AsconHash256"/> with its own IV and any output
+/// length, every output a prefix of every longer one.
+/// </summary>
+/// <remarks>Paths and dispatch are those of <see cref="AsconHash256"/>. No call allocates on the heap.</remarks>
+public static class AsconXof128
+{
+    // SP 800-232 §5.2: IV = 0x0000080000CC0003 (v = 3, a = 12, rate 64 bits, no fixed output length).
+    private const ulong InitialValue = 0x0000080000CC0003;
+
+    internal static readonly AsconInitialState Initial = AsconInitialState.From(InitialValue);
+
+    /// <summary>Whether this library has an Ascon-XOF128 path for <paramref name="path"/> and this CPU can run it.</summary>
+    public static bool IsSupported(InstructionSet path) => AsconPermutation.IsSupported(path);
+
+    /// <summary>Fills <paramref name="destination"/> with Ascon-XOF128 output for <paramref name="source"/>.</summary>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
+        HashData(source, destination, InstructionSet.Scalar);
+
+    /// <inheritdoc cref="HashData(ReadOnlySpan{byte}, Span{byte})"/>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
+    {
+        AsconPermutation.ThrowIfNotSupported(path, "Ascon-XOF128");
+        AsconInitialState.Sponge(source, destination, Initial, path);
+    }
+}
+
+/// <summary>The Ascon hash state after its first permutation, and the sponge both hash functions share.</summary>
+internal readonly struct AsconInitialState
+{
+    private readonly ulong _x0, _x1, _x2, _x3, _x4;
+
+    private AsconInitialState(ulong x0, ulong x1, ulong x2, ulong x3, ulong x4) => (_x0, _x1, _x2, _x3, _x4) = (x0, x1, x2, x3, x4);
+
+    /// <summary>p[12](IV ‖ 0^256), SP 800-232 Algorithm 5 step 2.</summary>
+    public static AsconInitialState From(ulong initialValue)
+    {
+        ulong x0 = initialValue, x1 = 0, x2 = 0, x3 = 0, x4 = 0;
+        AsconScalar.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
+        return new(x0, x1, x2, x3, x4);
+    }
+
+    public static void Sponge(ReadOnlySpan<byte> source, Span<byte> destination, in AsconInitialState initial, InstructionSet path)
+    {
+        if (path == InstructionSet.Avx512)
+        {
+            Sponge<AsconAvx512>(source, destination, initial);
+        }
+        else
+        {
+            Sponge<AsconScalar>(source, destination, initial);
+        }
+    }
+
+    /// <summary>
+    /// SP 800-232 Algorithm 5 from step 3: absorb 8-byte blocks with p[12] after each, the last one padded; then
+    /// squeeze 8 bytes per block with p[12] between blocks. Output is written only after all input has been read.
+    /// </summary>
+    [SkipLocalsInit]
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+    private static void Sponge<TPermutation>(ReadOnlySpan<byte> source, Span<byte> destination, in AsconInitialState initial)
+        where TPermutation : struct, IAsconPermutation
+    {
+        ulong x0 = initial._x0, x1 = initial._x1, x2 = initial._x2, x3 = initial._x3, x4 = initial._x4;
+        while (source.Length >= sizeof(ulong))
+        {
+            x0 ^= Load(source);
+            TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
+            source = source[sizeof(ulong)..];
+        }
+
+        x0 ^= LoadPartialPadded(source);
+        TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
+
+        while (destination.Length > sizeof(ulong))
+        {
+            Store(destination, x0);
+            TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
+            destination = destination[sizeof(ulong)..];
+        }
+
+        if (destination.Length == sizeof(ulong))
+        {
+            Store(destination, x0);
+        }
+        else
+        {
+            StorePartial(destination, x0);
+        }
+    }
+}
