@@ -217,6 +217,9 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedStreamingHash(Algorithms.Blake3, path, &Blake3.HashData, Blake3.IsSupported, p => new Blake3Incremental(p)));
         }
 
+        // The scalar-only block hashes (BlockHash.cs): one entry each, on the one path they have.
+        entries.Add(new ManagedStreamingHash(Algorithms.Md5, InstructionSet.Scalar, &Md5.HashData, Md5.IsSupported, _ => new Md5Incremental()));
+
         // Every multi-buffer path exists on every CPU (Sha256MultiBuffer.IsSupported also asks the CPU), so all four are
         // entries and the ones this CPU lacks are listed as unsupported; beside them, the dispatching default.
         foreach (var path in Enum.GetValues<InstructionSet>())
@@ -303,6 +306,17 @@ internal static unsafe class ManagedEntries
             _hasher.Finish(destination[..Blake3.HashSizeInBytes]);
             _hasher.Reset();
         }
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Md5Incremental : IIncrementalHash
+    {
+        private readonly Md5Hasher _hasher = new();
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
 
         public void Dispose() => _hasher.Dispose();
     }

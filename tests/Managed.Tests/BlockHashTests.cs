@@ -1,0 +1,216 @@
+using System.Security.Cryptography;
+using System.Text;
+using Org.BouncyCastle.Crypto;
+using Org.BouncyCastle.Crypto.Digests;
+
+namespace CryptoHarness.Managed.Tests;
+
+/// <summary>
+/// The scalar block hashes on the shared drivers of <c>BlockHash.cs</c> (MD5, SHA-1, RIPEMD-160, SM3, Whirlpool,
+/// Streebog, Kupyna): their standards' vectors, every tail length at every offset against BouncyCastle, incremental
+/// against one-shot, no allocation, and the argument checks.
+/// </summary>
+public sealed class BlockHashTests
+{
+    /// <summary>One function as the tests see it: its managed entry points and an independent reference.</summary>
+    public sealed record Variant(
+        string Name,
+        int HashSize,
+        int BlockSize,
+        HashAction HashData,
+        Func<HasherHandle> CreateHasher,
+        Func<IDigest> Reference)
+    {
+        public override string ToString() => Name;
+    }
+
+    public delegate void HashAction(ReadOnlySpan<byte> source, Span<byte> destination);
+
+    /// <summary>The incremental API of each hasher class, so one test body covers them all.</summary>
+    public sealed class HasherHandle(HashAction append, Action<byte[]> getHashAndReset, Action reset, IDisposable owner) : IDisposable
+    {
+        public void Append(ReadOnlySpan<byte> data) => append(data, default);
+
+        public void GetHashAndReset(byte[] destination) => getHashAndReset(destination);
+
+        public void Reset() => reset();
+
+        public void Dispose() => owner.Dispose();
+    }
+
+    private static HasherHandle Wrap(Md5Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
+
+    private static readonly Variant[] AllVariants =
+    [
+        new("MD5", 16, 64, Md5.HashData, () => Wrap(new Md5Hasher()), () => new MD5Digest()),
+    ];
+
+    public static TheoryData<Variant> Variants => [.. AllVariants];
+
+    private static Variant ByName(string name) => AllVariants.Single(v => v.Name == name);
+
+    private static string Hex(string ascii) => Convert.ToHexString(Encoding.ASCII.GetBytes(ascii));
+
+    private static string Repeated(string ascii, int times) => Hex(string.Concat(Enumerable.Repeat(ascii, times)));
+
+    private const string Digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+    /// <summary>(function, source of the vector, message as hex, digest as hex).</summary>
+    public static TheoryData<string, string, string, string> StandardVectors => new()
+    {
+        // RFC 1321 Appendix A.5, the whole test suite.
+        { "MD5", "RFC 1321 A.5", "", "d41d8cd98f00b204e9800998ecf8427e" },
+        { "MD5", "RFC 1321 A.5", Hex("a"), "0cc175b9c0f1b6a831c399e269772661" },
+        { "MD5", "RFC 1321 A.5", Hex("abc"), "900150983cd24fb0d6963f7d28e17f72" },
+        { "MD5", "RFC 1321 A.5", Hex("message digest"), "f96b697d7cb7938d525a2f31aaf161d0" },
+        { "MD5", "RFC 1321 A.5", Hex("abcdefghijklmnopqrstuvwxyz"), "c3fcd3d76192e4007dfb496cca67e13b" },
+        { "MD5", "RFC 1321 A.5", Hex(Digits), "d174ab98d277d9f5a5611c2c9f419d9f" },
+        { "MD5", "RFC 1321 A.5", Repeated("1234567890", 8), "57edf4a22be3c955ac49da2e2107b67a" },
+    };
+
+    [Theory]
+    [MemberData(nameof(StandardVectors))]
+    public void Matches_the_standard_vectors_one_shot_and_incremental(string name, string source, string messageHex, string expectedHex)
+    {
+        var variant = ByName(name);
+        var message = Convert.FromHexString(messageHex);
+        var expected = Convert.FromHexString(expectedHex);
+        Assert.Equal(variant.HashSize, expected.Length);
+
+        var actual = new byte[variant.HashSize];
+        variant.HashData(message, actual);
+        Assert.True(expected.AsSpan().SequenceEqual(actual), $"{name}, {source}: one-shot");
+
+        using var hasher = variant.CreateHasher();
+        foreach (var b in message)
+        {
+            hasher.Append([b]);
+        }
+
+        Array.Clear(actual);
+        hasher.GetHashAndReset(actual);
+        Assert.True(expected.AsSpan().SequenceEqual(actual), $"{name}, {source}: byte by byte");
+    }
+
+    /// <summary>
+    /// Every length from 0 to four blocks and a bit (every tail length, one- and two-block padding), plus long inputs,
+    /// at every offset 0..7, against BouncyCastle.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(Variants))]
+    public void Matches_BouncyCastle_on_every_length_and_offset(Variant variant)
+    {
+        var buffer = new byte[131072 + 8];
+        new Random(1321).NextBytes(buffer);
+        int[] lengths = [.. Enumerable.Range(0, 4 * variant.BlockSize + 3), 1000, 16384, 131072];
+        var actual = new byte[variant.HashSize];
+        var expected = new byte[variant.HashSize];
+        var reference = variant.Reference();
+        foreach (var length in lengths)
+        {
+            int maxOffset = length > 1000 ? 1 : 7;
+            for (var offset = 0; offset <= maxOffset; offset++)
+            {
+                reference.BlockUpdate(buffer, offset, length);
+                reference.DoFinal(expected, 0);
+                variant.HashData(buffer.AsSpan(offset, length), actual);
+                Assert.True(expected.AsSpan().SequenceEqual(actual), $"{variant}: length {length}, offset {offset}");
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Variants))]
+    public void Incremental_with_random_chunks_equals_one_shot(Variant variant)
+    {
+        var random = new Random(2026);
+        var buffer = new byte[5000];
+        random.NextBytes(buffer);
+        var expected = new byte[variant.HashSize];
+        var actual = new byte[variant.HashSize];
+        using var hasher = variant.CreateHasher();
+        for (var trial = 0; trial < 200; trial++)
+        {
+            int length = trial < 150 ? random.Next(0, 600) : random.Next(0, buffer.Length);
+            variant.HashData(buffer.AsSpan(0, length), expected);
+
+            // Chunks of 0 to 300 bytes: empty appends, partial blocks, and runs of whole blocks that start with the
+            // buffer part-filled.
+            int position = 0;
+            while (position < length)
+            {
+                int chunk = Math.Min(length - position, random.Next(0, 300));
+                hasher.Append(buffer.AsSpan(position, chunk));
+                position += chunk;
+            }
+
+            hasher.GetHashAndReset(actual);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"{variant}: trial {trial}, length {length}");
+        }
+
+        // Reset discards what was appended.
+        hasher.Append(buffer.AsSpan(0, 77));
+        hasher.Reset();
+        hasher.Append(buffer.AsSpan(0, 300));
+        hasher.GetHashAndReset(actual);
+        variant.HashData(buffer.AsSpan(0, 300), expected);
+        Assert.Equal(expected, actual);
+    }
+
+    [Fact]
+    public void One_shot_and_incremental_allocate_nothing()
+    {
+        var input = new byte[1000];
+        var output = new byte[64];
+        using var md5 = new Md5Hasher();
+
+        // The wrappers above allocate (closures), so the calls are made directly here, once to warm up and once measured.
+        for (var round = 0; round < 2; round++)
+        {
+            long before = GC.GetAllocatedBytesForCurrentThread();
+            Md5.HashData(input, output);
+            md5.Append(input.AsSpan(0, 3));
+            md5.Append(input);
+            md5.GetHashAndReset(output);
+            if (round == 1)
+            {
+                Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+            }
+        }
+    }
+
+    [Fact]
+    public void Other_paths_short_destinations_and_disposed_hashers_are_refused()
+    {
+        var input = new byte[10];
+        foreach (var path in new[] { InstructionSet.Ssse3, InstructionSet.Avx2, InstructionSet.Avx512 })
+        {
+            Assert.False(Md5.IsSupported(path));
+            Assert.ThrowsAny<Exception>(() => Md5.HashData(input, new byte[16], path));
+        }
+
+        Assert.True(Md5.IsSupported(InstructionSet.Scalar));
+        Assert.Throws<ArgumentException>(() => Md5.HashData(input, new byte[15]));
+
+        var md5 = new Md5Hasher();
+        Assert.Throws<ArgumentException>(() => md5.GetHashAndReset(new byte[15]));
+        md5.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => md5.Append(input));
+    }
+
+    [Theory]
+    [MemberData(nameof(Variants))]
+    public void Bytes_past_the_digest_are_untouched_and_source_may_overlap_destination(Variant variant)
+    {
+        var buffer = new byte[300];
+        new Random(7).NextBytes(buffer);
+        var expected = new byte[variant.HashSize];
+        variant.HashData(buffer.AsSpan(0, 150), expected);
+        byte sentinel = buffer[variant.HashSize + 10];
+
+        // The digest overwrites the first bytes of its own message and nothing past them.
+        variant.HashData(buffer.AsSpan(0, 150), buffer.AsSpan(10, 200));
+        Assert.Equal(expected, buffer.AsSpan(10, variant.HashSize).ToArray());
+        Assert.Equal(sentinel, buffer[variant.HashSize + 10]);
+    }
+}
