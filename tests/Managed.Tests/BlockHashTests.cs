@@ -18,6 +18,8 @@ public sealed class BlockHashTests
         int HashSize,
         int BlockSize,
         HashAction HashData,
+        PathHashAction HashDataOnPath,
+        Func<InstructionSet, bool> IsSupported,
         Func<HasherHandle> CreateHasher,
         Func<IDigest> Reference)
     {
@@ -25,6 +27,8 @@ public sealed class BlockHashTests
     }
 
     public delegate void HashAction(ReadOnlySpan<byte> source, Span<byte> destination);
+
+    public delegate void PathHashAction(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path);
 
     /// <summary>The incremental API of each hasher class, so one test body covers them all.</summary>
     public sealed class HasherHandle(HashAction append, Action<byte[]> getHashAndReset, Action reset, IDisposable owner) : IDisposable
@@ -40,9 +44,12 @@ public sealed class BlockHashTests
 
     private static HasherHandle Wrap(Md5Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
 
+    private static HasherHandle Wrap(Sha1Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
+
     private static readonly Variant[] AllVariants =
     [
-        new("MD5", 16, 64, Md5.HashData, () => Wrap(new Md5Hasher()), () => new MD5Digest()),
+        new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, () => Wrap(new Md5Hasher()), () => new MD5Digest()),
+        new("SHA-1", 20, 64, Sha1.HashData, Sha1.HashData, Sha1.IsSupported, () => Wrap(new Sha1Hasher()), () => new Sha1Digest()),
     ];
 
     public static TheoryData<Variant> Variants => [.. AllVariants];
@@ -52,6 +59,8 @@ public sealed class BlockHashTests
     private static string Hex(string ascii) => Convert.ToHexString(Encoding.ASCII.GetBytes(ascii));
 
     private static string Repeated(string ascii, int times) => Hex(string.Concat(Enumerable.Repeat(ascii, times)));
+
+    private const string TwoBlock448 = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
 
     private const string Digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -66,6 +75,13 @@ public sealed class BlockHashTests
         { "MD5", "RFC 1321 A.5", Hex("abcdefghijklmnopqrstuvwxyz"), "c3fcd3d76192e4007dfb496cca67e13b" },
         { "MD5", "RFC 1321 A.5", Hex(Digits), "d174ab98d277d9f5a5611c2c9f419d9f" },
         { "MD5", "RFC 1321 A.5", Repeated("1234567890", 8), "57edf4a22be3c955ac49da2e2107b67a" },
+
+        // FIPS 180-2 Appendix A.1-A.3 (NIST's examples for FIPS 180-4, SHA1.pdf): one block, two blocks, a million "a".
+        { "SHA-1", "FIPS 180-2 A.1", Hex("abc"), "a9993e364706816aba3e25717850c26c9cd0d89d" },
+        { "SHA-1", "FIPS 180-2 A.2", Hex(TwoBlock448), "84983e441c3bd26ebaae4aa1f95129e5e54670f1" },
+        { "SHA-1", "FIPS 180-2 A.3", Repeated("a", 1_000_000), "34aa973cd4c4daa4f61eeb2bdbad27316534016f" },
+        // NIST CAVP SHAVS SHA1ShortMsg.rsp, Len = 0.
+        { "SHA-1", "CAVP SHA1ShortMsg Len = 0", "", "da39a3ee5e6b4b0d3255bfef95601890afd80709" },
     };
 
     [Theory]
@@ -157,21 +173,22 @@ public sealed class BlockHashTests
         Assert.Equal(expected, actual);
     }
 
-    [Fact]
-    public void One_shot_and_incremental_allocate_nothing()
+    [Theory]
+    [MemberData(nameof(Variants))]
+    public void One_shot_and_incremental_allocate_nothing(Variant variant)
     {
         var input = new byte[1000];
-        var output = new byte[64];
-        using var md5 = new Md5Hasher();
+        var output = new byte[variant.HashSize];
+        using var hasher = variant.CreateHasher();
 
-        // The wrappers above allocate (closures), so the calls are made directly here, once to warm up and once measured.
+        // Invoking the delegates allocates nothing (their closures were made above); once to warm up, once measured.
         for (var round = 0; round < 2; round++)
         {
             long before = GC.GetAllocatedBytesForCurrentThread();
-            Md5.HashData(input, output);
-            md5.Append(input.AsSpan(0, 3));
-            md5.Append(input);
-            md5.GetHashAndReset(output);
+            variant.HashData(input, output);
+            hasher.Append(input.AsSpan(0, 3));
+            hasher.Append(input);
+            hasher.GetHashAndReset(output);
             if (round == 1)
             {
                 Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
@@ -179,23 +196,26 @@ public sealed class BlockHashTests
         }
     }
 
-    [Fact]
-    public void Other_paths_short_destinations_and_disposed_hashers_are_refused()
+    [Theory]
+    [MemberData(nameof(Variants))]
+    public void Other_paths_short_destinations_and_disposed_hashers_are_refused(Variant variant)
     {
         var input = new byte[10];
+        Assert.True(variant.IsSupported(InstructionSet.Scalar));
+        variant.HashDataOnPath(input, new byte[variant.HashSize], InstructionSet.Scalar);
         foreach (var path in new[] { InstructionSet.Ssse3, InstructionSet.Avx2, InstructionSet.Avx512 })
         {
-            Assert.False(Md5.IsSupported(path));
-            Assert.ThrowsAny<Exception>(() => Md5.HashData(input, new byte[16], path));
+            Assert.False(variant.IsSupported(path));
+            Assert.ThrowsAny<Exception>(() => variant.HashDataOnPath(input, new byte[variant.HashSize], path));
         }
 
-        Assert.True(Md5.IsSupported(InstructionSet.Scalar));
-        Assert.Throws<ArgumentException>(() => Md5.HashData(input, new byte[15]));
+        Assert.Throws<ArgumentException>(() => variant.HashData(input, new byte[variant.HashSize - 1]));
 
-        var md5 = new Md5Hasher();
-        Assert.Throws<ArgumentException>(() => md5.GetHashAndReset(new byte[15]));
-        md5.Dispose();
-        Assert.Throws<ObjectDisposedException>(() => md5.Append(input));
+        var hasher = variant.CreateHasher();
+        Assert.Throws<ArgumentException>(() => hasher.GetHashAndReset(new byte[variant.HashSize - 1]));
+        hasher.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => hasher.Append(input));
+        Assert.Throws<ObjectDisposedException>(() => hasher.GetHashAndReset(new byte[variant.HashSize]));
     }
 
     [Theory]

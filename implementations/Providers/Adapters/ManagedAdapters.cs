@@ -219,6 +219,7 @@ internal static unsafe class ManagedEntries
 
         // The scalar-only block hashes (BlockHash.cs): one entry each, on the one path they have.
         entries.Add(new ManagedStreamingHash(Algorithms.Md5, InstructionSet.Scalar, &Md5.HashData, Md5.IsSupported, _ => new Md5Incremental()));
+        entries.Add(new ManagedStreamingHash(Algorithms.Sha1, InstructionSet.Scalar, &Sha1.HashData, Sha1.IsSupported, _ => new Sha1Incremental()));
 
         // Every multi-buffer path exists on every CPU (Sha256MultiBuffer.IsSupported also asks the CPU), so all four are
         // entries and the ones this CPU lacks are listed as unsupported; beside them, the dispatching default.
@@ -313,6 +314,17 @@ internal static unsafe class ManagedEntries
     private sealed class Md5Incremental : IIncrementalHash
     {
         private readonly Md5Hasher _hasher = new();
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Sha1Incremental : IIncrementalHash
+    {
+        private readonly Sha1Hasher _hasher = new();
 
         public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
 
