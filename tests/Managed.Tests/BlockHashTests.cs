@@ -46,10 +46,16 @@ public sealed class BlockHashTests
 
     private static HasherHandle Wrap(Sha1Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
 
+    private static HasherHandle Wrap(Ripemd160Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
+
+    private static HasherHandle Wrap(Sm3Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
+
     private static readonly Variant[] AllVariants =
     [
         new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, () => Wrap(new Md5Hasher()), () => new MD5Digest()),
         new("SHA-1", 20, 64, Sha1.HashData, Sha1.HashData, Sha1.IsSupported, () => Wrap(new Sha1Hasher()), () => new Sha1Digest()),
+        new("RIPEMD-160", 20, 64, Ripemd160.HashData, Ripemd160.HashData, Ripemd160.IsSupported, () => Wrap(new Ripemd160Hasher()), () => new RipeMD160Digest()),
+        new("SM3", 32, 64, Sm3.HashData, Sm3.HashData, Sm3.IsSupported, () => Wrap(new Sm3Hasher()), () => new SM3Digest()),
     ];
 
     public static TheoryData<Variant> Variants => [.. AllVariants];
@@ -82,6 +88,21 @@ public sealed class BlockHashTests
         { "SHA-1", "FIPS 180-2 A.3", Repeated("a", 1_000_000), "34aa973cd4c4daa4f61eeb2bdbad27316534016f" },
         // NIST CAVP SHAVS SHA1ShortMsg.rsp, Len = 0.
         { "SHA-1", "CAVP SHA1ShortMsg Len = 0", "", "da39a3ee5e6b4b0d3255bfef95601890afd80709" },
+
+        // Dobbertin, Bosselaers, Preneel, "RIPEMD-160: A Strengthened Version of RIPEMD", Appendix B (test values).
+        { "RIPEMD-160", "RIPEMD-160 paper, Appendix B", "", "9c1185a5c5e9fc54612808977ee8f548b2258d31" },
+        { "RIPEMD-160", "RIPEMD-160 paper, Appendix B", Hex("a"), "0bdc9d2d256b3ee9daae347be6f4dc835a467ffe" },
+        { "RIPEMD-160", "RIPEMD-160 paper, Appendix B", Hex("abc"), "8eb208f7e05d987a9b044a8e98c6b087f15a0bfc" },
+        { "RIPEMD-160", "RIPEMD-160 paper, Appendix B", Hex("message digest"), "5d0689ef49d2fae572b881b123a85ffa21595f36" },
+        { "RIPEMD-160", "RIPEMD-160 paper, Appendix B", Hex("abcdefghijklmnopqrstuvwxyz"), "f71c27109c692c1b56bbdceb5b9d2865b3708dbc" },
+        { "RIPEMD-160", "RIPEMD-160 paper, Appendix B", Hex(TwoBlock448), "12a053384a9c0c88e405a06c27dcf49ada62eb2b" },
+        { "RIPEMD-160", "RIPEMD-160 paper, Appendix B", Hex(Digits), "b0e20b6e3116640286ed3a87a5713079b21f5189" },
+        { "RIPEMD-160", "RIPEMD-160 paper, Appendix B", Repeated("1234567890", 8), "9b752e45573d4b39f4dbd3323cab82bf63326bfb" },
+        { "RIPEMD-160", "RIPEMD-160 paper, Appendix B", Repeated("a", 1_000_000), "52783243c1697bdbe16d37f97f68f08325dc1528" },
+
+        // GB/T 32905-2016 Appendix A.1 ("abc") and A.2 ("abcd" 16 times: 512 bits, so the padding takes a second block).
+        { "SM3", "GB/T 32905-2016 A.1", Hex("abc"), "66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0" },
+        { "SM3", "GB/T 32905-2016 A.2", Repeated("abcd", 16), "debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732" },
     };
 
     [Theory]

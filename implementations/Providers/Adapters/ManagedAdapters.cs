@@ -220,6 +220,8 @@ internal static unsafe class ManagedEntries
         // The scalar-only block hashes (BlockHash.cs): one entry each, on the one path they have.
         entries.Add(new ManagedStreamingHash(Algorithms.Md5, InstructionSet.Scalar, &Md5.HashData, Md5.IsSupported, _ => new Md5Incremental()));
         entries.Add(new ManagedStreamingHash(Algorithms.Sha1, InstructionSet.Scalar, &Sha1.HashData, Sha1.IsSupported, _ => new Sha1Incremental()));
+        entries.Add(new ManagedStreamingHash(Algorithms.Ripemd160, InstructionSet.Scalar, &Ripemd160.HashData, Ripemd160.IsSupported, _ => new Ripemd160Incremental()));
+        entries.Add(new ManagedStreamingHash(Algorithms.Sm3, InstructionSet.Scalar, &Sm3.HashData, Sm3.IsSupported, _ => new Sm3Incremental()));
 
         // Every multi-buffer path exists on every CPU (Sha256MultiBuffer.IsSupported also asks the CPU), so all four are
         // entries and the ones this CPU lacks are listed as unsupported; beside them, the dispatching default.
@@ -325,6 +327,28 @@ internal static unsafe class ManagedEntries
     private sealed class Sha1Incremental : IIncrementalHash
     {
         private readonly Sha1Hasher _hasher = new();
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Ripemd160Incremental : IIncrementalHash
+    {
+        private readonly Ripemd160Hasher _hasher = new();
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Sm3Incremental : IIncrementalHash
+    {
+        private readonly Sm3Hasher _hasher = new();
 
         public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
 
