@@ -50,12 +50,16 @@ public sealed class BlockHashTests
 
     private static HasherHandle Wrap(Sm3Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
 
+    private static HasherHandle Wrap(StreebogHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
+
     private static readonly Variant[] AllVariants =
     [
         new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, () => Wrap(new Md5Hasher()), () => new MD5Digest()),
         new("SHA-1", 20, 64, Sha1.HashData, Sha1.HashData, Sha1.IsSupported, () => Wrap(new Sha1Hasher()), () => new Sha1Digest()),
         new("RIPEMD-160", 20, 64, Ripemd160.HashData, Ripemd160.HashData, Ripemd160.IsSupported, () => Wrap(new Ripemd160Hasher()), () => new RipeMD160Digest()),
         new("SM3", 32, 64, Sm3.HashData, Sm3.HashData, Sm3.IsSupported, () => Wrap(new Sm3Hasher()), () => new SM3Digest()),
+        new("Streebog-256", 32, 64, Streebog.HashData256, Streebog.HashData256, Streebog.IsSupported, () => Wrap(new StreebogHasher(32)), () => new Gost3411_2012_256Digest()),
+        new("Streebog-512", 64, 64, Streebog.HashData512, Streebog.HashData512, Streebog.IsSupported, () => Wrap(new StreebogHasher(64)), () => new Gost3411_2012_512Digest()),
     ];
 
     public static TheoryData<Variant> Variants => [.. AllVariants];
@@ -67,6 +71,20 @@ public sealed class BlockHashTests
     private static string Repeated(string ascii, int times) => Hex(string.Concat(Enumerable.Repeat(ascii, times)));
 
     private const string TwoBlock448 = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
+
+    private const string Rfc6986M1 =
+        "323130393837363534333231303938373635343332313039383736353433323130393837363534333231303938373635343332313039383736353433323130";
+
+    private const string Rfc6986M2 =
+        "fbe2e5f0eee3c820fbeafaebef20fffbf0e1e0f0f520e0ed20e8ece0ebe5f0f2f120fff0eeec20f120faf2fee5e2202ce8f6f3ede220e8e6eee1e8f0f2d1202ce8f0f2e5e220e5d1";
+
+    /// <summary>RFC 6986 prints messages and codes as numbers, most significant byte first: the byte string is the reverse.</summary>
+    private static string Rfc6986(string printedHex)
+    {
+        var bytes = Convert.FromHexString(printedHex);
+        Array.Reverse(bytes);
+        return Convert.ToHexString(bytes);
+    }
 
     private const string Digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -103,6 +121,13 @@ public sealed class BlockHashTests
         // GB/T 32905-2016 Appendix A.1 ("abc") and A.2 ("abcd" 16 times: 512 bits, so the padding takes a second block).
         { "SM3", "GB/T 32905-2016 A.1", Hex("abc"), "66c7f0f462eeedd9d1f2d46bdc10e4e24167c4875cf2f7a2297da02b8f4ba8e0" },
         { "SM3", "GB/T 32905-2016 A.2", Repeated("abcd", 16), "debe9ff92275b8a138604889c18e5a4d6fdb70e5387e5765293dcba39c0c5732" },
+
+        // RFC 6986 §10.1 and §10.2 (GOST R 34.11-2012 Appendix A), printed there as numbers, most significant byte first;
+        // Rfc6986 reverses them into the byte strings hashed and written.
+        { "Streebog-512", "RFC 6986 §10.1", Rfc6986(Rfc6986M1), Rfc6986("486f64c1917879417fef082b3381a4e211c324f074654c38823a7b76f830ad00fa1fbae42b1285c0352f227524bc9ab16254288dd6863dccd5b9f54a1ad0541b") },
+        { "Streebog-256", "RFC 6986 §10.1", Rfc6986(Rfc6986M1), Rfc6986("00557be5e584fd52a449b16b0251d05d27f94ab76cbaa6da890b59d8ef1e159d") },
+        { "Streebog-512", "RFC 6986 §10.2", Rfc6986(Rfc6986M2), Rfc6986("28fbc9bada033b1460642bdcddb90c3fb3e56c497ccd0f62b8a2ad4935e85f037613966de4ee00531ae60f3b5a47f8dae06915d5f2f194996fcabf2622e6881e") },
+        { "Streebog-256", "RFC 6986 §10.2", Rfc6986(Rfc6986M2), Rfc6986("508f7e553c06501d749a66fc28c6cac0b005746d97537fa85d9e40904efed29d") },
     };
 
     [Theory]

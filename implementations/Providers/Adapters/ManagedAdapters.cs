@@ -222,6 +222,8 @@ internal static unsafe class ManagedEntries
         entries.Add(new ManagedStreamingHash(Algorithms.Sha1, InstructionSet.Scalar, &Sha1.HashData, Sha1.IsSupported, _ => new Sha1Incremental()));
         entries.Add(new ManagedStreamingHash(Algorithms.Ripemd160, InstructionSet.Scalar, &Ripemd160.HashData, Ripemd160.IsSupported, _ => new Ripemd160Incremental()));
         entries.Add(new ManagedStreamingHash(Algorithms.Sm3, InstructionSet.Scalar, &Sm3.HashData, Sm3.IsSupported, _ => new Sm3Incremental()));
+        entries.Add(new ManagedStreamingHash(Algorithms.Streebog256, InstructionSet.Scalar, &Streebog.HashData256, Streebog.IsSupported, _ => new StreebogIncremental(32)));
+        entries.Add(new ManagedStreamingHash(Algorithms.Streebog512, InstructionSet.Scalar, &Streebog.HashData512, Streebog.IsSupported, _ => new StreebogIncremental(64)));
 
         // Every multi-buffer path exists on every CPU (Sha256MultiBuffer.IsSupported also asks the CPU), so all four are
         // entries and the ones this CPU lacks are listed as unsupported; beside them, the dispatching default.
@@ -349,6 +351,17 @@ internal static unsafe class ManagedEntries
     private sealed class Sm3Incremental : IIncrementalHash
     {
         private readonly Sm3Hasher _hasher = new();
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class StreebogIncremental(int outputBytes) : IIncrementalHash
+    {
+        private readonly StreebogHasher _hasher = new(outputBytes);
 
         public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
 
