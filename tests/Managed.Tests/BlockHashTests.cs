@@ -52,6 +52,8 @@ public sealed class BlockHashTests
 
     private static HasherHandle Wrap(StreebogHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
 
+    private static HasherHandle Wrap(KupynaHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
+
     private static readonly Variant[] AllVariants =
     [
         new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, () => Wrap(new Md5Hasher()), () => new MD5Digest()),
@@ -60,6 +62,9 @@ public sealed class BlockHashTests
         new("SM3", 32, 64, Sm3.HashData, Sm3.HashData, Sm3.IsSupported, () => Wrap(new Sm3Hasher()), () => new SM3Digest()),
         new("Streebog-256", 32, 64, Streebog.HashData256, Streebog.HashData256, Streebog.IsSupported, () => Wrap(new StreebogHasher(32)), () => new Gost3411_2012_256Digest()),
         new("Streebog-512", 64, 64, Streebog.HashData512, Streebog.HashData512, Streebog.IsSupported, () => Wrap(new StreebogHasher(64)), () => new Gost3411_2012_512Digest()),
+        new("Kupyna-256", 32, 64, Kupyna.HashData256, Kupyna.HashData256, Kupyna.IsSupported, () => Wrap(new KupynaHasher(32)), () => new Dstu7564Digest(256)),
+        new("Kupyna-384", 48, 128, Kupyna.HashData384, Kupyna.HashData384, Kupyna.IsSupported, () => Wrap(new KupynaHasher(48)), () => new Dstu7564Digest(384)),
+        new("Kupyna-512", 64, 128, Kupyna.HashData512, Kupyna.HashData512, Kupyna.IsSupported, () => Wrap(new KupynaHasher(64)), () => new Dstu7564Digest(512)),
     ];
 
     public static TheoryData<Variant> Variants => [.. AllVariants];
@@ -85,6 +90,9 @@ public sealed class BlockHashTests
         Array.Reverse(bytes);
         return Convert.ToHexString(bytes);
     }
+
+    /// <summary>The bytes 00 01 02 … of the DSTU 7564:2014 examples, as hex.</summary>
+    private static string Counting(int length) => Convert.ToHexString([.. Enumerable.Range(0, length).Select(i => (byte)i)]);
 
     private const string Digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -128,6 +136,18 @@ public sealed class BlockHashTests
         { "Streebog-256", "RFC 6986 §10.1", Rfc6986(Rfc6986M1), Rfc6986("00557be5e584fd52a449b16b0251d05d27f94ab76cbaa6da890b59d8ef1e159d") },
         { "Streebog-512", "RFC 6986 §10.2", Rfc6986(Rfc6986M2), Rfc6986("28fbc9bada033b1460642bdcddb90c3fb3e56c497ccd0f62b8a2ad4935e85f037613966de4ee00531ae60f3b5a47f8dae06915d5f2f194996fcabf2622e6881e") },
         { "Streebog-256", "RFC 6986 §10.2", Rfc6986(Rfc6986M2), Rfc6986("508f7e553c06501d749a66fc28c6cac0b005746d97537fa85d9e40904efed29d") },
+
+        // DSTU 7564:2014's examples as reproduced in the designers' reference code (Roman-Oliynykov/Kupyna-reference,
+        // main.c): N-bit messages 00 01 02 ..., and the empty message.
+        { "Kupyna-256", "DSTU 7564:2014 example, N = 0", "", "cd5101d1ccdf0d1d1f4ada56e888cd724ca1a0838a3521e7131d4fb78d0f5eb6" },
+        { "Kupyna-256", "DSTU 7564:2014 example, N = 512", Counting(64), "08f4ee6f1be6903b324c4e27990cb24ef69dd58dbe84813ee0a52f6631239875" },
+        { "Kupyna-256", "DSTU 7564:2014 example, N = 1024", Counting(128), "0a9474e645a7d25e255e9e89fff42ec7eb31349007059284f0b182e452bda882" },
+        { "Kupyna-256", "DSTU 7564:2014 example, N = 2048", Counting(256), "d305a32b963d149dc765f68594505d4077024f836c1bf03806e1624ce176c08f" },
+        { "Kupyna-384", "DSTU 7564:2014 example, N = 760", Counting(95), "d9021692d84e5175735654846ba751e6d0ed0fac36dfbc0841287dcb0b5584c75016c3decc2a6e47c50b2f3811e351b8" },
+        { "Kupyna-512", "DSTU 7564:2014 example, N = 0", "", "656b2f4cd71462388b64a37043ea55dbe445d452aecd46c3298343314ef04019bcfa3f04265a9857f91be91fce197096187ceda78c9c1c021c294a0689198538" },
+        { "Kupyna-512", "DSTU 7564:2014 example, N = 512", Counting(64), "3813e2109118cdfb5a6d5e72f7208dccc80a2dfb3afdfb02f46992b5edbe536b3560dd1d7e29c6f53978af58b444e37ba685c0dd910533ba5d78efffc13de62a" },
+        { "Kupyna-512", "DSTU 7564:2014 example, N = 1024", Counting(128), "76ed1ac28b1d0143013ffa87213b4090b356441263c13e03fa060a8cada32b979635657f256b15d5fca4a174de029f0b1b4387c878fcc1c00e8705d783fd7ffe" },
+        { "Kupyna-512", "DSTU 7564:2014 example, N = 2048", Counting(256), "0dd03d7350c409cb3c29c25893a0724f6b133fa8b9eb90a64d1a8fa93b56556611eb187d715a956b107e3bfc76482298133a9ce8cbc0bd5e1436a5b197284f7e" },
     };
 
     [Theory]
