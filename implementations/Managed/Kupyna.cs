@@ -302,7 +302,7 @@ public static class Kupyna
         Unsafe.Add(ref state, (column * 8) + (BitConverter.IsLittleEndian ? row : 7 - row));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Lookup(ref ulong table, int row, int value) => Unsafe.Add(ref table, (row * 256) + value);
+    private static ulong Lookup(ref ulong table, int row, int value) => Unsafe.Add(ref table, (nuint)(uint)value + (nuint)(uint)(row * 256));
 
     // ---- The 512-bit state: 8 columns, row b shifted right by b columns (§6.2.3). ----
 
@@ -325,11 +325,17 @@ public static class Kupyna
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RoundXorNarrow(ref ulong t, ref ulong source, ref ulong destination, int round)
     {
+        // Written out column by column: with constant column indices every byte and table offset is a constant
+        // displacement (a loop here kept them as run-time arithmetic, four times the instructions per lookup).
         ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        for (int j = 0; j < NarrowColumns; j++)
-        {
-            Unsafe.Add(ref destination, j) = Narrow(ref t, ref s, j, (j << 4) ^ round);
-        }
+        Unsafe.Add(ref destination, 0) = Narrow(ref t, ref s, 0, 0x00 ^ round);
+        Unsafe.Add(ref destination, 1) = Narrow(ref t, ref s, 1, 0x10 ^ round);
+        Unsafe.Add(ref destination, 2) = Narrow(ref t, ref s, 2, 0x20 ^ round);
+        Unsafe.Add(ref destination, 3) = Narrow(ref t, ref s, 3, 0x30 ^ round);
+        Unsafe.Add(ref destination, 4) = Narrow(ref t, ref s, 4, 0x40 ^ round);
+        Unsafe.Add(ref destination, 5) = Narrow(ref t, ref s, 5, 0x50 ^ round);
+        Unsafe.Add(ref destination, 6) = Narrow(ref t, ref s, 6, 0x60 ^ round);
+        Unsafe.Add(ref destination, 7) = Narrow(ref t, ref s, 7, 0x70 ^ round);
     }
 
     /// <summary>
@@ -339,16 +345,25 @@ public static class Kupyna
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RoundAddNarrow(ref ulong t, ref ulong source, ref ulong destination, int round)
     {
-        for (int j = 0; j < NarrowColumns; j++)
-        {
-            Unsafe.Add(ref source, j) += 0x00F0F0F0F0F0F0F3UL ^ ((ulong)(((NarrowColumns - 1 - j) << 4) ^ round) << 56);
-        }
+        ulong nu = (ulong)round << 56;
+        Unsafe.Add(ref source, 0) += 0x70f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 1) += 0x60f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 2) += 0x50f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 3) += 0x40f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 4) += 0x30f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 5) += 0x20f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 6) += 0x10f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 7) += 0x00f0f0f0f0f0f0f3UL ^ nu;
 
         ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        for (int j = 0; j < NarrowColumns; j++)
-        {
-            Unsafe.Add(ref destination, j) = Narrow(ref t, ref s, j, 0);
-        }
+        Unsafe.Add(ref destination, 0) = Narrow(ref t, ref s, 0, 0);
+        Unsafe.Add(ref destination, 1) = Narrow(ref t, ref s, 1, 0);
+        Unsafe.Add(ref destination, 2) = Narrow(ref t, ref s, 2, 0);
+        Unsafe.Add(ref destination, 3) = Narrow(ref t, ref s, 3, 0);
+        Unsafe.Add(ref destination, 4) = Narrow(ref t, ref s, 4, 0);
+        Unsafe.Add(ref destination, 5) = Narrow(ref t, ref s, 5, 0);
+        Unsafe.Add(ref destination, 6) = Narrow(ref t, ref s, 6, 0);
+        Unsafe.Add(ref destination, 7) = Narrow(ref t, ref s, 7, 0);
     }
 
     [SkipLocalsInit]
@@ -430,26 +445,65 @@ public static class Kupyna
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RoundXorWide(ref ulong t, ref ulong source, ref ulong destination, int round)
     {
+        // Written out column by column: with constant column indices every byte and table offset is a constant
+        // displacement (a loop here kept them as run-time arithmetic, four times the instructions per lookup).
         ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        for (int j = 0; j < WideColumns; j++)
-        {
-            Unsafe.Add(ref destination, j) = Wide(ref t, ref s, j, (j << 4) ^ round);
-        }
+        Unsafe.Add(ref destination, 0) = Wide(ref t, ref s, 0, 0x00 ^ round);
+        Unsafe.Add(ref destination, 1) = Wide(ref t, ref s, 1, 0x10 ^ round);
+        Unsafe.Add(ref destination, 2) = Wide(ref t, ref s, 2, 0x20 ^ round);
+        Unsafe.Add(ref destination, 3) = Wide(ref t, ref s, 3, 0x30 ^ round);
+        Unsafe.Add(ref destination, 4) = Wide(ref t, ref s, 4, 0x40 ^ round);
+        Unsafe.Add(ref destination, 5) = Wide(ref t, ref s, 5, 0x50 ^ round);
+        Unsafe.Add(ref destination, 6) = Wide(ref t, ref s, 6, 0x60 ^ round);
+        Unsafe.Add(ref destination, 7) = Wide(ref t, ref s, 7, 0x70 ^ round);
+        Unsafe.Add(ref destination, 8) = Wide(ref t, ref s, 8, 0x80 ^ round);
+        Unsafe.Add(ref destination, 9) = Wide(ref t, ref s, 9, 0x90 ^ round);
+        Unsafe.Add(ref destination, 10) = Wide(ref t, ref s, 10, 0xa0 ^ round);
+        Unsafe.Add(ref destination, 11) = Wide(ref t, ref s, 11, 0xb0 ^ round);
+        Unsafe.Add(ref destination, 12) = Wide(ref t, ref s, 12, 0xc0 ^ round);
+        Unsafe.Add(ref destination, 13) = Wide(ref t, ref s, 13, 0xd0 ^ round);
+        Unsafe.Add(ref destination, 14) = Wide(ref t, ref s, 14, 0xe0 ^ round);
+        Unsafe.Add(ref destination, 15) = Wide(ref t, ref s, 15, 0xf0 ^ round);
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RoundAddWide(ref ulong t, ref ulong source, ref ulong destination, int round)
     {
-        for (int j = 0; j < WideColumns; j++)
-        {
-            Unsafe.Add(ref source, j) += 0x00F0F0F0F0F0F0F3UL ^ ((ulong)(((WideColumns - 1 - j) << 4) ^ round) << 56);
-        }
+        ulong nu = (ulong)round << 56;
+        Unsafe.Add(ref source, 0) += 0xf0f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 1) += 0xe0f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 2) += 0xd0f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 3) += 0xc0f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 4) += 0xb0f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 5) += 0xa0f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 6) += 0x90f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 7) += 0x80f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 8) += 0x70f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 9) += 0x60f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 10) += 0x50f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 11) += 0x40f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 12) += 0x30f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 13) += 0x20f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 14) += 0x10f0f0f0f0f0f0f3UL ^ nu;
+        Unsafe.Add(ref source, 15) += 0x00f0f0f0f0f0f0f3UL ^ nu;
 
         ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        for (int j = 0; j < WideColumns; j++)
-        {
-            Unsafe.Add(ref destination, j) = Wide(ref t, ref s, j, 0);
-        }
+        Unsafe.Add(ref destination, 0) = Wide(ref t, ref s, 0, 0);
+        Unsafe.Add(ref destination, 1) = Wide(ref t, ref s, 1, 0);
+        Unsafe.Add(ref destination, 2) = Wide(ref t, ref s, 2, 0);
+        Unsafe.Add(ref destination, 3) = Wide(ref t, ref s, 3, 0);
+        Unsafe.Add(ref destination, 4) = Wide(ref t, ref s, 4, 0);
+        Unsafe.Add(ref destination, 5) = Wide(ref t, ref s, 5, 0);
+        Unsafe.Add(ref destination, 6) = Wide(ref t, ref s, 6, 0);
+        Unsafe.Add(ref destination, 7) = Wide(ref t, ref s, 7, 0);
+        Unsafe.Add(ref destination, 8) = Wide(ref t, ref s, 8, 0);
+        Unsafe.Add(ref destination, 9) = Wide(ref t, ref s, 9, 0);
+        Unsafe.Add(ref destination, 10) = Wide(ref t, ref s, 10, 0);
+        Unsafe.Add(ref destination, 11) = Wide(ref t, ref s, 11, 0);
+        Unsafe.Add(ref destination, 12) = Wide(ref t, ref s, 12, 0);
+        Unsafe.Add(ref destination, 13) = Wide(ref t, ref s, 13, 0);
+        Unsafe.Add(ref destination, 14) = Wide(ref t, ref s, 14, 0);
+        Unsafe.Add(ref destination, 15) = Wide(ref t, ref s, 15, 0);
     }
 
     [SkipLocalsInit]

@@ -349,15 +349,19 @@ public static class Streebog
     {
         // Byte i of word j is at offset 8j + i on little-endian machines, and 8j + 7 - i on big-endian ones.
         int b = BitConverter.IsLittleEndian ? i : 7 - i;
-        return Unsafe.Add(ref table, (0 * 256) + Unsafe.Add(ref source, (0 * 8) + b))
-            ^ Unsafe.Add(ref table, (1 * 256) + Unsafe.Add(ref source, (1 * 8) + b))
-            ^ Unsafe.Add(ref table, (2 * 256) + Unsafe.Add(ref source, (2 * 8) + b))
-            ^ Unsafe.Add(ref table, (3 * 256) + Unsafe.Add(ref source, (3 * 8) + b))
-            ^ Unsafe.Add(ref table, (4 * 256) + Unsafe.Add(ref source, (4 * 8) + b))
-            ^ Unsafe.Add(ref table, (5 * 256) + Unsafe.Add(ref source, (5 * 8) + b))
-            ^ Unsafe.Add(ref table, (6 * 256) + Unsafe.Add(ref source, (6 * 8) + b))
-            ^ Unsafe.Add(ref table, (7 * 256) + Unsafe.Add(ref source, (7 * 8) + b));
+        return Lookup(ref table, 0, Unsafe.Add(ref source, (0 * 8) + b))
+            ^ Lookup(ref table, 1, Unsafe.Add(ref source, (1 * 8) + b))
+            ^ Lookup(ref table, 2, Unsafe.Add(ref source, (2 * 8) + b))
+            ^ Lookup(ref table, 3, Unsafe.Add(ref source, (3 * 8) + b))
+            ^ Lookup(ref table, 4, Unsafe.Add(ref source, (4 * 8) + b))
+            ^ Lookup(ref table, 5, Unsafe.Add(ref source, (5 * 8) + b))
+            ^ Lookup(ref table, 6, Unsafe.Add(ref source, (6 * 8) + b))
+            ^ Lookup(ref table, 7, Unsafe.Add(ref source, (7 * 8) + b));
     }
+
+    /// <summary>Table <paramref name="j"/> at <paramref name="value"/>; unsigned native-width indices let the table offset fold into the address.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Lookup(ref ulong table, int j, byte value) => Unsafe.Add(ref table, (nuint)value + (nuint)(uint)(j * 256));
 
     /// <summary>v += value mod 2^512 (the counter N).</summary>
     private static void AddWord(ref ulong v, ulong value)
