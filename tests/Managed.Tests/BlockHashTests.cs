@@ -54,6 +54,8 @@ public sealed class BlockHashTests
 
     private static HasherHandle Wrap(KupynaHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
 
+    private static HasherHandle Wrap(WhirlpoolHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
+
     private static readonly Variant[] AllVariants =
     [
         new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, () => Wrap(new Md5Hasher()), () => new MD5Digest()),
@@ -65,6 +67,7 @@ public sealed class BlockHashTests
         new("Kupyna-256", 32, 64, Kupyna.HashData256, Kupyna.HashData256, Kupyna.IsSupported, () => Wrap(new KupynaHasher(32)), () => new Dstu7564Digest(256)),
         new("Kupyna-384", 48, 128, Kupyna.HashData384, Kupyna.HashData384, Kupyna.IsSupported, () => Wrap(new KupynaHasher(48)), () => new Dstu7564Digest(384)),
         new("Kupyna-512", 64, 128, Kupyna.HashData512, Kupyna.HashData512, Kupyna.IsSupported, () => Wrap(new KupynaHasher(64)), () => new Dstu7564Digest(512)),
+        new("Whirlpool", 64, 64, Whirlpool.HashData, Whirlpool.HashData, Whirlpool.IsSupported, () => Wrap(new WhirlpoolHasher()), () => new WhirlpoolDigest()),
     ];
 
     public static TheoryData<Variant> Variants => [.. AllVariants];
@@ -148,6 +151,12 @@ public sealed class BlockHashTests
         { "Kupyna-512", "DSTU 7564:2014 example, N = 512", Counting(64), "3813e2109118cdfb5a6d5e72f7208dccc80a2dfb3afdfb02f46992b5edbe536b3560dd1d7e29c6f53978af58b444e37ba685c0dd910533ba5d78efffc13de62a" },
         { "Kupyna-512", "DSTU 7564:2014 example, N = 1024", Counting(128), "76ed1ac28b1d0143013ffa87213b4090b356441263c13e03fa060a8cada32b979635657f256b15d5fca4a174de029f0b1b4387c878fcc1c00e8705d783fd7ffe" },
         { "Kupyna-512", "DSTU 7564:2014 example, N = 2048", Counting(256), "0dd03d7350c409cb3c29c25893a0724f6b133fa8b9eb90a64d1a8fa93b56556611eb187d715a956b107e3bfc76482298133a9ce8cbc0bd5e1436a5b197284f7e" },
+
+        // ISO/IEC 10118-3:2004 test vectors as in the Whirlpool reference package (Barreto and Rijmen, iso-test-vectors.txt).
+        { "Whirlpool", "ISO/IEC 10118-3 vectors", "", "19fa61d75522a4669b44e39c1d2e1726c530232130d407f89afee0964997f7a73e83be698b288febcf88e3e03c4f0757ea8964e59b63d93708b138cc42a66eb3" },
+        { "Whirlpool", "ISO/IEC 10118-3 vectors", Hex("abc"), "4e2448a4c6f486bb16b6562c73b4020bf3043e3a731bce721ae1b303d97e6d4c7181eebdb6c57e277d0e34957114cbd6c797fc9d95d8b582d225292076d4eef5" },
+        { "Whirlpool", "ISO/IEC 10118-3 vectors", Hex(Digits), "dc37e008cf9ee69bf11f00ed9aba26901dd7c28cdec066cc6af42e40f82f3a1e08eba26629129d8fb7cb57211b9281a65517cc879d7b962142c65f5a7af01467" },
+        { "Whirlpool", "ISO/IEC 10118-3 vectors", Repeated("1234567890", 8), "466ef18babb0154d25b9d38a6414f5c08784372bccb204d6549c4afadb6014294d5bd8df2a6c44e538cd047b2681a51a2c60481e88c5a20b2c2a80cf3a9a083b" },
     };
 
     [Theory]

@@ -227,6 +227,7 @@ internal static unsafe class ManagedEntries
         entries.Add(new ManagedStreamingHash(Algorithms.Kupyna256, InstructionSet.Scalar, &Kupyna.HashData256, Kupyna.IsSupported, _ => new KupynaIncremental(32)));
         entries.Add(new ManagedStreamingHash(Algorithms.Kupyna384, InstructionSet.Scalar, &Kupyna.HashData384, Kupyna.IsSupported, _ => new KupynaIncremental(48)));
         entries.Add(new ManagedStreamingHash(Algorithms.Kupyna512, InstructionSet.Scalar, &Kupyna.HashData512, Kupyna.IsSupported, _ => new KupynaIncremental(64)));
+        entries.Add(new ManagedStreamingHash(Algorithms.Whirlpool, InstructionSet.Scalar, &Whirlpool.HashData, Whirlpool.IsSupported, _ => new WhirlpoolIncremental()));
 
         // Every multi-buffer path exists on every CPU (Sha256MultiBuffer.IsSupported also asks the CPU), so all four are
         // entries and the ones this CPU lacks are listed as unsupported; beside them, the dispatching default.
@@ -376,6 +377,17 @@ internal static unsafe class ManagedEntries
     private sealed class KupynaIncremental(int outputBytes) : IIncrementalHash
     {
         private readonly KupynaHasher _hasher = new(outputBytes);
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class WhirlpoolIncremental : IIncrementalHash
+    {
+        private readonly WhirlpoolHasher _hasher = new();
 
         public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
 
