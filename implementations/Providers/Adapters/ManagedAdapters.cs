@@ -308,6 +308,18 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedAsconAead128(path));
         }
 
+        // The scalar-only block hashes (BlockHash.cs): one entry each, on the one path they have.
+        entries.Add(new ManagedStreamingHash(Algorithms.Md5, InstructionSet.Scalar, &Md5.HashData, Md5.IsSupported, _ => new Md5Incremental()));
+        entries.Add(new ManagedStreamingHash(Algorithms.Sha1, InstructionSet.Scalar, &Sha1.HashData, Sha1.IsSupported, _ => new Sha1Incremental()));
+        entries.Add(new ManagedStreamingHash(Algorithms.Ripemd160, InstructionSet.Scalar, &Ripemd160.HashData, Ripemd160.IsSupported, _ => new Ripemd160Incremental()));
+        entries.Add(new ManagedStreamingHash(Algorithms.Sm3, InstructionSet.Scalar, &Sm3.HashData, Sm3.IsSupported, _ => new Sm3Incremental()));
+        entries.Add(new ManagedStreamingHash(Algorithms.Streebog256, InstructionSet.Scalar, &Streebog.HashData256, Streebog.IsSupported, _ => new StreebogIncremental(32)));
+        entries.Add(new ManagedStreamingHash(Algorithms.Streebog512, InstructionSet.Scalar, &Streebog.HashData512, Streebog.IsSupported, _ => new StreebogIncremental(64)));
+        entries.Add(new ManagedStreamingHash(Algorithms.Kupyna256, InstructionSet.Scalar, &Kupyna.HashData256, Kupyna.IsSupported, _ => new KupynaIncremental(32)));
+        entries.Add(new ManagedStreamingHash(Algorithms.Kupyna384, InstructionSet.Scalar, &Kupyna.HashData384, Kupyna.IsSupported, _ => new KupynaIncremental(48)));
+        entries.Add(new ManagedStreamingHash(Algorithms.Kupyna512, InstructionSet.Scalar, &Kupyna.HashData512, Kupyna.IsSupported, _ => new KupynaIncremental(64)));
+        entries.Add(new ManagedStreamingHash(Algorithms.Whirlpool, InstructionSet.Scalar, &Whirlpool.HashData, Whirlpool.IsSupported, _ => new WhirlpoolIncremental()));
+
         // Every multi-buffer path exists on every CPU (Sha256MultiBuffer.IsSupported also asks the CPU), so all four are
         // entries and the ones this CPU lacks are listed as unsupported; beside them, the dispatching default.
         foreach (var path in Enum.GetValues<InstructionSet>())
@@ -394,6 +406,83 @@ internal static unsafe class ManagedEntries
             _hasher.Finish(destination[..Managed.Blake3.HashSizeInBytes]);
             _hasher.Reset();
         }
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Md5Incremental : IIncrementalHash
+    {
+        private readonly Md5Hasher _hasher = new();
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Sha1Incremental : IIncrementalHash
+    {
+        private readonly Sha1Hasher _hasher = new();
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Ripemd160Incremental : IIncrementalHash
+    {
+        private readonly Ripemd160Hasher _hasher = new();
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class Sm3Incremental : IIncrementalHash
+    {
+        private readonly Sm3Hasher _hasher = new();
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class StreebogIncremental(int outputBytes) : IIncrementalHash
+    {
+        private readonly StreebogHasher _hasher = new(outputBytes);
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class KupynaIncremental(int outputBytes) : IIncrementalHash
+    {
+        private readonly KupynaHasher _hasher = new(outputBytes);
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
+
+        public void Dispose() => _hasher.Dispose();
+    }
+
+    private sealed class WhirlpoolIncremental : IIncrementalHash
+    {
+        private readonly WhirlpoolHasher _hasher = new();
+
+        public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
+
+        public void Finish(Span<byte> destination) => _hasher.GetHashAndReset(destination);
 
         public void Dispose() => _hasher.Dispose();
     }

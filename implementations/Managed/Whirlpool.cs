@@ -1,0 +1,326 @@
+using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Security.Cryptography;
+
+namespace CryptoHarness.Managed;
+
+/// <summary>
+/// Whirlpool (Barreto and Rijmen, 2003 revision), as in ISO/IEC 10118-3:2004 (dedicated hash function 7).
+/// </summary>
+/// <remarks>
+/// <para>
+/// The state is an 8 × 8 byte matrix, row by row; each row is held as a little-endian 64-bit word, column j its
+/// byte j. The compression function is Miyaguchi–Preneel over the block cipher W: H = W[H](m) ⊕ H ⊕ m.
+/// </para>
+/// <para>
+/// Dispatch policy: only the <see cref="InstructionSet.Scalar"/> path exists. A round ρ[k] = σ[k] ∘ θ ∘ π ∘ γ is
+/// done with eight tables of 256 words built once in the static constructor: entry [k][x] is row k of the θ
+/// matrix times S(x), so output row i is the XOR of eight lookups, byte k of row i - k (π moves column k down by
+/// k) through table k. Key schedule and message rounds read their input bytes straight from stack buffers, so
+/// each lookup is one byte load and one XOR with a constant displacement. The lookups depend on the data, as in
+/// every table-driven Whirlpool (BouncyCastle's and the reference code's included).
+/// </para>
+/// <para>One-shot calls allocate nothing and wipe their stack buffers.</para>
+/// </remarks>
+public static class Whirlpool
+{
+    public const int HashSizeInBytes = 64;
+    public const int BlockSizeInBytes = 64;
+
+    private const int Rounds = 10;
+
+    private static readonly byte[] SBox = BuildSBox();
+
+    /// <summary>The θ-and-γ tables, 8 × 256 words.</summary>
+    private static readonly ulong[] RoundTable = BuildRoundTable();
+
+    /// <summary>The round constants c^r (r = 1..10): row 0 is S[8(r - 1) + j] in column j, the other rows zero.</summary>
+    private static readonly ulong[] RoundConstants = BuildRoundConstants();
+
+    /// <summary>
+    /// The S-box from its mini-boxes (Whirlpool specification §2.4 and Appendix B): E, its inverse, and R, with
+    /// u = E(high nibble), l = E⁻¹(low nibble), r = R(u ⊕ l), S = E(u ⊕ r) ‖ E⁻¹(l ⊕ r).
+    /// </summary>
+    private static byte[] BuildSBox()
+    {
+        ReadOnlySpan<byte> e = [0x1, 0xB, 0x9, 0xC, 0xD, 0x6, 0xF, 0x3, 0xE, 0x8, 0x7, 0x4, 0xA, 0x2, 0x5, 0x0];
+        ReadOnlySpan<byte> r = [0x7, 0xC, 0xB, 0xD, 0xE, 0x4, 0x9, 0xF, 0x6, 0x3, 0x8, 0xA, 0x2, 0x5, 0x1, 0x0];
+        Span<byte> eInverse = stackalloc byte[16];
+        for (int i = 0; i < 16; i++)
+        {
+            eInverse[e[i]] = (byte)i;
+        }
+
+        var sBox = new byte[256];
+        for (int x = 0; x < 256; x++)
+        {
+            int u = e[x >> 4];
+            int l = eInverse[x & 0xF];
+            int mixed = r[u ^ l];
+            sBox[x] = (byte)((e[u ^ mixed] << 4) | eInverse[l ^ mixed]);
+        }
+
+        return sBox;
+    }
+
+    private static ulong[] BuildRoundTable()
+    {
+        // θ multiplies each row by the circulant matrix cir(1, 1, 4, 1, 8, 5, 2, 9) (specification §2.5): entry
+        // [k][j] of the matrix is the coefficient at (j - k) mod 8.
+        ReadOnlySpan<byte> circulant = [1, 1, 4, 1, 8, 5, 2, 9];
+        var table = new ulong[8 * 256];
+        for (int k = 0; k < 8; k++)
+        {
+            for (int x = 0; x < 256; x++)
+            {
+                byte s = SBox[x];
+                ulong row = 0;
+                for (int j = 0; j < 8; j++)
+                {
+                    row |= (ulong)Multiply(s, circulant[(j - k + 8) % 8]) << (8 * j);
+                }
+
+                table[(k * 256) + x] = row;
+            }
+        }
+
+        return table;
+    }
+
+    private static ulong[] BuildRoundConstants()
+    {
+        var constants = new ulong[Rounds];
+        for (int round = 0; round < Rounds; round++)
+        {
+            constants[round] = BinaryPrimitives.ReadUInt64LittleEndian(SBox.AsSpan(8 * round, 8));
+        }
+
+        return constants;
+    }
+
+    /// <summary>Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1 (specification §2.1).</summary>
+    private static byte Multiply(byte a, byte b)
+    {
+        int product = 0;
+        int x = a;
+        for (int y = b; y != 0; y >>= 1)
+        {
+            if ((y & 1) != 0)
+            {
+                product ^= x;
+            }
+
+            x <<= 1;
+            if ((x & 0x100) != 0)
+            {
+                x ^= 0x11d;
+            }
+        }
+
+        return (byte)product;
+    }
+
+    /// <summary>Whether this algorithm has <paramref name="path"/>: only <see cref="InstructionSet.Scalar"/>.</summary>
+    public static bool IsSupported(InstructionSet path) => path == InstructionSet.Scalar;
+
+    /// <summary>Computes the Whirlpool digest of <paramref name="source"/> (scalar).</summary>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the 64-byte digest; bytes past the first 64 are left untouched.</param>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 64 bytes.</exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
+        HashData(source, destination, InstructionSet.Scalar);
+
+    /// <summary>Computes the Whirlpool digest of <paramref name="source"/> with the given code path.</summary>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the 64-byte digest; bytes past the first 64 are left untouched.</param>
+    /// <param name="path">The code path; only <see cref="InstructionSet.Scalar"/> exists.</param>
+    /// <exception cref="ArgumentException">
+    /// <paramref name="destination"/> is shorter than 64 bytes, or this algorithm has no such <paramref name="path"/>.
+    /// </exception>
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        BlockHash.HashChecked<Function, State>(HashSizeInBytes, "Whirlpool", source, destination, path);
+
+    /// <summary>Eight rows of eight bytes, each a little-endian word.</summary>
+    [InlineArray(8)]
+    internal struct State
+    {
+        private ulong _element0;
+    }
+
+    internal readonly struct Function : IBlockHashFunction<State>
+    {
+        public static int BlockSizeFor(int hashSize) => BlockSizeInBytes;
+
+        /// <summary>The initial value is zero (specification §3).</summary>
+        public static void Initialize(ref State state, int hashSize) => ((Span<ulong>)state).Clear();
+
+        public static void Compress(ref State state, ref byte blocks, int blockCount) =>
+            CompressBlocks(ref state[0], ref blocks, blockCount);
+
+        /// <summary>Padding (§3): a 1 bit (0x80), zeros, and the message length in bits as a 256-bit big-endian number; the digest is H.</summary>
+        [SkipLocalsInit]
+        public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
+        {
+            Unsafe.SkipInit(out BlockHash.FinalBlocks finalBlocks);
+            Span<byte> final = finalBlocks;
+            int finalLength = BlockHash.Pad(tail, messageLength, final, BlockSizeInBytes, 32, bigEndianLength: true);
+            CompressBlocks(ref state[0], ref final[0], finalLength / BlockSizeInBytes);
+            for (int i = 0; i < 8; i++)
+            {
+                BinaryPrimitives.WriteUInt64LittleEndian(destination[(i * sizeof(ulong))..], state[i]);
+            }
+
+            CryptographicOperations.ZeroMemory(final[..finalLength]);
+        }
+    }
+
+    /// <summary>A row of an unaligned message block, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong ReadRow(ref byte block, int i)
+    {
+        ulong word = Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref block, i * sizeof(ulong)));
+        return BitConverter.IsLittleEndian ? word : BinaryPrimitives.ReverseEndianness(word);
+    }
+
+    /// <summary>Byte <paramref name="column"/> of row <paramref name="row"/> in a buffer of native words.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static byte At(ref byte state, int row, int column) =>
+        Unsafe.Add(ref state, (row * 8) + (BitConverter.IsLittleEndian ? column : 7 - column));
+
+    /// <summary>Table <paramref name="k"/> at <paramref name="value"/>; unsigned native-width indices let the table offset fold into the address.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Lookup(ref ulong table, int k, byte value) => Unsafe.Add(ref table, (nuint)value + (nuint)(uint)(k * 256));
+
+    /// <summary>Output row <paramref name="i"/> of θ ∘ π ∘ γ: byte k of row i - k through table k, for k = 0..7.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong Row(ref ulong t, ref byte s, int i) =>
+        Lookup(ref t, 0, At(ref s, i, 0))
+        ^ Lookup(ref t, 1, At(ref s, (i + 7) & 7, 1))
+        ^ Lookup(ref t, 2, At(ref s, (i + 6) & 7, 2))
+        ^ Lookup(ref t, 3, At(ref s, (i + 5) & 7, 3))
+        ^ Lookup(ref t, 4, At(ref s, (i + 4) & 7, 4))
+        ^ Lookup(ref t, 5, At(ref s, (i + 3) & 7, 5))
+        ^ Lookup(ref t, 6, At(ref s, (i + 2) & 7, 6))
+        ^ Lookup(ref t, 7, At(ref s, (i + 1) & 7, 7));
+
+    /// <summary>A key-schedule round: destination = ρ[c^r](source), the constant in row 0.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void KeyRound(ref ulong t, ref ulong source, ref ulong destination, ulong constant)
+    {
+        // Written out row by row: with constant row indices every byte and table offset is a constant displacement.
+        ref byte s = ref Unsafe.As<ulong, byte>(ref source);
+        Unsafe.Add(ref destination, 0) = Row(ref t, ref s, 0) ^ constant;
+        Unsafe.Add(ref destination, 1) = Row(ref t, ref s, 1);
+        Unsafe.Add(ref destination, 2) = Row(ref t, ref s, 2);
+        Unsafe.Add(ref destination, 3) = Row(ref t, ref s, 3);
+        Unsafe.Add(ref destination, 4) = Row(ref t, ref s, 4);
+        Unsafe.Add(ref destination, 5) = Row(ref t, ref s, 5);
+        Unsafe.Add(ref destination, 6) = Row(ref t, ref s, 6);
+        Unsafe.Add(ref destination, 7) = Row(ref t, ref s, 7);
+    }
+
+    /// <summary>A message round: destination = ρ[key](source).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void StateRound(ref ulong t, ref ulong source, ref ulong destination, ref ulong key)
+    {
+        ref byte s = ref Unsafe.As<ulong, byte>(ref source);
+        Unsafe.Add(ref destination, 0) = Row(ref t, ref s, 0) ^ Unsafe.Add(ref key, 0);
+        Unsafe.Add(ref destination, 1) = Row(ref t, ref s, 1) ^ Unsafe.Add(ref key, 1);
+        Unsafe.Add(ref destination, 2) = Row(ref t, ref s, 2) ^ Unsafe.Add(ref key, 2);
+        Unsafe.Add(ref destination, 3) = Row(ref t, ref s, 3) ^ Unsafe.Add(ref key, 3);
+        Unsafe.Add(ref destination, 4) = Row(ref t, ref s, 4) ^ Unsafe.Add(ref key, 4);
+        Unsafe.Add(ref destination, 5) = Row(ref t, ref s, 5) ^ Unsafe.Add(ref key, 5);
+        Unsafe.Add(ref destination, 6) = Row(ref t, ref s, 6) ^ Unsafe.Add(ref key, 6);
+        Unsafe.Add(ref destination, 7) = Row(ref t, ref s, 7) ^ Unsafe.Add(ref key, 7);
+    }
+
+    /// <summary>
+    /// H = W[H](m) ⊕ H ⊕ m for <paramref name="blockCount"/> (at least one) 64-byte blocks, W[K] = ρ[K^10] ∘ … ∘
+    /// ρ[K^1] ∘ σ[K^0] with K^0 = H and K^r = ρ[c^r](K^(r-1)). The key and message rounds alternate between two
+    /// buffers each, so they interleave and the CPU overlaps their lookups.
+    /// </summary>
+    [SkipLocalsInit]
+    private static void CompressBlocks(ref ulong h, ref byte blocks, int blockCount)
+    {
+        Unsafe.SkipInit(out State ka);
+        Unsafe.SkipInit(out State kb);
+        Unsafe.SkipInit(out State sa);
+        Unsafe.SkipInit(out State sb);
+        ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
+        ref ulong c = ref MemoryMarshal.GetArrayDataReference(RoundConstants);
+        do
+        {
+            for (int i = 0; i < 8; i++)
+            {
+                ulong key = Unsafe.Add(ref h, i);
+                ka[i] = key;
+                sa[i] = key ^ ReadRow(ref blocks, i);
+            }
+
+            for (int round = 0; round < Rounds; round += 2)
+            {
+                KeyRound(ref t, ref ka[0], ref kb[0], Unsafe.Add(ref c, round));
+                StateRound(ref t, ref sa[0], ref sb[0], ref kb[0]);
+                KeyRound(ref t, ref kb[0], ref ka[0], Unsafe.Add(ref c, round + 1));
+                StateRound(ref t, ref sb[0], ref sa[0], ref ka[0]);
+            }
+
+            for (int i = 0; i < 8; i++)
+            {
+                Unsafe.Add(ref h, i) ^= sa[i] ^ ReadRow(ref blocks, i);
+            }
+
+            blocks = ref Unsafe.Add(ref blocks, BlockSizeInBytes);
+        }
+        while (--blockCount != 0);
+
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)ka));
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)kb));
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)sa));
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)sb));
+    }
+}
+
+/// <summary>Incremental Whirlpool: append the message in pieces of any size, then read the digest.</summary>
+/// <remarks>Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is allocated after construction.</remarks>
+public sealed class WhirlpoolHasher : IDisposable
+{
+    private BlockHashEngine<Whirlpool.Function, Whirlpool.State> _engine;
+    private bool _disposed;
+
+    /// <summary>Starts a Whirlpool computation (scalar, the only path).</summary>
+    public WhirlpoolHasher() => _engine.Start(Whirlpool.HashSizeInBytes);
+
+    public int HashSizeInBytes => _engine.HashSize;
+
+    /// <summary>Feeds the next piece of the message.</summary>
+    public void Append(ReadOnlySpan<byte> data)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        _engine.Append(data);
+    }
+
+    /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 64 bytes.</exception>
+    public void GetHashAndReset(Span<byte> destination)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        BlockHash.ThrowIfDestinationTooShort(destination, Whirlpool.HashSizeInBytes, "Whirlpool");
+        _engine.FinishAndRestart(destination);
+    }
+
+    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
+    public void Reset()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        _engine.Start(Whirlpool.HashSizeInBytes);
+    }
+
+    /// <summary>Wipes the state and the buffered message bytes.</summary>
+    public void Dispose()
+    {
+        _engine.Wipe();
+        _disposed = true;
+    }
+}
