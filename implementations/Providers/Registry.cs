@@ -64,6 +64,7 @@ public static class Registry
         .. ManagedEntries.All(),
         .. ManagedArgon2.All(),
         .. ManagedBlake2b512Mac.All(),
+        .. ManagedAesAeads.All(),
     ];
 
     public static IReadOnlyList<Algorithm> Algorithms { get; } =
