@@ -325,24 +325,56 @@ public sealed partial class AesGcmCipher
     }
 
     /// <summary>
-    /// CTR and GHASH over every whole 128-byte chunk of <paramref name="input"/>; returns the bytes done. Encrypting
-    /// hashes each chunk's ciphertext straight from the registers that wrote it; decrypting hashes the input chunk
-    /// before it is overwritten (in place is allowed). The GHASH of one chunk and the AES rounds of the next are
-    /// independent, so the CPU overlaps them.
+    /// CTR and GHASH over every whole 128-byte chunk of <paramref name="input"/>; returns the bytes done.
     /// </summary>
+    /// <remarks>
+    /// The GHASH of one chunk is interleaved with the AES rounds of another, one block's multiplication after each
+    /// round, so the CPU's schedulers always hold independent work of both kinds: with the hash of a chunk written
+    /// after its own rounds, its multiplications waited on the last round's output, filled the scheduler and held up the
+    /// next chunk's rounds, and the path ran at about half the speed of the 512-bit one (1.84 against 3.92 B/ns at
+    /// 128 KiB, Stopwatch, best of 15). Decrypting hashes the chunk it decrypts (its input, read before the output is
+    /// written, so in place works); encrypting hashes the previous chunk's ciphertext, and the last one after the loop.
+    /// </remarks>
     private int BulkAesNi(ref Vector128<uint> ctr, ref Vector128<ulong> s, ReadOnlySpan<byte> input, Span<byte> output, bool encrypting)
     {
+        int chunks = input.Length / ChunkSize;
+        if (chunks == 0)
+        {
+            return 0;
+        }
+
         ref byte src = ref MemoryMarshal.GetReference(input);
         ref byte dst = ref MemoryMarshal.GetReference(output);
         ref Vector128<byte> rk = ref MemoryMarshal.GetReference((Span<Vector128<byte>>)_roundKeys);
         ref Vector128<ulong> p = ref MemoryMarshal.GetReference((Span<Vector128<ulong>>)_powers);
         int rounds = _rounds;
-        int chunks = input.Length / ChunkSize;
         var c = ctr;
         var state = s;
-        for (int n = 0; n < chunks; n++)
+
+        // What each iteration hashes: the input chunk it decrypts, or the ciphertext chunk written one iteration before.
+        ref byte hashed = ref encrypting ? ref dst : ref src;
+        nuint lag = encrypting ? (nuint)ChunkSize : 0;
+        int n = 0;
+        if (encrypting)
+        {
+            var b0 = Counter(c, 1);
+            var b1 = Counter(c, 2);
+            var b2 = Counter(c, 3);
+            var b3 = Counter(c, 4);
+            var b4 = Counter(c, 5);
+            var b5 = Counter(c, 6);
+            var b6 = Counter(c, 7);
+            var b7 = Counter(c, 8);
+            c += Vector128.Create((uint)Lanes, 0, 0, 0);
+            EncryptEight(ref rk, rounds, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            XorStore(ref src, ref dst, 0, b0, b1, b2, b3, b4, b5, b6, b7);
+            n = 1;
+        }
+
+        for (; n < chunks; n++)
         {
             nuint at = (nuint)(n * ChunkSize);
+            nuint h = at - lag;
             var b0 = Counter(c, 1);
             var b1 = Counter(c, 2);
             var b2 = Counter(c, 3);
@@ -354,41 +386,75 @@ public sealed partial class AesGcmCipher
             c += Vector128.Create((uint)Lanes, 0, 0, 0);
 
             Vector128<ulong> lo = default, mid = default, hi = default;
-            if (!encrypting)
+            var k = rk;
+            b0 ^= k; b1 ^= k; b2 ^= k; b3 ^= k; b4 ^= k; b5 ^= k; b6 ^= k; b7 ^= k;
+            Round(Unsafe.Add(ref rk, 1), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyAdd(Reverse(Vector128.LoadUnsafe(ref hashed, h)) ^ state, Unsafe.Add(ref p, 14), Unsafe.Add(ref p, 15), ref lo, ref mid, ref hi);
+            Round(Unsafe.Add(ref rk, 2), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyAdd(Reverse(Vector128.LoadUnsafe(ref hashed, h + 16)), Unsafe.Add(ref p, 12), Unsafe.Add(ref p, 13), ref lo, ref mid, ref hi);
+            Round(Unsafe.Add(ref rk, 3), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyAdd(Reverse(Vector128.LoadUnsafe(ref hashed, h + 32)), Unsafe.Add(ref p, 10), Unsafe.Add(ref p, 11), ref lo, ref mid, ref hi);
+            Round(Unsafe.Add(ref rk, 4), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyAdd(Reverse(Vector128.LoadUnsafe(ref hashed, h + 48)), Unsafe.Add(ref p, 8), Unsafe.Add(ref p, 9), ref lo, ref mid, ref hi);
+            Round(Unsafe.Add(ref rk, 5), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyAdd(Reverse(Vector128.LoadUnsafe(ref hashed, h + 64)), Unsafe.Add(ref p, 6), Unsafe.Add(ref p, 7), ref lo, ref mid, ref hi);
+            Round(Unsafe.Add(ref rk, 6), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyAdd(Reverse(Vector128.LoadUnsafe(ref hashed, h + 80)), Unsafe.Add(ref p, 4), Unsafe.Add(ref p, 5), ref lo, ref mid, ref hi);
+            Round(Unsafe.Add(ref rk, 7), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyAdd(Reverse(Vector128.LoadUnsafe(ref hashed, h + 96)), Unsafe.Add(ref p, 2), Unsafe.Add(ref p, 3), ref lo, ref mid, ref hi);
+            Round(Unsafe.Add(ref rk, 8), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            MultiplyAdd(Reverse(Vector128.LoadUnsafe(ref hashed, h + 112)), p, Unsafe.Add(ref p, 1), ref lo, ref mid, ref hi);
+            Round(Unsafe.Add(ref rk, 9), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+            state = Reduce(lo, mid, hi);
+            for (int r = 10; r < rounds; r++)
             {
-                HashEight(ref src, at, ref p, state, ref lo, ref mid, ref hi);
-                state = Reduce(lo, mid, hi);
+                Round(Unsafe.Add(ref rk, r), ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             }
 
-            EncryptEight(ref rk, rounds, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
-            b0 ^= Vector128.LoadUnsafe(ref src, at);
-            b1 ^= Vector128.LoadUnsafe(ref src, at + 16);
-            b2 ^= Vector128.LoadUnsafe(ref src, at + 32);
-            b3 ^= Vector128.LoadUnsafe(ref src, at + 48);
-            b4 ^= Vector128.LoadUnsafe(ref src, at + 64);
-            b5 ^= Vector128.LoadUnsafe(ref src, at + 80);
-            b6 ^= Vector128.LoadUnsafe(ref src, at + 96);
-            b7 ^= Vector128.LoadUnsafe(ref src, at + 112);
-            b0.StoreUnsafe(ref dst, at);
-            b1.StoreUnsafe(ref dst, at + 16);
-            b2.StoreUnsafe(ref dst, at + 32);
-            b3.StoreUnsafe(ref dst, at + 48);
-            b4.StoreUnsafe(ref dst, at + 64);
-            b5.StoreUnsafe(ref dst, at + 80);
-            b6.StoreUnsafe(ref dst, at + 96);
-            b7.StoreUnsafe(ref dst, at + 112);
+            k = Unsafe.Add(ref rk, rounds);
+            b0 = Aes.EncryptLast(b0, k); b1 = Aes.EncryptLast(b1, k); b2 = Aes.EncryptLast(b2, k); b3 = Aes.EncryptLast(b3, k);
+            b4 = Aes.EncryptLast(b4, k); b5 = Aes.EncryptLast(b5, k); b6 = Aes.EncryptLast(b6, k); b7 = Aes.EncryptLast(b7, k);
+            XorStore(ref src, ref dst, at, b0, b1, b2, b3, b4, b5, b6, b7);
+        }
 
-            if (encrypting)
-            {
-                // Read back from the output just written: same address and width, so the loads are store-forwarded.
-                HashEight(ref dst, at, ref p, state, ref lo, ref mid, ref hi);
-                state = Reduce(lo, mid, hi);
-            }
+        if (encrypting)
+        {
+            Vector128<ulong> lo = default, mid = default, hi = default;
+            HashEight(ref dst, (nuint)((chunks - 1) * ChunkSize), ref p, state, ref lo, ref mid, ref hi);
+            state = Reduce(lo, mid, hi);
         }
 
         ctr = c;
         s = state;
         return chunks * ChunkSize;
+    }
+
+    /// <summary>One middle AES round on eight blocks.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Round(
+        Vector128<byte> k,
+        ref Vector128<byte> b0, ref Vector128<byte> b1, ref Vector128<byte> b2, ref Vector128<byte> b3,
+        ref Vector128<byte> b4, ref Vector128<byte> b5, ref Vector128<byte> b6, ref Vector128<byte> b7)
+    {
+        b0 = Aes.Encrypt(b0, k); b1 = Aes.Encrypt(b1, k); b2 = Aes.Encrypt(b2, k); b3 = Aes.Encrypt(b3, k);
+        b4 = Aes.Encrypt(b4, k); b5 = Aes.Encrypt(b5, k); b6 = Aes.Encrypt(b6, k); b7 = Aes.Encrypt(b7, k);
+    }
+
+    /// <summary>Output chunk at <paramref name="at"/> = input chunk XOR the eight keystream blocks.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void XorStore(
+        ref byte src, ref byte dst, nuint at,
+        Vector128<byte> b0, Vector128<byte> b1, Vector128<byte> b2, Vector128<byte> b3,
+        Vector128<byte> b4, Vector128<byte> b5, Vector128<byte> b6, Vector128<byte> b7)
+    {
+        (b0 ^ Vector128.LoadUnsafe(ref src, at)).StoreUnsafe(ref dst, at);
+        (b1 ^ Vector128.LoadUnsafe(ref src, at + 16)).StoreUnsafe(ref dst, at + 16);
+        (b2 ^ Vector128.LoadUnsafe(ref src, at + 32)).StoreUnsafe(ref dst, at + 32);
+        (b3 ^ Vector128.LoadUnsafe(ref src, at + 48)).StoreUnsafe(ref dst, at + 48);
+        (b4 ^ Vector128.LoadUnsafe(ref src, at + 64)).StoreUnsafe(ref dst, at + 64);
+        (b5 ^ Vector128.LoadUnsafe(ref src, at + 80)).StoreUnsafe(ref dst, at + 80);
+        (b6 ^ Vector128.LoadUnsafe(ref src, at + 96)).StoreUnsafe(ref dst, at + 96);
+        (b7 ^ Vector128.LoadUnsafe(ref src, at + 112)).StoreUnsafe(ref dst, at + 112);
     }
 
     /// <summary>Adds the unreduced GHASH of eight blocks at <paramref name="at"/>, the first XORed with the state.</summary>

@@ -32,9 +32,12 @@ public sealed class ManagedAesGcm(Algorithm algorithm, AesGcmPath path)
 
     public override Support Support => Support.When(
         AesGcmCipher.IsSupported(path),
-        path == AesGcmPath.AesNi
-            ? "needs AES-NI and PCLMULQDQ, which this CPU or runtime level does not offer (there is no portable path)"
-            : "needs AES-NI, VPCLMULQDQ and AVX-512BW, which this CPU or runtime level does not offer");
+        path switch
+        {
+            AesGcmPath.AesNi => "needs AES-NI and PCLMULQDQ, which this CPU or runtime level does not offer (there is no portable path)",
+            AesGcmPath.Vpclmul256 => "needs AES-NI, VPCLMULQDQ and AVX2, which this CPU or runtime level does not offer",
+            _ => "needs AES-NI, VPCLMULQDQ and AVX-512BW, which this CPU or runtime level does not offer",
+        });
 
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(AesGcmCipher)];
 
