@@ -66,6 +66,7 @@ public static partial class Registry
         .. ManagedArgon2.All(),
         .. ManagedBlake2b512Mac.All(),
         .. ManagedChaCha20Poly1305.All(),
+        .. ManagedAesAeads.All(),
     ];
 
     public static IReadOnlyList<Algorithm> Algorithms { get; } =
