@@ -212,6 +212,17 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedKmac(Algorithms.Kmac256, 256, path));
         }
 
+        foreach (var path in ManagedHash.PathsOf(Lsh256.IsSupported))
+        {
+            entries.Add(new ManagedHash(Algorithms.Lsh256_256, path, &Lsh256.HashData, Lsh256.IsSupported));
+        }
+
+        foreach (var path in ManagedHash.PathsOf(Lsh512.IsSupported))
+        {
+            entries.Add(new ManagedHash(Algorithms.Lsh512_256, path, &Lsh512.HashData256, Lsh512.IsSupported));
+            entries.Add(new ManagedHash(Algorithms.Lsh512_512, path, &Lsh512.HashData512, Lsh512.IsSupported));
+        }
+
         foreach (var path in ManagedHash.PathsOf(Blake3.IsSupported))
         {
             entries.Add(new ManagedStreamingHash(Algorithms.Blake3, path, &Blake3.HashData, Blake3.IsSupported, p => new Blake3Incremental(p)));
