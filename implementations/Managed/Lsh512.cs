@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Numerics;
+using System.Runtime.Intrinsics;
 using System.Security.Cryptography;
 
 namespace CryptoHarness.Managed;
@@ -11,8 +12,14 @@ namespace CryptoHarness.Managed;
 /// final 512 bits is kept.
 /// </summary>
 /// <remarks>
-/// One path, <see cref="InstructionSet.Scalar"/> (<c>Lsh512.Scalar.cs</c>). One-shot calls allocate nothing on the
-/// heap and wipe the chaining variable and the padded tail they held on the stack.
+/// Two paths: <see cref="InstructionSet.Scalar"/> (<c>Lsh512.Scalar.cs</c>, the chaining variable in sixteen
+/// registers) and <see cref="InstructionSet.Avx512"/> (<c>Lsh512.Avx512.cs</c>, each half in one 512-bit vector). No
+/// AVX2 path: a half would take two 256-bit vectors and AVX2 has no 64-bit rotate or two-source permute, so the
+/// step's permutation and rotations would cost more than the scalar registers' renaming. Dispatch policy: AVX-512
+/// wherever the CPU has it, scalar otherwise. Measured on an AMD EPYC (Zen 4, a shared and busy machine), best of 40
+/// interleaved Stopwatch rounds, LSH-512-512: AVX-512 185 ns at 128 B (scalar 0.6–0.95 µs), 4.9 µs at 8 KiB (26–34 µs)
+/// and 75 µs at 128 KiB (0.27–0.53 ms), about 1.7 GB/s against 250–490 MB/s. One-shot calls allocate nothing on the heap and wipe the chaining
+/// variable and the padded tail they held on the stack.
 /// </remarks>
 public static partial class Lsh512
 {
@@ -40,8 +47,15 @@ public static partial class Lsh512
 
     internal static readonly ulong[] InitialValue512 = DeriveInitialValue(512);
 
-    /// <summary>Whether this algorithm has <paramref name="path"/> here: <see cref="InstructionSet.Scalar"/> only.</summary>
-    public static bool IsSupported(InstructionSet path) => path == InstructionSet.Scalar;
+    /// <summary>
+    /// Whether this algorithm has <paramref name="path"/> here: <see cref="InstructionSet.Scalar"/> always, and
+    /// <see cref="InstructionSet.Avx512"/> where 512-bit vectors are accelerated (it uses vprolq and vpermt2q directly).
+    /// </summary>
+    public static bool IsSupported(InstructionSet path) =>
+        path == InstructionSet.Scalar || (path == InstructionSet.Avx512 && Vector512.IsHardwareAccelerated);
+
+    /// <summary>The path the callers without one use: <see cref="InstructionSet.Avx512"/> where the CPU has it.</summary>
+    public static InstructionSet DefaultPath => Vector512.IsHardwareAccelerated ? InstructionSet.Avx512 : InstructionSet.Scalar;
 
     /// <summary>LSH-512-256: 32 bytes.</summary>
     public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
@@ -62,13 +76,13 @@ public static partial class Lsh512
         Span<ulong> cv = stackalloc ulong[16];
         initialValue.CopyTo(cv);
         var whole = source.Length - (source.Length % BlockSizeInBytes);
-        CompressScalar(cv, source[..whole]);
+        Compress(cv, source[..whole], path);
 
         Span<byte> last = stackalloc byte[BlockSizeInBytes];
         last.Clear();
         source[whole..].CopyTo(last);
         last[source.Length - whole] = 0x80;
-        CompressScalar(cv, last);
+        Compress(cv, last, path);
 
         // The hash is the first hashBytes bytes of the little-endian words cv[i] ^ cv[i + 8]; 32 and 64 are whole words.
         for (var i = 0; i < hashBytes / sizeof(ulong); i++)
@@ -78,6 +92,18 @@ public static partial class Lsh512
 
         CryptographicOperations.ZeroMemory(System.Runtime.InteropServices.MemoryMarshal.AsBytes(cv));
         CryptographicOperations.ZeroMemory(last);
+    }
+
+    private static void Compress(Span<ulong> cv, ReadOnlySpan<byte> blocks, InstructionSet path)
+    {
+        if (path == InstructionSet.Avx512)
+        {
+            CompressAvx512(cv, blocks);
+        }
+        else
+        {
+            CompressScalar(cv, blocks);
+        }
     }
 
     private static ulong[] DeriveStepConstants(ulong[] first)

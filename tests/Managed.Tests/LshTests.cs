@@ -13,7 +13,9 @@ public sealed class LshTests
         { "LSH-256-256", InstructionSet.Scalar },
         { "LSH-256-256", InstructionSet.Avx2 },
         { "LSH-512-256", InstructionSet.Scalar },
+        { "LSH-512-256", InstructionSet.Avx512 },
         { "LSH-512-512", InstructionSet.Scalar },
+        { "LSH-512-512", InstructionSet.Avx512 },
     };
 
     private static (int HashBytes, int BlockBytes, Action<ReadOnlySpan<byte>, byte[]> Hash) Function(string name, InstructionSet path) => name switch
@@ -158,6 +160,30 @@ public sealed class LshTests
         }
     }
 
+    /// <summary>The AVX-512 path of the 64-bit family against the scalar one, both outputs, around every block boundary.</summary>
+    [Fact]
+    public void The_avx512_path_agrees_with_the_scalar_path()
+    {
+        if (!Lsh512.IsSupported(InstructionSet.Avx512))
+        {
+            return;
+        }
+
+        var message = new byte[5 * Lsh512.BlockSizeInBytes + 1];
+        new Random(3262).NextBytes(message);
+        var scalar = new byte[64];
+        var avx512 = new byte[64];
+        for (var length = 0; length <= message.Length; length += length < 2 * Lsh512.BlockSizeInBytes ? 1 : 61)
+        {
+            Lsh512.HashData512(message.AsSpan(0, length), scalar, InstructionSet.Scalar);
+            Lsh512.HashData512(message.AsSpan(0, length), avx512, InstructionSet.Avx512);
+            Assert.True(scalar.AsSpan().SequenceEqual(avx512), $"LSH-512-512 at {length} bytes");
+            Lsh512.HashData256(message.AsSpan(0, length), scalar, InstructionSet.Scalar);
+            Lsh512.HashData256(message.AsSpan(0, length), avx512, InstructionSet.Avx512);
+            Assert.True(scalar.AsSpan(0, 32).SequenceEqual(avx512.AsSpan(0, 32)), $"LSH-512-256 at {length} bytes");
+        }
+    }
+
     [Fact]
     public void Paths_it_lacks_and_short_destinations_are_refused()
     {
@@ -165,6 +191,7 @@ public sealed class LshTests
         Assert.False(Lsh256.IsSupported(InstructionSet.Ssse3));
         Assert.False(Lsh256.IsSupported(InstructionSet.Avx512));
         Assert.False(Lsh512.IsSupported(InstructionSet.Avx2));
+        Assert.False(Lsh512.IsSupported(InstructionSet.Ssse3));
         Assert.Throws<PlatformNotSupportedException>(() => Lsh256.HashData([], new byte[32], InstructionSet.Ssse3));
         Assert.Throws<ArgumentOutOfRangeException>(() => Lsh256.HashData([], new byte[31], InstructionSet.Scalar));
         Assert.Throws<ArgumentOutOfRangeException>(() => Lsh512.HashData512([], new byte[63], InstructionSet.Scalar));
