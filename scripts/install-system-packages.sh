@@ -5,11 +5,12 @@
 #   tiny-keccak    the Rust tiny-keccak crate's source (KT128, built into the same shim)
 #   libargon2      the Argon2 reference C library
 #   libxcrypt      bcrypt through crypt_rn
+#   botan          Botan 2 (C++) through its C API
 # Where apt-get is missing (macOS, Windows) it says so and installs nothing: those entries are then listed as
 # unsupported with the reason, and everything else runs. `--list` prints the packages and exits.
 set -euo pipefail
 
-packages=(librust-blake3-dev librust-tiny-keccak-dev libargon2-1 libcrypt1)
+packages=(librust-blake3-dev librust-tiny-keccak-dev libargon2-1 libcrypt1 libbotan-2-19)
 if ! command -v cargo >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/cargo" ]; then
   packages+=(cargo)
 fi

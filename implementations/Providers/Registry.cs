@@ -1,3 +1,5 @@
+using CryptoHarness.Implementations.Botan;
+
 namespace CryptoHarness.Implementations;
 
 /// <summary>
@@ -60,6 +62,16 @@ public static partial class Registry
         new IsopohArgon2d(), new IsopohArgon2i(), new IsopohArgon2id(),
         new KonsciousArgon2d(), new KonsciousArgon2i(), new KonsciousArgon2id(),
         new BouncyCastleBcrypt(), new LibxcryptBcrypt(), new BcryptNetBcrypt(),
+
+        // Botan 2 through its C API: every algorithm above that Botan 2.19 has
+        new BotanSha224(), new BotanSha256(), new BotanSha384(), new BotanSha512(), new BotanSha512_256(),
+        new BotanSha3_224(), new BotanSha3_256(), new BotanSha3_384(), new BotanSha3_512(),
+        new BotanKeccak256(), new BotanKeccak384(), new BotanKeccak512(), new BotanShake128(), new BotanShake256(),
+        new BotanBlake2b256(), new BotanBlake2b512(),
+        new BotanMd5(), new BotanSha1(), new BotanSm3(), new BotanStreebog256(), new BotanStreebog512(), new BotanWhirlpool(), new BotanRipemd160(),
+        new BotanHmacSha256(), new BotanHmacSha512(),
+        new BotanAes128Gcm(), new BotanAes256Gcm(), new BotanChaCha20Poly1305(), new BotanXChaCha20Poly1305(),
+        new BotanArgon2d(), new BotanArgon2i(), new BotanArgon2id(), new BotanBcrypt(),
 
         // Our own, one entry per algorithm and instruction-set path
         .. ManagedEntries.All(),

@@ -288,6 +288,17 @@ internal static unsafe class ManagedEntries
             entries.Add(new ManagedTurboShake(Algorithms.TurboShake256, 256, path));
         }
 
+        foreach (var path in ManagedHash.PathsOf(Lsh256.IsSupported))
+        {
+            entries.Add(new ManagedHash(Algorithms.Lsh256_256, path, &Lsh256.HashData, Lsh256.IsSupported));
+        }
+
+        foreach (var path in ManagedHash.PathsOf(Lsh512.IsSupported))
+        {
+            entries.Add(new ManagedHash(Algorithms.Lsh512_256, path, &Lsh512.HashData256, Lsh512.IsSupported));
+            entries.Add(new ManagedHash(Algorithms.Lsh512_512, path, &Lsh512.HashData512, Lsh512.IsSupported));
+        }
+
         // KangarooTwelve's paths are those of its leaves, the four-state Keccak: scalar, avx2 and avx512.
         foreach (var path in ManagedHash.PathsOf(KangarooTwelve.IsSupported))
         {

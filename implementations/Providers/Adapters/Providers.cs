@@ -107,6 +107,20 @@ public static class Providers
     };
 
     /// <summary>
+    /// Botan 2 (C++) through the C API its library exports, no shim: an object per algorithm and thread, created once by
+    /// name and reused (hashes and MACs: update and final; AEADs: keyed once, then associated data, start and one final
+    /// update per message); bcrypt's salt goes in through the API's custom random number generator.
+    /// </summary>
+    public static Provider Botan { get; } = new(
+        "botan", "Botan 2 (C++), the distribution's libbotan-2, through its C API (botan/ffi.h) with an object per algorithm created once and reused; "
+            + Native.NativeCalls.ShortCallNote,
+        () => Implementations.Botan.LibBotan.Version)
+    {
+        CallingNote = Native.NativeCalls.ShortCallNote,
+        Role = ProviderRole.NativeAnchor,
+    };
+
+    /// <summary>
     /// The package's version as restored for this app (its deps.json), else the assembly's own: the two can differ, and
     /// only the first says what ran (Isopoh.Cryptography.Argon2 2.0.0 ships an assembly stamped 1.0.0).
     /// </summary>

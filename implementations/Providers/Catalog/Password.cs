@@ -29,9 +29,24 @@ public static partial class Algorithms
             Encoded = encoded,
         };
 
+    /// <summary>
+    /// golang.org/x/crypto argon2/argon2_test.go, TestVectors ("Generated with the CLI of" phc-winner-argon2): "password",
+    /// salt "somesalt", no secret or associated data, 24-byte tag. For Argon2d the only published vectors here without a
+    /// secret or associated data, so a library whose call takes neither (Botan's botan_pwdhash) is checked too.
+    /// </summary>
+    private static KnownAnswer GoXCrypto(int memoryKib, int passes, int lanes, string expectedHex) =>
+        new("golang.org/x/crypto argon2_test.go TestVectors", $"\"password\", salt \"somesalt\", m={memoryKib}, t={passes}, p={lanes}, 24-byte tag",
+            Ascii("password"), expectedHex)
+        {
+            Nonce = Ascii("somesalt"),
+            PasswordParameters = PasswordHashParameters.Argon2(memoryKib, passes, lanes, 24),
+        };
+
     public static Algorithm Argon2d { get; } = new(Argon2Family, "Argon2d", 32, Argon2BlockBytes,
     [
         Rfc9106("5.1", "512b391b6f1162975371d30919734294f868e3be3984f3c1a13a4db9fabe4acb"),
+        GoXCrypto(256, 3, 2, "f4f0669218eaf3641f39cc97efb915721102f4b128211ef2"),
+        GoXCrypto(4096, 4, 4, "935598181aa8dc2b720914aa6435ac8d3e3a4210c5b0fb2d"),
     ])
     {
         Kind = AlgorithmKind.PasswordHash,

@@ -71,6 +71,7 @@ internal static class NativeResolver
             Blake3Shim.Library => Blake3Shim.Loader.Handle,
             Libargon2.Library => Libargon2.Loader.Handle,
             Libxcrypt.Library => Libxcrypt.Loader.Handle,
+            Botan.LibBotan.Library => Botan.LibBotan.Loader.Handle,
             _ => IntPtr.Zero,
         };
     }

@@ -1,0 +1,129 @@
+using System.Buffers.Binary;
+using System.Numerics;
+using System.Runtime.Intrinsics;
+using System.Security.Cryptography;
+
+namespace CryptoHarness.Managed;
+
+/// <summary>
+/// LSH-512-256 and LSH-512-512, the 64-bit family of the Korean hash standard KS X 3262: the construction of
+/// <see cref="Lsh256"/> on 64-bit words, with a 1024-bit chaining variable, 2048-bit blocks, 28 steps and its own
+/// rotation amounts and step constants. The two outputs differ only in their initial value and in how much of the
+/// final 512 bits is kept.
+/// </summary>
+/// <remarks>
+/// Two paths: <see cref="InstructionSet.Scalar"/> (<c>Lsh512.Scalar.cs</c>, the chaining variable in sixteen
+/// registers) and <see cref="InstructionSet.Avx512"/> (<c>Lsh512.Avx512.cs</c>, each half in one 512-bit vector). No
+/// AVX2 path: a half would take two 256-bit vectors and AVX2 has no 64-bit rotate or two-source permute, so the
+/// step's permutation and rotations would cost more than the scalar registers' renaming. Dispatch policy: AVX-512
+/// wherever the CPU has it, scalar otherwise. Measured on an AMD EPYC (Zen 4, a shared and busy machine), best of 40
+/// interleaved Stopwatch rounds, LSH-512-512: AVX-512 185 ns at 128 B (scalar 0.6–0.95 µs), 4.9 µs at 8 KiB (26–34 µs)
+/// and 75 µs at 128 KiB (0.27–0.53 ms), about 1.7 GB/s against 250–490 MB/s. One-shot calls allocate nothing on the heap and wipe the chaining
+/// variable and the padded tail they held on the stack.
+/// </remarks>
+public static partial class Lsh512
+{
+    public const int BlockSizeInBytes = 256;
+
+    internal const int Steps = 28;
+
+    // Rotation amounts of the 64-bit family, KS X 3262 (the NSR reference code's ROT_EVEN_ALPHA …).
+    internal const int AlphaEven = 23, BetaEven = 59, AlphaOdd = 7, BetaOdd = 3;
+
+    internal static readonly int[] Gamma = [0, 16, 32, 48, 8, 24, 40, 56];
+
+    /// <summary>SC_0 as the standard gives it, then SC_j[l] = SC_{j-1}[l] + (SC_{j-1}[l] &lt;&lt;&lt; 8).</summary>
+    internal static readonly ulong[] StepConstants = DeriveStepConstants(
+    [
+        0x97884283c938982a, 0xba1fca93533e2355, 0xc519a2e87aeb1c03, 0x9a0fc95462af17b1,
+        0xfc3dda8ab019a82b, 0x02825d079a895407, 0x79f2d0a7ee06a6f7, 0xd76d15eed9fdf5fe,
+    ]);
+
+    /// <summary>
+    /// The initial chaining variables, derived as the standard defines them: (64, hash bits, 0, …, 0) through the
+    /// compression function with an all-zero block. A test checks them against the NSR reference code's tables.
+    /// </summary>
+    internal static readonly ulong[] InitialValue256 = DeriveInitialValue(256);
+
+    internal static readonly ulong[] InitialValue512 = DeriveInitialValue(512);
+
+    /// <summary>
+    /// Whether this algorithm has <paramref name="path"/> here: <see cref="InstructionSet.Scalar"/> always, and
+    /// <see cref="InstructionSet.Avx512"/> where 512-bit vectors are accelerated (it uses vprolq and vpermt2q directly).
+    /// </summary>
+    public static bool IsSupported(InstructionSet path) =>
+        path == InstructionSet.Scalar || (path == InstructionSet.Avx512 && Vector512.IsHardwareAccelerated);
+
+    /// <summary>The path the callers without one use: <see cref="InstructionSet.Avx512"/> where the CPU has it.</summary>
+    public static InstructionSet DefaultPath => Vector512.IsHardwareAccelerated ? InstructionSet.Avx512 : InstructionSet.Scalar;
+
+    /// <summary>LSH-512-256: 32 bytes.</summary>
+    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        HashData(source, destination, 32, InitialValue256, path);
+
+    /// <summary>LSH-512-512: 64 bytes.</summary>
+    public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        HashData(source, destination, 64, InitialValue512, path);
+
+    private static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, int hashBytes, ReadOnlySpan<ulong> initialValue, InstructionSet path)
+    {
+        if (!IsSupported(path))
+        {
+            throw new PlatformNotSupportedException($"LSH-512 has no {InstructionSets.VariantName(path)} path.");
+        }
+
+        ArgumentOutOfRangeException.ThrowIfLessThan(destination.Length, hashBytes, nameof(destination));
+        Span<ulong> cv = stackalloc ulong[16];
+        initialValue.CopyTo(cv);
+        var whole = source.Length - (source.Length % BlockSizeInBytes);
+        Compress(cv, source[..whole], path);
+
+        Span<byte> last = stackalloc byte[BlockSizeInBytes];
+        last.Clear();
+        source[whole..].CopyTo(last);
+        last[source.Length - whole] = 0x80;
+        Compress(cv, last, path);
+
+        // The hash is the first hashBytes bytes of the little-endian words cv[i] ^ cv[i + 8]; 32 and 64 are whole words.
+        for (var i = 0; i < hashBytes / sizeof(ulong); i++)
+        {
+            BinaryPrimitives.WriteUInt64LittleEndian(destination[(i * sizeof(ulong))..], cv[i] ^ cv[i + 8]);
+        }
+
+        CryptographicOperations.ZeroMemory(System.Runtime.InteropServices.MemoryMarshal.AsBytes(cv));
+        CryptographicOperations.ZeroMemory(last);
+    }
+
+    private static void Compress(Span<ulong> cv, ReadOnlySpan<byte> blocks, InstructionSet path)
+    {
+        if (path == InstructionSet.Avx512)
+        {
+            CompressAvx512(cv, blocks);
+        }
+        else
+        {
+            CompressScalar(cv, blocks);
+        }
+    }
+
+    private static ulong[] DeriveStepConstants(ulong[] first)
+    {
+        var constants = new ulong[Steps * 8];
+        first.CopyTo(constants, 0);
+        for (var i = 8; i < constants.Length; i++)
+        {
+            constants[i] = constants[i - 8] + BitOperations.RotateLeft(constants[i - 8], 8);
+        }
+
+        return constants;
+    }
+
+    private static ulong[] DeriveInitialValue(int hashBits)
+    {
+        var cv = new ulong[16];
+        cv[0] = 64;
+        cv[1] = (ulong)hashBits;
+        CompressScalar(cv, new byte[BlockSizeInBytes]);
+        return cv;
+    }
+}

@@ -1,0 +1,298 @@
+using System.Runtime.InteropServices;
+using CryptoHarness.Implementations.Native;
+
+namespace CryptoHarness.Implementations.Botan;
+
+/// <summary>
+/// Botan 2 (C++), through the C API its library exports for other languages (<c>botan/ffi.h</c>), as the distribution
+/// packages it (Debian: libbotan-2-19). No shim: every call below is an exported function of the library. The API is
+/// object-based: a hash, MAC or cipher is created once by name (<c>botan_hash_init(&amp;h, "SHA-3(256)", 0)</c>), used
+/// for many messages, and destroyed; each function returns 0 or a negative <c>BOTAN_FFI_ERROR</c>, and catches every
+/// C++ exception before it reaches the caller.
+/// </summary>
+/// <remarks>
+/// The update and final calls of hashes and MACs, and the AEAD calls, come in two declarations, the <c>…_short</c> one
+/// without the GC transition for inputs up to <see cref="NativeCalls.SuppressTransitionMaxBytes"/> (see
+/// <see cref="NativeCalls"/>): they run for as long as their input takes, never block, and never call back into .NET.
+/// Creating objects, keying and password hashing keep the transition.
+/// </remarks>
+internal static unsafe partial class LibBotan
+{
+    internal const string Library = "botan-2";
+
+    static LibBotan() => NativeResolver.EnsureRegistered();
+
+    internal static readonly NativeLibraryLoader Loader = new(
+        Library, "install the distribution package (Debian/Ubuntu: apt-get install libbotan-2-19; scripts/install-system-packages.sh does)",
+        "libbotan-2.so.19", "libbotan-2.so", "libbotan-2.19.dylib", "libbotan-2.dylib", "botan.dll");
+
+    private static readonly Lazy<Support> Checked = new(Check);
+
+    public static Support Support => Checked.Value;
+
+    /// <summary>"Botan 2.19.3" and the distribution's package version where it records one.</summary>
+    public static string Version
+    {
+        get
+        {
+            if (!Support.IsSupported)
+            {
+                return "not loaded";
+            }
+
+            var package = DistributionPackage.Version("libbotan-2-19");
+            var version = $"Botan {botan_version_major()}.{botan_version_minor()}.{botan_version_patch()}";
+            return package is null ? version : $"{version} (package {package})";
+        }
+    }
+
+    /// <summary>
+    /// Botan 2.8 added <c>botan_pwdhash</c> and the names of the errors; older Botan 2 lacks them and Botan 3 is
+    /// another library (libbotan-3), so the loaded one is checked once.
+    /// </summary>
+    private static Support Check()
+    {
+        if (!Loader.IsLoaded)
+        {
+            return Loader.Support;
+        }
+
+        return botan_version_major() == 2 && botan_version_minor() >= 8
+            ? Support.Yes
+            : Support.No($"the loaded Botan is {botan_version_major()}.{botan_version_minor()}; the adapters need Botan 2.8 or later 2.x");
+    }
+
+    /// <summary>Whether the loaded library has <paramref name="symbol"/> (Botan 2.18 added <c>botan_rng_init_custom</c>).</summary>
+    internal static bool Exports(string symbol) => Loader.IsLoaded && NativeLibrary.TryGetExport(Loader.Handle, symbol, out _);
+
+    internal const int Success = 0;
+
+    /// <summary>BOTAN_FFI_INVALID_VERIFIER: a well-formed password hash string that the password does not match.</summary>
+    internal const int InvalidVerifier = 1;
+
+    /// <summary>BOTAN_FFI_ERROR_BAD_MAC: the AEAD tag did not verify.</summary>
+    internal const int BadMac = -2;
+
+    /// <summary>BOTAN_CIPHER_INIT_FLAG_DECRYPT (the encrypting direction is 0).</summary>
+    internal const uint CipherDecrypt = 1;
+
+    /// <summary>BOTAN_CIPHER_UPDATE_FLAG_FINAL: the input is the whole rest of the message.</summary>
+    internal const uint UpdateFinal = 1;
+
+    /// <summary>Throws with the library's name for <paramref name="result"/> unless it is <see cref="Success"/>.</summary>
+    internal static void Check(int result, string function, string what)
+    {
+        if (result != Success)
+        {
+            Fail(result, function, what);
+        }
+    }
+
+    private static void Fail(int result, string function, string what) =>
+        throw new InvalidOperationException($"{function}({what}) failed: {ErrorDescription(result)} ({result})");
+
+    public static string ErrorDescription(int result) => Marshal.PtrToStringUTF8(botan_error_description(result)) ?? "unknown error";
+
+    /// <summary>Writes <paramref name="text"/> (ASCII) and a NUL into <paramref name="destination"/>; the bytes written, NUL included.</summary>
+    internal static int NulTerminated(ReadOnlySpan<char> text, Span<byte> destination)
+    {
+        var length = System.Text.Encoding.ASCII.GetBytes(text, destination);
+        destination[length] = 0;
+        return length + 1;
+    }
+
+    [LibraryImport(Library)]
+    private static partial IntPtr botan_error_description(int error);
+
+    [LibraryImport(Library)]
+    private static partial uint botan_version_major();
+
+    [LibraryImport(Library)]
+    private static partial uint botan_version_minor();
+
+    [LibraryImport(Library)]
+    private static partial uint botan_version_patch();
+
+    // Hashes (ffi.h, "Hash functions").
+    [LibraryImport(Library)]
+    internal static partial int botan_hash_init(IntPtr* hash, byte* name, uint flags);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_hash_update(IntPtr hash, byte* input, nuint length);
+
+    [LibraryImport(Library, EntryPoint = "botan_hash_update")]
+    [SuppressGCTransition]
+    internal static partial int botan_hash_update_short(IntPtr hash, byte* input, nuint length);
+
+    /// <summary>Writes the digest and resets the object for the next message (ffi.h: "The hash object is reset").</summary>
+    [LibraryImport(Library)]
+    internal static partial int botan_hash_final(IntPtr hash, byte* output);
+
+    [LibraryImport(Library, EntryPoint = "botan_hash_final")]
+    [SuppressGCTransition]
+    internal static partial int botan_hash_final_short(IntPtr hash, byte* output);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_hash_clear(IntPtr hash);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_hash_destroy(IntPtr hash);
+
+    // MACs (ffi.h, "Message Authentication Codes").
+    [LibraryImport(Library)]
+    internal static partial int botan_mac_init(IntPtr* mac, byte* name, uint flags);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_mac_set_key(IntPtr mac, byte* key, nuint keyLength);
+
+    [LibraryImport(Library, EntryPoint = "botan_mac_set_key")]
+    [SuppressGCTransition]
+    internal static partial int botan_mac_set_key_short(IntPtr mac, byte* key, nuint keyLength);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_mac_update(IntPtr mac, byte* input, nuint length);
+
+    [LibraryImport(Library, EntryPoint = "botan_mac_update")]
+    [SuppressGCTransition]
+    internal static partial int botan_mac_update_short(IntPtr mac, byte* input, nuint length);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_mac_final(IntPtr mac, byte* output);
+
+    [LibraryImport(Library, EntryPoint = "botan_mac_final")]
+    [SuppressGCTransition]
+    internal static partial int botan_mac_final_short(IntPtr mac, byte* output);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_mac_destroy(IntPtr mac);
+
+    // Ciphers (ffi.h, "Cipher modes"): an AEAD is keyed once, then per message given its associated data, started
+    // with its nonce, and run by one update with the final flag over the whole message.
+    [LibraryImport(Library)]
+    internal static partial int botan_cipher_init(IntPtr* cipher, byte* name, uint flags);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_cipher_set_key(IntPtr cipher, byte* key, nuint keyLength);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_cipher_set_associated_data(IntPtr cipher, byte* associatedData, nuint length);
+
+    [LibraryImport(Library, EntryPoint = "botan_cipher_set_associated_data")]
+    [SuppressGCTransition]
+    internal static partial int botan_cipher_set_associated_data_short(IntPtr cipher, byte* associatedData, nuint length);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_cipher_start(IntPtr cipher, byte* nonce, nuint nonceLength);
+
+    [LibraryImport(Library, EntryPoint = "botan_cipher_start")]
+    [SuppressGCTransition]
+    internal static partial int botan_cipher_start_short(IntPtr cipher, byte* nonce, nuint nonceLength);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_cipher_update(
+        IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed);
+
+    [LibraryImport(Library, EntryPoint = "botan_cipher_update")]
+    [SuppressGCTransition]
+    internal static partial int botan_cipher_update_short(
+        IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_cipher_destroy(IntPtr cipher);
+
+    // Password hashing (ffi.h, "Password hashing" and "Bcrypt password hashing").
+
+    /// <summary>For Argon2 the parameters are M (KiB), t (passes), p (lanes), in that order (Argon2_Family::from_params).</summary>
+    [LibraryImport(Library)]
+    internal static partial int botan_pwdhash(
+        byte* algorithm, nuint parameter1, nuint parameter2, nuint parameter3, byte* output, nuint outputLength,
+        byte* password, nuint passwordLength, byte* salt, nuint saltLength);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_rng_init_custom(
+        IntPtr* rng, byte* name, void* context,
+        delegate* unmanaged[Cdecl]<void*, byte*, nuint, int> get,
+        delegate* unmanaged[Cdecl]<void*, byte*, nuint, int> addEntropy,
+        delegate* unmanaged[Cdecl]<void*, void> destroy);
+
+    [LibraryImport(Library)]
+    internal static partial int botan_rng_destroy(IntPtr rng);
+
+    /// <summary>Writes a NUL-terminated <c>$2a$</c> string of 60 characters; the work factor must be 4..18 (ffi_pkey.cpp).</summary>
+    [LibraryImport(Library)]
+    internal static partial int botan_bcrypt_generate(byte* output, nuint* outputLength, byte* password, IntPtr rng, nuint workFactor, uint flags);
+
+    /// <summary>0 when the password matches, <see cref="InvalidVerifier"/> when it does not or the string is malformed.</summary>
+    [LibraryImport(Library)]
+    internal static partial int botan_bcrypt_is_valid(byte* password, byte* hash);
+}
+
+/// <summary>
+/// One Botan object (hash, MAC or cipher) owned by one thread: created by name once, reused for every message, and
+/// destroyed when the thread's last reference goes (Botan's objects are not safe to share between threads).
+/// </summary>
+internal sealed unsafe class BotanObject : IDisposable
+{
+    private readonly delegate*<IntPtr, int> _destroy;
+
+    private BotanObject(IntPtr handle, delegate*<IntPtr, int> destroy)
+    {
+        Handle = handle;
+        _destroy = destroy;
+    }
+
+    public IntPtr Handle { get; private set; }
+
+    /// <summary>The longest name passed to an <c>…_init</c> call, NUL included ("Keccak-1600(512)", "SHAKE-256(nnnnn)").</summary>
+    private const int NameBytes = 64;
+
+    public static BotanObject Hash(ReadOnlySpan<char> name) =>
+        new(Create(name, 0, &LibBotan.botan_hash_init, "botan_hash_init"), &LibBotan.botan_hash_destroy);
+
+    public static BotanObject Mac(ReadOnlySpan<char> name) =>
+        new(Create(name, 0, &LibBotan.botan_mac_init, "botan_mac_init"), &LibBotan.botan_mac_destroy);
+
+    public static BotanObject Cipher(ReadOnlySpan<char> name, uint direction) =>
+        new(Create(name, direction, &LibBotan.botan_cipher_init, "botan_cipher_init"), &LibBotan.botan_cipher_destroy);
+
+    /// <summary>Replaces the object with a new one of <paramref name="name"/> (a SHAKE of another output length).</summary>
+    public void ReplaceHash(ReadOnlySpan<char> name)
+    {
+        var handle = Create(name, 0, &LibBotan.botan_hash_init, "botan_hash_init");
+        _ = _destroy(Handle);
+        Handle = handle;
+    }
+
+    private static IntPtr Create(ReadOnlySpan<char> name, uint flags, delegate*<IntPtr*, byte*, uint, int> init, string function)
+    {
+        Span<byte> text = stackalloc byte[NameBytes];
+        LibBotan.NulTerminated(name, text);
+        IntPtr handle;
+        fixed (byte* n = text)
+        {
+            LibBotan.Check(init(&handle, n, flags), function, name.ToString());
+        }
+
+        return handle;
+    }
+
+    /// <summary>Destroys the object now rather than at finalization.</summary>
+    public void Dispose()
+    {
+        if (Handle != IntPtr.Zero)
+        {
+            _ = _destroy(Handle);
+            Handle = IntPtr.Zero;
+        }
+
+        GC.SuppressFinalize(this);
+    }
+
+    ~BotanObject()
+    {
+        if (Handle != IntPtr.Zero)
+        {
+            _ = _destroy(Handle);
+        }
+    }
+}
