@@ -84,8 +84,17 @@ public static partial class ReportModel
     /// <summary>Above this coefficient of variation a row is flagged: the median is then a loose description of the samples.</summary>
     public const double CvWarning = 0.05;
 
-    /// <summary>A throughput chart of one operation of an algorithm: its file (relative to the page), title and SVG.</summary>
-    public sealed record Chart(string File, string Title, string Svg);
+    /// <summary>A chart: its file (relative to the page), title and SVG.</summary>
+    /// <remarks>
+    /// Its width and height are the SVG's own, written on the page's <c>&lt;img&gt;</c> so a browser reserves the space
+    /// before the image loads and the text below does not jump.
+    /// </remarks>
+    public sealed record Chart(string File, string Title, string Svg)
+    {
+        public int Width => SvgChart.SizeOf(Svg).Width;
+
+        public int Height => SvgChart.SizeOf(Svg).Height;
+    }
 
     /// <summary>
     /// The variant that stands for a provider wherever one line per provider is drawn or compared (charts, crossovers):
