@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# The distribution packages the native providers need, in one list: .ci/run and every workflow call this script, and
-# nothing else installs system packages. libsodium is not here: its NuGet package ships the native library.
+# The distribution packages the native providers and the site's browser test need, in one list: .ci/run and every
+# workflow call this script, and nothing else installs system packages. libsodium is not here: its NuGet package ships the native library.
 #   blake3-native  the Rust blake3 crate's source (built by `dotnet build` with cargo)
 #   libargon2      the Argon2 reference C library
 #   libxcrypt      bcrypt through crypt_rn
+#   chromium       the browser the site's tests open the built site in (through Playwright, never its own download)
 # Where apt-get is missing (macOS, Windows) it says so and installs nothing: those entries are then listed as
 # unsupported with the reason, and everything else runs. `--list` prints the packages and exits.
 set -euo pipefail
 
-packages=(librust-blake3-dev libargon2-1 libcrypt1)
+packages=(librust-blake3-dev libargon2-1 libcrypt1 chromium)
 if ! command -v cargo >/dev/null 2>&1 && [ ! -x "$HOME/.cargo/bin/cargo" ]; then
   packages+=(cargo)
 fi

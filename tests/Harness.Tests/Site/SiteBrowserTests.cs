@@ -39,7 +39,7 @@ public sealed class SiteBrowserTests(DocfxBuild build, ITestOutputHelper output)
               height: i.getAttribute('height') ?? '',
             })),
             // DocFX's own link beside each heading (anchor.js) points at the heading itself: the ids are checked instead.
-            links: [...article.querySelectorAll('a[href]:not(.anchor)')].map(a => a.href),
+            links: [...article.querySelectorAll('a[href]:not(.anchorjs-link)')].map(a => a.href),
             tables: [...article.querySelectorAll('table')].map(t => {
               const r = t.getBoundingClientRect();
               return {
@@ -70,6 +70,8 @@ public sealed class SiteBrowserTests(DocfxBuild build, ITestOutputHelper output)
     private const string EveryHeadingInView = """
         () => [...document.querySelectorAll('article h1[id],article h2[id],article h3[id],article h4[id],article h5[id],article h6[id]')]
           .map(h => {
+            // Without the smooth scrolling Bootstrap sets, so the jump is done when the hash is set.
+            document.documentElement.style.scrollBehavior = 'auto';
             location.hash = '#' + encodeURIComponent(h.id);
             const top = h.getBoundingClientRect().top;
             return top >= 0 && top < window.innerHeight ? null : h.id + ': off screen, ' + Math.round(top) + ' px from the top';
@@ -82,11 +84,25 @@ public sealed class SiteBrowserTests(DocfxBuild build, ITestOutputHelper output)
 
     private const string TwoFrames = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))";
 
+    /// <summary>Bootstrap scrolls smoothly to an anchor: wait until the page has stood still for ten frames (three seconds at most).</summary>
+    private const string ScrollSettled = """
+        () => new Promise(done => {
+          const until = performance.now() + 3000;
+          let last = -1, still = 0;
+          const frame = () => {
+            still = scrollY === last ? still + 1 : 0;
+            last = scrollY;
+            if (still >= 10 || performance.now() > until) done(true); else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        })
+        """;
+
     private static async Task OpenAsync(IPage page, Uri url)
     {
         await page.GotoAsync(url.ToString(), new() { WaitUntil = WaitUntilState.NetworkIdle });
         await page.WaitForFunctionAsync(Rendered);
-        await page.EvaluateAsync<bool>(TwoFrames);
+        await page.EvaluateAsync<bool>(url.Fragment.Length > 0 ? ScrollSettled : TwoFrames);
     }
 
     [Fact]
