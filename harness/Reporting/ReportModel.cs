@@ -94,6 +94,12 @@ public static partial class ReportModel
         public int Width => SvgChart.SizeOf(Svg).Width;
 
         public int Height => SvgChart.SizeOf(Svg).Height;
+
+        /// <summary>
+        /// The title as the image's alt attribute: a double quote (which a results file may put in an algorithm's name)
+        /// would end the attribute, so it becomes a single one; the template's escaping handles &lt; and &amp;.
+        /// </summary>
+        public string Alt => Title.Replace('"', '\'');
     }
 
     /// <summary>
