@@ -84,8 +84,23 @@ public static partial class ReportModel
     /// <summary>Above this coefficient of variation a row is flagged: the median is then a loose description of the samples.</summary>
     public const double CvWarning = 0.05;
 
-    /// <summary>A throughput chart of one operation of an algorithm: its file (relative to the page), title and SVG.</summary>
-    public sealed record Chart(string File, string Title, string Svg);
+    /// <summary>A chart: its file (relative to the page), title and SVG.</summary>
+    /// <remarks>
+    /// Its width and height are the SVG's own, written on the page's <c>&lt;img&gt;</c> so a browser reserves the space
+    /// before the image loads and the text below does not jump.
+    /// </remarks>
+    public sealed record Chart(string File, string Title, string Svg)
+    {
+        public int Width => SvgChart.SizeOf(Svg).Width;
+
+        public int Height => SvgChart.SizeOf(Svg).Height;
+
+        /// <summary>
+        /// The title as the image's alt attribute: a double quote (which a results file may put in an algorithm's name)
+        /// would end the attribute, so it becomes a single one; the template's escaping handles &lt; and &amp;.
+        /// </summary>
+        public string Alt => Title.Replace('"', '\'');
+    }
 
     /// <summary>
     /// The variant that stands for a provider wherever one line per provider is drawn or compared (charts, crossovers):

@@ -14,19 +14,32 @@ public sealed record SiteArea(string Key)
     public string Template => $"site/{Key}.md.sbn";
 }
 
-/// <summary>An area page (<c>templates/site/&lt;area&gt;.md.sbn</c>): an include per algorithm, by family, and the scenarios' sections.</summary>
+/// <summary>
+/// An area page (<c>templates/site/&lt;area&gt;.md.sbn</c>): by family, each algorithm's chart, leader and link to its
+/// own page, and the scenarios' sections.
+/// </summary>
+/// <param name="Page">The area page's file, relative to the site's root (the toc links it).</param>
 /// <param name="Leading">The scenarios' sections before the families (<see cref="AreaPlacement.BeforeFamilies"/>), each as its template rendered it.</param>
 /// <param name="Trailing">Those after the families.</param>
-public sealed record AreaPage(string MachineKey, IReadOnlyList<AreaFamily> Families, IReadOnlyList<RenderedMarkdown> Leading, IReadOnlyList<RenderedMarkdown> Trailing);
+public sealed record AreaPage(string MachineKey, string Page, IReadOnlyList<AreaFamily> Families, IReadOnlyList<RenderedMarkdown> Leading, IReadOnlyList<RenderedMarkdown> Trailing);
 
 public sealed record AreaFamily(string Family, IReadOnlyList<AreaAlgorithm> Algorithms);
 
-/// <param name="Include">The algorithm's fragment, relative to the page.</param>
+/// <param name="Page">The algorithm's own page (its report), relative to the site's root.</param>
+/// <param name="OwnHeading">
+/// Whether the algorithm gets a heading under its family's: not when it is the family's only algorithm and has the
+/// family's name (BLAKE3), where a second heading would say the same and take the same anchor.
+/// </param>
+/// <param name="Chart">The chart of its primary operation (the one the leader is named by), relative to the site's root; null where it has none (password hashes are charted per parameter set on their page).</param>
+/// <param name="Leader">The fastest provider at the large and the small size, or null where none was measured at them.</param>
 /// <param name="Beside">The scenarios' further pages of the algorithm that exist (<see cref="ScenarioReport.AlgorithmSiteFragments"/>).</param>
-public sealed record AreaAlgorithm(string Name, string Include, IReadOnlyList<BesideInclude> Beside);
+public sealed record AreaAlgorithm(string Name, string Page, bool OwnHeading, ReportModel.Chart? Chart, string? Leader, IReadOnlyList<BesidePage> Beside);
 
-/// <param name="Label">What the include is titled after the algorithm's name.</param>
-public sealed record BesideInclude(string Label, string Include);
+/// <param name="Label">What the page shows of the algorithm (e.g. batches of short messages).</param>
+public sealed record BesidePage(string Label, string Page);
+
+/// <summary>The site's table of contents (<c>templates/site/toc.yml.sbn</c>): every area page with its algorithms' pages, by family.</summary>
+public sealed record SiteToc(IReadOnlyList<AreaPage> Areas);
 
 /// <summary>The model of a scenario's section of an area page (<see cref="AreaSiteFragment.Template"/>).</summary>
 /// <param name="Include">The scenario's page, relative to the area page.</param>
@@ -66,6 +79,23 @@ public static class SiteModel
 
     public const string CrossMachinePage = "cross-machine.md";
 
+    public const string MachineSpecPage = "machine-spec.md";
+
+    public const string HighlightsPage = "highlights.md";
+
+    /// <summary>
+    /// The fragments that pages include rather than link (the overview's highlights and machine spec, the cross-machine
+    /// table, the scenarios' area sections): docfx.json keeps them from being pages of their own. Every other report under
+    /// <see cref="FragmentFolder"/> is an algorithm's page.
+    /// </summary>
+    public static IReadOnlyList<string> IncludedOnly(IEnumerable<ScenarioReport> scenarios) =>
+        [HighlightsPage, MachineSpecPage, CrossMachinePage, .. scenarios.SelectMany(s => s.AreaSiteFragments).Select(f => f.File).Distinct(StringComparer.Ordinal)];
+
+    /// <summary>The table of contents, generated so that every area and every algorithm's page is in it.</summary>
+    public const string TocPage = "toc.yml";
+
+    public const string TocTemplate = "site/toc.yml.sbn";
+
     public const string CrossMachineTemplate = "cross-machine.md.sbn";
 
     /// <summary>Every area a kind declares (<see cref="IKindPresentation.SiteArea"/>), in the order of the kinds.</summary>
@@ -90,33 +120,53 @@ public static class SiteModel
     private static string KindOf(string operation, KindPresentations kinds) => kinds.Owning(operation)?.Name ?? operation;
 
     /// <summary>
-    /// The model of one area page. <paramref name="fragments"/> are the fragment file names present (e.g.
-    /// <c>sha256.md</c>, <c>streaming.md</c>); <paramref name="algorithms"/> the machine's per-algorithm data. The
-    /// scenarios' sections are rendered through <paramref name="stage"/>, whose scenarios and kinds decide what is shown.
+    /// The model of one area page. <paramref name="fragments"/> are the fragment files present by name (e.g.
+    /// <c>sha256.md</c>, <c>streaming.md</c>, <c>charts/sha256.svg</c>) with their text; <paramref name="algorithms"/>
+    /// the machine's per-algorithm data. The scenarios' sections are rendered through <paramref name="stage"/>, whose
+    /// scenarios and kinds decide what is shown.
     /// </summary>
-    public static AreaPage Area(ReportStage stage, SiteArea area, string machineKey, IReadOnlyList<RunSummary> algorithms, IReadOnlySet<string> fragments)
+    public static AreaPage Area(ReportStage stage, SiteArea area, string machineKey, IReadOnlyList<RunSummary> algorithms, IReadOnlyDictionary<string, string> fragments)
     {
         var infos = AlgorithmsOf(algorithms, stage.Kinds)
-            .Where(a => stage.Kinds.Named(a.Kind)?.SiteArea == area.Key && fragments.Contains(a.Slug + ".md"))
+            .Where(a => stage.Kinds.Named(a.Kind)?.SiteArea == area.Key && fragments.ContainsKey(a.Slug + ".md"))
             .ToArray();
         var beside = stage.Scenarios.SelectMany(s => s.AlgorithmSiteFragments).ToArray();
-        var sections = stage.Scenarios.SelectMany(s => s.AreaSiteFragments).Where(f => f.Area == area.Key && fragments.Contains(f.File)).ToArray();
+        var sections = stage.Scenarios.SelectMany(s => s.AreaSiteFragments).Where(f => f.Area == area.Key && fragments.ContainsKey(f.File)).ToArray();
         RenderedMarkdown[] Sections(AreaPlacement placement) => sections.Where(f => f.Placement == placement)
             // A section is a block: the area page puts the blank line before it and the line break after it.
             .Select(f => new RenderedMarkdown(stage.RenderTemplate(f.Template, new AreaSection(Include(f.File))).Trim('\n')))
             .ToArray();
         return new AreaPage(
             machineKey,
+            area.Page,
             infos.GroupBy(a => a.Family).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => new AreaFamily(
                 g.Key,
                 g.OrderBy(a => a.Name, StringComparer.Ordinal)
                     .Select(a => new AreaAlgorithm(
                         a.Name,
                         Include(a.Slug + ".md"),
-                        beside.Where(f => fragments.Contains(f.FileOf(a.Slug))).Select(f => new BesideInclude(f.Label, Include(f.FileOf(a.Slug)))).ToArray()))
+                        g.Count() > 1 || a.Name != g.Key,
+                        ChartOf(algorithms, a.Slug, stage.Kinds, fragments),
+                        FamilyOverview.AlgorithmLeader(algorithms.Where(s => s.Results.Any(r => r.Slug == a.Slug)), a.Slug, stage.Kinds),
+                        beside.Where(f => fragments.ContainsKey(f.FileOf(a.Slug))).Select(f => new BesidePage(f.Label, Include(f.FileOf(a.Slug)))).ToArray()))
                     .ToArray())).ToArray(),
             Sections(AreaPlacement.BeforeFamilies),
             Sections(AreaPlacement.AfterFamilies));
+    }
+
+    /// <summary>
+    /// The chart of an algorithm's primary operation as its page shows it: the file the run wrote (whose own width and
+    /// height the area page gives its image), titled as on the page; null where the page has none.
+    /// </summary>
+    private static ReportModel.Chart? ChartOf(IReadOnlyList<RunSummary> algorithms, string slug, KindPresentations kinds, IReadOnlyDictionary<string, string> fragments)
+    {
+        var summary = algorithms.Where(s => FamilyOverview.PrimaryRecords(s, kinds).Any(r => r.Slug == slug)).MaxBy(s => s.Run.Utc);
+        return summary is null
+            ? null
+            : ReportModel.Charts(summary, slug, kinds)
+                .Where(c => fragments.ContainsKey(c.File))
+                .Select(c => new ReportModel.Chart(Include(c.File), c.Title, fragments[c.File]))
+                .FirstOrDefault();
     }
 
     /// <summary>The algorithm kinds in the data that no area shows: each would be silently missing from the site.</summary>

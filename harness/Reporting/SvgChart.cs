@@ -30,6 +30,18 @@ public static partial class SvgChart
 
     private const string MarkerColor = "#777777";
 
+    /// <summary>
+    /// The width and height an SVG declares on its root (every chart here declares both), for the <c>&lt;img&gt;</c>
+    /// that shows it; 0 for one that declares none, so a page never claims a size the image does not have.
+    /// </summary>
+    public static (int Width, int Height) SizeOf(string svg)
+    {
+        var root = XElement.Parse(svg);
+        static int Dimension(XAttribute? attribute) =>
+            int.TryParse(attribute?.Value, NumberStyles.None, CultureInfo.InvariantCulture, out var value) ? value : 0;
+        return (Dimension(root.Attribute("width")), Dimension(root.Attribute("height")));
+    }
+
     private const int Width = 720;
     private const int PlotLeft = 78;
     private const int PlotRight = Width - 24;

@@ -105,7 +105,7 @@ public sealed class BatchReportTests
             "| os | one call per message | 120.00 | 120.00 | 120.00 | 120.00 | 120.00 |",
             "| managed (multibuffer-scalar) | one batch call | 400.00 | 399.00 | 398.00 | 397.00 | 396.00 |",
         ], table);
-        Assert.Contains("#### 32-byte messages\n\nTime per message (ns), by batch size:", page, StringComparison.Ordinal);
+        Assert.Contains("\n## 32-byte messages\n\nTime per message (ns), by batch size:", page, StringComparison.Ordinal);
         Assert.Contains("\n" + ReportModel.Crossover(CrossingAtSixteen()) + "\n", page, StringComparison.Ordinal);
     }
 

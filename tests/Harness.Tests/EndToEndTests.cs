@@ -34,9 +34,9 @@ public sealed class EndToEndTests
 
         var page = File.ReadAllText(Path.Combine(output, "sha256.md"));
         Assert.Contains("ratios are medians of per-round ratios over 3 interleaved rounds", page, StringComparison.Ordinal);
-        Assert.Contains("### SHA-256", page, StringComparison.Ordinal);
-        Assert.Contains("#### 128 B (128 bytes)", page, StringComparison.Ordinal);
-        Assert.Contains("#### 1 KiB (1,024 bytes)", page, StringComparison.Ordinal);
+        Assert.Contains("\n# SHA-256", page, StringComparison.Ordinal);
+        Assert.Contains("\n## 128 B (128 bytes)", page, StringComparison.Ordinal);
+        Assert.Contains("\n## 1 KiB (1,024 bytes)", page, StringComparison.Ordinal);
         foreach (var implementation in providers)
         {
             Assert.Contains($"| {Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
@@ -79,9 +79,9 @@ public sealed class EndToEndTests
         });
 
         var page = File.ReadAllText(Path.Combine(output, "sha256-batch.md"));
-        Assert.Contains("### SHA-256: batches of short messages", page, StringComparison.Ordinal);
-        Assert.Contains("#### 32-byte messages", page, StringComparison.Ordinal);
-        Assert.Contains("#### 64-byte messages", page, StringComparison.Ordinal);
+        Assert.Contains("\n# SHA-256: batches of short messages", page, StringComparison.Ordinal);
+        Assert.Contains("\n## 32-byte messages", page, StringComparison.Ordinal);
+        Assert.Contains("\n## 64-byte messages", page, StringComparison.Ordinal);
         Assert.Contains($"| Implementation | Timed as |{string.Concat(batchSizes.Select(n => $" {n} |"))}", page, StringComparison.Ordinal);
         foreach (var implementation in measured)
         {

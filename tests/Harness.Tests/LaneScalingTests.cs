@@ -100,7 +100,7 @@ public sealed class LaneScalingTests
         Assert.True(result.ExitCode == 0, result.Out + result.Error);
 
         var page = File.ReadAllText(folder.Combine("out", "argon2id.md"));
-        Assert.Contains("#### Lanes: the same work on one lane and on several", page, StringComparison.Ordinal);
+        Assert.Contains("\n## Lanes: the same work on one lane and on several", page, StringComparison.Ordinal);
         var spreadingAlone = (1.0 / Math.Min(2, Environment.ProcessorCount)).ToString("N3", System.Globalization.CultureInfo.InvariantCulture);
         Assert.Matches(@"\| managed \([a-z0-9]+\) \| `test` \| [0-9.,]+ [mµμ]?s \| `m=1024,t=1,p=2,len=32` \(p=2\) \| [0-9.,]+ [mµμ]?s \| [0-9.]+ \| " + spreadingAlone.Replace(".", @"\.") + @" \|", page);
     }

@@ -142,10 +142,10 @@ public sealed class PasswordHashTests
         Assert.Equal(PasswordOperationNames.All.Order(), records.Select(r => r.GetProperty("operation").GetString()!).Distinct().Order());
 
         var page = File.ReadAllText(folder.Combine("out", "argon2id.md"));
-        Assert.Contains("#### `test`: m=1024 KiB (1 MiB), t=1, p=1, 32-byte tag", page, StringComparison.Ordinal);
-        Assert.Contains("#### `m=2048,t=3,p=2,len=16`: m=2048 KiB (2 MiB), t=3, p=2, 16-byte tag", page, StringComparison.Ordinal);
+        Assert.Contains("\n## `test`: m=1024 KiB (1 MiB), t=1, p=1, 32-byte tag", page, StringComparison.Ordinal);
+        Assert.Contains("\n## `m=2048,t=3,p=2,len=16`: m=2048 KiB (2 MiB), t=3, p=2, 16-byte tag", page, StringComparison.Ordinal);
         Assert.Contains("- libsodium (hash, hash-phc, verify, verify-wrong): libsodium runs Argon2 with one lane only (p=1); this set has p=2.", page, StringComparison.Ordinal);
-        Assert.Contains("#### `m=1024,t=2,p=1,len=16`: m=1024 KiB (1 MiB), t=2, p=1, 16-byte tag", page, StringComparison.Ordinal);
+        Assert.Contains("\n## `m=1024,t=2,p=1,len=16`: m=1024 KiB (1 MiB), t=2, p=1, 16-byte tag", page, StringComparison.Ordinal);
         Assert.Contains("- libsodium (hash-phc, verify, verify-wrong): libsodium's string form always writes a 32-byte tag; this set asks for 16.", page, StringComparison.Ordinal);
         Assert.Contains("| libsodium | hash |", page, StringComparison.Ordinal);
         Assert.Contains("- konscious (hash-phc, verify, verify-wrong): Konscious has no Argon2 string (PHC) encoder or verifier.", page, StringComparison.Ordinal);
@@ -154,7 +154,7 @@ public sealed class PasswordHashTests
         // One chart per set beside its table, one bar per implementation whose raw hash was timed at that set.
         foreach (var (set, file) in new[] { ("test", "argon2id-test.svg"), ("m=2048,t=3,p=2,len=16", "argon2id-m-2048-t-3-p-2-len-16.svg") })
         {
-            Assert.Contains($"](charts/{file})", page, StringComparison.Ordinal);
+            Assert.Contains($"<img src=\"charts/{file}\" alt=\"", page, StringComparison.Ordinal);
             var svg = System.Xml.Linq.XDocument.Load(folder.Combine("out", "charts", file));
             var bars = svg.Descendants().Where(e => e.Name.LocalName == "g" && (string?)e.Attribute("class") == "bar")
                 .Select(e => (string)e.Attribute("data-label")!).Order().ToArray();

@@ -137,9 +137,9 @@ public sealed class ReportTests
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
         var page = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
 
-        Assert.Contains("#### 128 KiB (131,072 bytes)", page, StringComparison.Ordinal);
+        Assert.Contains("\n## 128 KiB (131,072 bytes)", page, StringComparison.Ordinal);
         Assert.DoesNotContain(" KB", page, StringComparison.Ordinal);
-        var table = page[page.IndexOf("#### 128 B", StringComparison.Ordinal)..page.IndexOf("#### 1 KiB", StringComparison.Ordinal)];
+        var table = page[page.IndexOf("\n## 128 B", StringComparison.Ordinal)..page.IndexOf("\n## 1 KiB", StringComparison.Ordinal)];
         var rows = table.Split('\n').Where(l => l.StartsWith("| ", StringComparison.Ordinal) && !l.StartsWith("| Provider", StringComparison.Ordinal)).ToArray();
         Assert.Equal(4, rows.Length);
         Assert.Contains("| 1.00 |", rows[0], StringComparison.Ordinal);

@@ -54,6 +54,25 @@ public sealed class SiteAreaTests
         Assert.NotEmpty(ScenarioRegistry.Reports.SelectMany(r => r.AlgorithmSiteFragments));
     }
 
+    /// <summary>
+    /// docfx.json builds every report under <c>benchmarks/</c> as a page of its own, except the fragments pages include
+    /// (the highlights, the machine spec, the cross-machine table and the scenarios' area sections): each would be a
+    /// page no link or toc leads to, and an included one that became a page would be built twice.
+    /// </summary>
+    [Fact]
+    public void DocFX_builds_every_report_as_a_page_but_the_fragments_that_pages_include()
+    {
+        using var committed = CommittedTree.Open();
+        using var config = System.Text.Json.JsonDocument.Parse(File.ReadAllText(committed.Combine("docs", "docfx.json")));
+        var content = Assert.Single(config.RootElement.GetProperty("build").GetProperty("content").EnumerateArray());
+        Assert.Contains(content.GetProperty("files").EnumerateArray(), f => f.GetString() == $"{SiteModel.FragmentFolder}/*.md");
+        var excluded = content.GetProperty("exclude").EnumerateArray().Select(e => e.GetString()!)
+            .Where(e => e.StartsWith(SiteModel.FragmentFolder + "/", StringComparison.Ordinal));
+        Assert.Equal(
+            SiteModel.IncludedOnly(ScenarioRegistry.Reports).Select(f => $"{SiteModel.FragmentFolder}/{f}").Order(StringComparer.Ordinal),
+            excluded.Order(StringComparer.Ordinal));
+    }
+
     /// <summary>A kind the registry does not have, declared only in its own class (a test double), with its area.</summary>
     private sealed class SpongeKind(string area) : IKindPresentation
     {
@@ -92,15 +111,21 @@ public sealed class SiteAreaTests
         {
             Algorithms = [new AlgorithmInfo { Slug = "keccak-p", Name = "Keccak-p", Family = "Sponge", Kind = "sponge", OutputBytes = 64 }],
         };
-        var fragments = new HashSet<string>(["keccak-p.md", "keccak-p-absorb.md", "sponge-overview.md"], StringComparer.Ordinal);
+        var fragments = new[] { "keccak-p.md", "keccak-p-absorb.md", "sponge-overview.md" }.ToDictionary(f => f, _ => "", StringComparer.Ordinal);
 
         Assert.Empty(SiteModel.UnshownKinds([summary], kinds));
         Assert.Equal(["sponge"], SiteModel.UnshownKinds([summary], KindRegistry.Presentations));
         var area = Assert.Single(SiteModel.Areas(kinds), a => a.Key == "hashes");
-        var page = stage.RenderTemplate(area.Template, SiteModel.Area(stage, area, "machine", [summary], fragments));
+        var model = SiteModel.Area(stage, area, "machine", [summary], fragments);
+        var page = stage.RenderTemplate(area.Template, model);
 
-        Assert.Contains("\n## Sponge\n\n[!INCLUDE[Keccak-p](benchmarks/keccak-p.md)]\n\n[!INCLUDE[Keccak-p: absorbing](benchmarks/keccak-p-absorb.md)]\n", page, StringComparison.Ordinal);
+        // Its page (no chart or leader: the fixture measured no Keccak-p) and the scenario's page beside it, linked.
+        Assert.Contains("\n## Sponge\n\n### Keccak-p\n\nFull tables: [Keccak-p](benchmarks/keccak-p.md); [absorbing](benchmarks/keccak-p-absorb.md).\n", page, StringComparison.Ordinal);
         Assert.EndsWith("\n\n## Sponges\n\n[!INCLUDE[Sponges](benchmarks/sponge-overview.md)]\n", page, StringComparison.Ordinal);
+        var toc = stage.RenderTemplate(SiteModel.TocTemplate, new SiteToc([model]));
+        Assert.Contains("- href: hashes.md\n  items:\n  - name: \"Sponge\"\n    items:\n    - name: \"Keccak-p\"\n      href: benchmarks/keccak-p.md\n"
+            + "    - name: \"Keccak-p: absorbing\"\n      href: benchmarks/keccak-p-absorb.md\n", toc, StringComparison.Ordinal);
+        Assert.Contains(SiteModel.IncludedOnly([new SpongeScenarioReport()]), f => f == "sponge-overview.md");
 
         // A kind opening an area of its own: the area is listed, and rendering it needs only its template.
         Assert.Contains(SiteModel.Areas(new KindPresentations([.. KindRegistry.All, new SpongeKind("sponges")])), a => a.Key == "sponges");

@@ -219,7 +219,8 @@ public sealed class SiteTests
         Assert.Equal(0, result.ExitCode);
         CheckSite(docs, ["sha256"]);
         Assert.False(File.Exists(Path.Combine(docs, SiteModel.FragmentFolder, LeakReport.FileName)));
-        Assert.Contains("[!INCLUDE[SHA-256](benchmarks/sha256.md)]", File.ReadAllText(Path.Combine(docs, "hashes.md")), StringComparison.Ordinal);
+        Assert.Contains("Full tables: [SHA-256](benchmarks/sha256.md)", File.ReadAllText(Path.Combine(docs, "hashes.md")), StringComparison.Ordinal);
+        Assert.Contains("href: benchmarks/sha256.md", File.ReadAllText(Path.Combine(docs, "toc.yml")), StringComparison.Ordinal);
         Assert.Contains(OtherMachine, File.ReadAllText(Path.Combine(docs, SiteModel.FragmentFolder, SiteModel.CrossMachinePage)), StringComparison.Ordinal);
     }
 
@@ -250,7 +251,7 @@ public sealed class SiteTests
     {
         using var committed = CommittedTree.Open();
         var docs = committed.Combine("docs");
-        var included = IncludesOf(docs).Select(i => i.Target).ToHashSet(StringComparer.Ordinal);
+        var toc = TocEntries(Path.Combine(docs, "toc.yml")).ToHashSet(StringComparer.Ordinal);
         var machine = File.ReadAllText(Path.Combine(docs, SiteModel.FragmentFolder, "machine-spec.md"));
         var key = Directory.EnumerateDirectories(committed.Combine("reports")).Select(Path.GetFileName)
             .Single(k => machine.Contains($"| Machine | {k} |", StringComparison.Ordinal))!;
@@ -259,7 +260,7 @@ public sealed class SiteTests
             .ToArray();
 
         Assert.NotEmpty(reported);
-        Assert.All(reported, slug => Assert.Contains($"{SiteModel.FragmentFolder}/{slug}.md", included));
+        Assert.All(reported, slug => Assert.Contains($"{SiteModel.FragmentFolder}/{slug}.md", toc));
     }
 
     [Theory]
@@ -274,29 +275,33 @@ public sealed class SiteTests
     }
 
     /// <summary>
-    /// DocFX's include rules on a site folder, read from the markdown as Markdig parses it (<see cref="DocfxMarkdown"/>):
-    /// docfx.json builds the top-level pages and excludes the fragments, takes the charts as resources; every include is
+    /// The site's structure, read from the markdown as Markdig parses it (<see cref="DocfxMarkdown"/>), on any site folder
+    /// (the committed one is also built by DocFX and opened in a browser: <see cref="Site.SiteBrowserTests"/>): docfx.json
+    /// builds the top-level pages and the algorithms' reports as pages, and takes the charts as resources; every include is
     /// a block include (on its own line: an inline one would keep only the fragment's inline markup, dropping its headings
-    /// and tables) and resolves from the including file's folder to a file excluded from the build; every fragment is
-    /// included; every relative link and image resolves from its own file's folder (DocFX resolves links in an included
-    /// file relative to that file); every algorithm in <paramref name="slugs"/> is included.
+    /// and tables) of a fragment docfx.json keeps from being a page (<see cref="SiteModel.IncludedOnly"/>), and every such
+    /// fragment is included; every relative link and image resolves from its own file's folder; every other report is an
+    /// algorithm's page that an area page links and the table of contents lists; so is every algorithm in <paramref name="slugs"/>.
     /// </summary>
     private static void CheckSite(string docs, IReadOnlyList<string> slugs)
     {
         using var config = JsonDocument.Parse(File.ReadAllText(Path.Combine(docs, "docfx.json")));
         var build = config.RootElement.GetProperty("build");
         var content = Assert.Single(build.GetProperty("content").EnumerateArray().ToArray());
-        Assert.Contains("*.md", content.GetProperty("files").EnumerateArray().Select(e => e.GetString()));
-        Assert.Contains($"{SiteModel.FragmentFolder}/**", content.GetProperty("exclude").EnumerateArray().Select(e => e.GetString()));
+        var built = content.GetProperty("files").EnumerateArray().Select(e => e.GetString()).ToArray();
+        Assert.Contains("*.md", built);
+        Assert.Contains($"{SiteModel.FragmentFolder}/*.md", built);
         Assert.Contains($"{SiteModel.FragmentFolder}/charts/*.svg", build.GetProperty("resource").EnumerateArray().SelectMany(r => r.GetProperty("files").EnumerateArray()).Select(e => e.GetString()));
 
-        foreach (var entry in TocEntries(Path.Combine(docs, "toc.yml")))
+        var toc = TocEntries(Path.Combine(docs, "toc.yml")).ToHashSet(StringComparer.Ordinal);
+        foreach (var entry in toc)
         {
             Assert.True(File.Exists(Path.Combine(docs, entry)), $"toc.yml names {entry}, which does not exist");
         }
 
         var fragments = Path.Combine(docs, SiteModel.FragmentFolder);
         var files = Directory.EnumerateFiles(docs, "*.md").Concat(Directory.EnumerateFiles(fragments, "*.md"));
+        var linked = new HashSet<string>(StringComparer.Ordinal);
         foreach (var file in files)
         {
             var name = Path.GetRelativePath(docs, file).Replace('\\', '/');
@@ -310,26 +315,40 @@ public sealed class SiteTests
             {
                 if (DocfxMarkdown.LocalFile(link.Url) is { } target)
                 {
-                    Assert.True(File.Exists(Path.Combine(Path.GetDirectoryName(file)!, target)), $"{name}({link.Line + 1}): link to {link.Url} does not resolve from the file's folder");
+                    var path = Path.GetFullPath(Path.Combine(Path.GetDirectoryName(file)!, target));
+                    Assert.True(File.Exists(path), $"{name}({link.Line + 1}): link to {link.Url} does not resolve from the file's folder");
+                    if (Path.GetFullPath(Path.GetDirectoryName(file)!) == Path.GetFullPath(docs).TrimEnd(Path.DirectorySeparatorChar))
+                    {
+                        linked.Add(Path.GetRelativePath(docs, path).Replace('\\', '/'));
+                    }
                 }
             }
         }
 
+        var includedOnly = SiteModel.IncludedOnly(ScenarioRegistry.Reports).Select(f => $"{SiteModel.FragmentFolder}/{f}").ToHashSet(StringComparer.Ordinal);
         var includes = IncludesOf(docs);
         foreach (var include in includes)
         {
             Assert.True(File.Exists(Path.Combine(docs, include.Target)), $"{include.Page}: include of missing {include.Target}");
-            Assert.True(include.Target.StartsWith($"{SiteModel.FragmentFolder}/", StringComparison.Ordinal), $"{include.Page}: included {include.Target} is not excluded from the build");
+            Assert.True(includedOnly.Contains(include.Target), $"{include.Page}: {include.Target} is an algorithm's page of its own: link it, do not include it");
         }
 
         var included = includes.Select(i => i.Target).ToHashSet(StringComparer.Ordinal);
         foreach (var fragment in Directory.EnumerateFiles(fragments, "*.md"))
         {
             var name = $"{SiteModel.FragmentFolder}/{Path.GetFileName(fragment)}";
-            Assert.True(included.Contains(name), $"{name} is included by no page");
+            if (includedOnly.Contains(name))
+            {
+                Assert.True(included.Contains(name), $"{name} is included by no page");
+            }
+            else
+            {
+                Assert.True(linked.Contains(name), $"{name} is linked from no area page");
+                Assert.True(toc.Contains(name), $"{name} is not in toc.yml");
+            }
         }
 
-        Assert.All(slugs, slug => Assert.Contains($"{SiteModel.FragmentFolder}/{slug}.md", included));
+        Assert.All(slugs, slug => Assert.Contains($"{SiteModel.FragmentFolder}/{slug}.md", linked));
     }
 
     /// <summary>An include, its target as a path from the site folder (resolved from the including page's folder).</summary>
@@ -342,7 +361,7 @@ public sealed class SiteTests
                 .Select(i => new Include(Path.GetFileName(page), Path.GetRelativePath(docs, Path.GetFullPath(Path.Combine(Path.GetDirectoryName(page)!, i.Path))).Replace('\\', '/'))))
             .ToList();
 
-    /// <summary>The <c>href</c> values of toc.yml (a flat list of <c>- name:</c> / <c>href:</c> entries).</summary>
+    /// <summary>The <c>href</c> values of toc.yml, at every level (<c>- name:</c> / <c>href:</c> entries and their <c>items:</c>).</summary>
     private static IEnumerable<string> TocEntries(string toc) =>
         File.ReadLines(toc)
             .Select(line => line.Trim().TrimStart('-').TrimStart())
@@ -375,11 +394,11 @@ public sealed class SiteTests
         }
     }
 
-    /// <summary>The cells of the table under "#### &lt;size&gt;" (one-operation page), provider first.</summary>
+    /// <summary>The cells of the table under "## &lt;size&gt;" (one-operation page), provider first.</summary>
     private static List<string[]> TableOf(string page, int size)
     {
-        var start = page.IndexOf($"#### {Format.Size(size)} (", StringComparison.Ordinal);
-        var end = page.IndexOf("\n#### ", start + 1, StringComparison.Ordinal);
+        var start = page.IndexOf($"\n## {Format.Size(size)} (", StringComparison.Ordinal);
+        var end = page.IndexOf("\n## ", start + 1, StringComparison.Ordinal);
         var table = page[start..(end < 0 ? page.Length : end)];
         return table.Split('\n')
             .Where(l => l.StartsWith("| ", StringComparison.Ordinal) && !l.StartsWith("| Provider", StringComparison.Ordinal))

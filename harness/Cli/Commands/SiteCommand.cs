@@ -7,7 +7,8 @@ namespace CryptoHarness.Cli.Commands;
 
 /// <summary>
 /// <c>harness site [--machine KEY] [--reports DIR] [--out DIR] [--templates DIR]</c>: refreshes the documentation site's generated parts from one machine's reports: the fragments in
-/// <c>docs/benchmarks/</c>, the cross-machine fragment, and the area pages that include them.
+/// <c>docs/benchmarks/</c> (each algorithm's report, a page of its own), the cross-machine fragment, the area pages that
+/// lead to them, and the table of contents.
 /// </summary>
 internal static class SiteCommand
 {
@@ -76,12 +77,15 @@ internal static class SiteCommand
         }
 
         var newest = algorithms.MaxBy(a => a.Run.Utc)!;
-        fragments.Add(new("machine-spec.md", stage.RenderTemplate(ReportStage.MachineSpecTemplate, ReportModel.MachineSpec(newest.Run))));
+        fragments.Add(new(SiteModel.MachineSpecPage, stage.RenderTemplate(ReportStage.MachineSpecTemplate, ReportModel.MachineSpec(newest.Run))));
         fragments.Add(new(SiteModel.CrossMachinePage, stage.RenderTemplate(SiteModel.CrossMachineTemplate, SiteModel.CrossMachine(machines, stage.Kinds, stage.Scenarios))));
 
         var names = fragments.Select(f => f.Name).ToHashSet(StringComparer.Ordinal);
-        var pages = areas
-            .Select(area => new ReportStage.RenderedFile(area.Page, stage.RenderTemplate(area.Template, SiteModel.Area(stage, area, machine, algorithms, names))))
+        var texts = fragments.ToDictionary(f => f.Name, f => f.Content, StringComparer.Ordinal);
+        var models = areas.Select(area => (Area: area, Model: SiteModel.Area(stage, area, machine, algorithms, texts))).ToArray();
+        var pages = models
+            .Select(a => new ReportStage.RenderedFile(a.Area.Page, stage.RenderTemplate(a.Area.Template, a.Model)))
+            .Append(new ReportStage.RenderedFile(SiteModel.TocPage, stage.RenderTemplate(SiteModel.TocTemplate, new SiteToc(models.Select(a => a.Model).ToArray()))))
             .ToArray();
 
         // Everything rendered: now replace the generated fragments, removing those no longer produced.
@@ -96,7 +100,7 @@ internal static class SiteCommand
             stdout.WriteLine($"Wrote {path}");
         }
 
-        stdout.WriteLine($"Site refreshed from {machine}: {fragments.Count(f => f.Name.EndsWith(".md", StringComparison.Ordinal))} fragments, {pages.Length} area pages.");
+        stdout.WriteLine($"Site refreshed from {machine}: {fragments.Count(f => f.Name.EndsWith(".md", StringComparison.Ordinal))} fragments, {areas.Count} area pages and the table of contents.");
         return HarnessCli.Success;
     }
 

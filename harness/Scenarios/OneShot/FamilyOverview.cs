@@ -149,6 +149,33 @@ public static class FamilyOverview
         return new IndexFamily(FamilyData.FamilyOf(family), family.Run.Job, family.Run.GitCommit, algorithms);
     }
 
+    /// <summary>
+    /// An algorithm's fastest implementation at <see cref="LargeSize"/> and at <see cref="SmallSize"/>, with its MB/s, in
+    /// the newest of <paramref name="summaries"/> that measured it (one phrase when one implementation leads at both);
+    /// null where neither size was measured.
+    /// </summary>
+    public static string? AlgorithmLeader(IEnumerable<RunSummary> summaries, string slug, KindPresentations kinds)
+    {
+        var summary = summaries.Where(s => PrimaryRecords(s, kinds).Any(r => r.Slug == slug)).MaxBy(s => s.Run.Utc);
+        if (summary is null)
+        {
+            return null;
+        }
+
+        var leaders = new[] { LargeSize, SmallSize }
+            .Select(size => (Size: size, Record: Fastest(summary, slug, size, kinds)))
+            .Where(l => l.Record is not null)
+            .Select(l => (l.Size, Label: Format.ProviderLabel(l.Record!.Provider, l.Record.Variant), MbPerS: Format.Number(l.Record.MbPerS, "N0")))
+            .ToArray();
+        return leaders.Length switch
+        {
+            0 => null,
+            2 when leaders[0].Label == leaders[1].Label =>
+                $"`{leaders[0].Label}` at {Format.Size(leaders[0].Size)} ({leaders[0].MbPerS} MB/s) and at {Format.Size(leaders[1].Size)} ({leaders[1].MbPerS} MB/s)",
+            _ => string.Join("; ", leaders.Select(l => $"`{l.Label}` at {Format.Size(l.Size)} ({l.MbPerS} MB/s)")),
+        };
+    }
+
     /// <summary>The fastest one-shot record of an algorithm at a size, in its primary operation.</summary>
     private static ResultRecord? Fastest(RunSummary family, string slug, int size, KindPresentations kinds) =>
         PrimaryRecords(family, kinds).Where(r => r.Slug == slug && r.SizeBytes == size).MinBy(r => r.MedianNs);

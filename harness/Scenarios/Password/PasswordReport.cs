@@ -23,9 +23,9 @@ public sealed record LaneScalingRow(string Label, string OneLaneSet, string Many
 /// <summary>One parameter set, headed by its exact parameters; fastest first within each operation.</summary>
 /// <param name="Source">Where the set comes from; null for a set the run did not describe.</param>
 /// <param name="HasThroughput">Whether the rows have GiB/s (Argon2 does, bcrypt does not).</param>
-/// <param name="Chart">The set's bar chart relative to the page; null where no raw hash was measured (and on the overview).</param>
+/// <param name="Chart">The set's bar chart (its file relative to the page); null where no raw hash was measured (and on the overview).</param>
 public sealed record ParameterSetTable(
-    string Name, string Description, string? Source, string Unit, bool HasThroughput, string? Chart,
+    string Name, string Description, string? Source, string Unit, bool HasThroughput, ReportModel.Chart? Chart,
     IReadOnlyList<PasswordRow> Rows, IReadOnlyList<CannotRunRow> CannotRun);
 
 /// <param name="GibPerS">Memory processed per second; empty for bcrypt.</param>
@@ -62,9 +62,10 @@ public static class PasswordReport
     {
         var results = summary.Results.Where(r => r.Slug == slug && r.Scenario == PasswordSelection.ScenarioName).ToArray();
         var cannotRun = summary.Unsupported.Where(f => f.Slug == slug && f.ParameterSet is not null).ToArray();
+        var charts = Charts(summary, slug).ToDictionary(c => c.File, StringComparer.Ordinal);
         var tables = SetsOf(summary, results.Select(r => r.ParameterSet!).Concat(cannotRun.Select(f => f.ParameterSet!)))
             .Select(set => SetTable(set, results.Where(r => r.ParameterSet == set.Name), cannotRun.Where(f => f.ParameterSet == set.Name), byOperation: true,
-                chart: results.Any(r => r.ParameterSet == set.Name && r.Operation == PasswordOperationNames.HashTag) ? ChartFile(slug, set.Name) : null))
+                chart: charts.GetValueOrDefault(ChartFile(slug, set.Name))))
             .ToArray();
         var info = summary.Algorithms.FirstOrDefault(a => a.Slug == slug);
         return new PasswordPage(
@@ -223,7 +224,7 @@ public static class PasswordReport
     private static string ChartFile(string slug, string set) =>
         $"charts/{slug}-{string.Concat(set.ToLowerInvariant().Select(c => char.IsAsciiLetterOrDigit(c) ? c : '-'))}.svg";
 
-    private static ParameterSetTable SetTable(ParameterSetInfo set, IEnumerable<ResultRecord> records, IEnumerable<Failure> cannotRun, bool byOperation, string? chart)
+    private static ParameterSetTable SetTable(ParameterSetInfo set, IEnumerable<ResultRecord> records, IEnumerable<Failure> cannotRun, bool byOperation, ReportModel.Chart? chart)
     {
         var rows = records.ToArray();
         var fastestByOperation = rows.GroupBy(r => r.Operation).ToDictionary(g => g.Key, g => g.Min(r => r.MedianNs), StringComparer.Ordinal);
