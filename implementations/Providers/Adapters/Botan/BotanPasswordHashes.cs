@@ -37,7 +37,10 @@ public abstract unsafe class BotanArgon2(Algorithm algorithm, string botanName) 
         {
             var result = LibBotan.botan_pwdhash(algorithmName, (nuint)parameters.MemoryKib, (nuint)parameters.Passes, (nuint)parameters.Lanes,
                 output, (nuint)tag.Length, password.IsEmpty ? &empty : input, (nuint)password.Length, saltBytes, (nuint)salt.Length);
-            LibBotan.Check(result, "botan_pwdhash", $"{botanName} at {parameters.Compact()}");
+            if (result != LibBotan.Success)
+            {
+                LibBotan.Check(result, "botan_pwdhash", $"{botanName} at {parameters.Compact()}");
+            }
         }
     }
 }
@@ -158,7 +161,11 @@ public sealed unsafe class BotanBcrypt() : BcryptImplementation(Providers.Botan)
             {
                 var length = (nuint)encoded.Length;
                 var result = LibBotan.botan_bcrypt_generate(output, &length, p, generator.Rng, (nuint)cost, 0);
-                LibBotan.Check(result, "botan_bcrypt_generate", $"work factor {cost}");
+                if (result != LibBotan.Success)
+                {
+                    LibBotan.Check(result, "botan_bcrypt_generate", $"work factor {cost}");
+                }
+
                 if (length != (nuint)OutputBytes || generator.Handed != SaltBytes)
                 {
                     throw new InvalidOperationException($"{Id}: botan_bcrypt_generate wrote {length} bytes having drawn {generator.Handed} random bytes; expected {OutputBytes} and {SaltBytes}");
