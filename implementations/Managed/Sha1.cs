@@ -102,90 +102,90 @@ public static class Sha1
         ref uint w = ref window[0];
         do
         {
-            // t = 0..19: Ch, K = 0x5a827999 (FIPS 180-4 §4.1.1, §4.2.1).
-            Ch(a, ref b, c, d, ref e, 0x5a827999, Load(ref blocks, ref w, 0));
-            Ch(e, ref a, b, c, ref d, 0x5a827999, Load(ref blocks, ref w, 1));
-            Ch(d, ref e, a, b, ref c, 0x5a827999, Load(ref blocks, ref w, 2));
-            Ch(c, ref d, e, a, ref b, 0x5a827999, Load(ref blocks, ref w, 3));
-            Ch(b, ref c, d, e, ref a, 0x5a827999, Load(ref blocks, ref w, 4));
-            Ch(a, ref b, c, d, ref e, 0x5a827999, Load(ref blocks, ref w, 5));
-            Ch(e, ref a, b, c, ref d, 0x5a827999, Load(ref blocks, ref w, 6));
-            Ch(d, ref e, a, b, ref c, 0x5a827999, Load(ref blocks, ref w, 7));
-            Ch(c, ref d, e, a, ref b, 0x5a827999, Load(ref blocks, ref w, 8));
-            Ch(b, ref c, d, e, ref a, 0x5a827999, Load(ref blocks, ref w, 9));
-            Ch(a, ref b, c, d, ref e, 0x5a827999, Load(ref blocks, ref w, 10));
-            Ch(e, ref a, b, c, ref d, 0x5a827999, Load(ref blocks, ref w, 11));
-            Ch(d, ref e, a, b, ref c, 0x5a827999, Load(ref blocks, ref w, 12));
-            Ch(c, ref d, e, a, ref b, 0x5a827999, Load(ref blocks, ref w, 13));
-            Ch(b, ref c, d, e, ref a, 0x5a827999, Load(ref blocks, ref w, 14));
-            Ch(a, ref b, c, d, ref e, 0x5a827999, Load(ref blocks, ref w, 15));
-            Ch(e, ref a, b, c, ref d, 0x5a827999, Schedule(ref w, 0));
-            Ch(d, ref e, a, b, ref c, 0x5a827999, Schedule(ref w, 1));
-            Ch(c, ref d, e, a, ref b, 0x5a827999, Schedule(ref w, 2));
-            Ch(b, ref c, d, e, ref a, 0x5a827999, Schedule(ref w, 3));
-            // t = 20..39: Parity, K = 0x6ed9eba1 (FIPS 180-4 §4.1.1, §4.2.1).
-            Parity(a, ref b, c, d, ref e, 0x6ed9eba1, Schedule(ref w, 4));
-            Parity(e, ref a, b, c, ref d, 0x6ed9eba1, Schedule(ref w, 5));
-            Parity(d, ref e, a, b, ref c, 0x6ed9eba1, Schedule(ref w, 6));
-            Parity(c, ref d, e, a, ref b, 0x6ed9eba1, Schedule(ref w, 7));
-            Parity(b, ref c, d, e, ref a, 0x6ed9eba1, Schedule(ref w, 8));
-            Parity(a, ref b, c, d, ref e, 0x6ed9eba1, Schedule(ref w, 9));
-            Parity(e, ref a, b, c, ref d, 0x6ed9eba1, Schedule(ref w, 10));
-            Parity(d, ref e, a, b, ref c, 0x6ed9eba1, Schedule(ref w, 11));
-            Parity(c, ref d, e, a, ref b, 0x6ed9eba1, Schedule(ref w, 12));
-            Parity(b, ref c, d, e, ref a, 0x6ed9eba1, Schedule(ref w, 13));
-            Parity(a, ref b, c, d, ref e, 0x6ed9eba1, Schedule(ref w, 14));
-            Parity(e, ref a, b, c, ref d, 0x6ed9eba1, Schedule(ref w, 15));
-            Parity(d, ref e, a, b, ref c, 0x6ed9eba1, Schedule(ref w, 0));
-            Parity(c, ref d, e, a, ref b, 0x6ed9eba1, Schedule(ref w, 1));
-            Parity(b, ref c, d, e, ref a, 0x6ed9eba1, Schedule(ref w, 2));
-            Parity(a, ref b, c, d, ref e, 0x6ed9eba1, Schedule(ref w, 3));
-            Parity(e, ref a, b, c, ref d, 0x6ed9eba1, Schedule(ref w, 4));
-            Parity(d, ref e, a, b, ref c, 0x6ed9eba1, Schedule(ref w, 5));
-            Parity(c, ref d, e, a, ref b, 0x6ed9eba1, Schedule(ref w, 6));
-            Parity(b, ref c, d, e, ref a, 0x6ed9eba1, Schedule(ref w, 7));
-            // t = 40..59: Maj, K = 0x8f1bbcdc (FIPS 180-4 §4.1.1, §4.2.1).
-            Maj(a, ref b, c, d, ref e, 0x8f1bbcdc, Schedule(ref w, 8));
-            Maj(e, ref a, b, c, ref d, 0x8f1bbcdc, Schedule(ref w, 9));
-            Maj(d, ref e, a, b, ref c, 0x8f1bbcdc, Schedule(ref w, 10));
-            Maj(c, ref d, e, a, ref b, 0x8f1bbcdc, Schedule(ref w, 11));
-            Maj(b, ref c, d, e, ref a, 0x8f1bbcdc, Schedule(ref w, 12));
-            Maj(a, ref b, c, d, ref e, 0x8f1bbcdc, Schedule(ref w, 13));
-            Maj(e, ref a, b, c, ref d, 0x8f1bbcdc, Schedule(ref w, 14));
-            Maj(d, ref e, a, b, ref c, 0x8f1bbcdc, Schedule(ref w, 15));
-            Maj(c, ref d, e, a, ref b, 0x8f1bbcdc, Schedule(ref w, 0));
-            Maj(b, ref c, d, e, ref a, 0x8f1bbcdc, Schedule(ref w, 1));
-            Maj(a, ref b, c, d, ref e, 0x8f1bbcdc, Schedule(ref w, 2));
-            Maj(e, ref a, b, c, ref d, 0x8f1bbcdc, Schedule(ref w, 3));
-            Maj(d, ref e, a, b, ref c, 0x8f1bbcdc, Schedule(ref w, 4));
-            Maj(c, ref d, e, a, ref b, 0x8f1bbcdc, Schedule(ref w, 5));
-            Maj(b, ref c, d, e, ref a, 0x8f1bbcdc, Schedule(ref w, 6));
-            Maj(a, ref b, c, d, ref e, 0x8f1bbcdc, Schedule(ref w, 7));
-            Maj(e, ref a, b, c, ref d, 0x8f1bbcdc, Schedule(ref w, 8));
-            Maj(d, ref e, a, b, ref c, 0x8f1bbcdc, Schedule(ref w, 9));
-            Maj(c, ref d, e, a, ref b, 0x8f1bbcdc, Schedule(ref w, 10));
-            Maj(b, ref c, d, e, ref a, 0x8f1bbcdc, Schedule(ref w, 11));
-            // t = 60..79: Parity, K = 0xca62c1d6 (FIPS 180-4 §4.1.1, §4.2.1).
-            Parity(a, ref b, c, d, ref e, 0xca62c1d6, Schedule(ref w, 12));
-            Parity(e, ref a, b, c, ref d, 0xca62c1d6, Schedule(ref w, 13));
-            Parity(d, ref e, a, b, ref c, 0xca62c1d6, Schedule(ref w, 14));
-            Parity(c, ref d, e, a, ref b, 0xca62c1d6, Schedule(ref w, 15));
-            Parity(b, ref c, d, e, ref a, 0xca62c1d6, Schedule(ref w, 0));
-            Parity(a, ref b, c, d, ref e, 0xca62c1d6, Schedule(ref w, 1));
-            Parity(e, ref a, b, c, ref d, 0xca62c1d6, Schedule(ref w, 2));
-            Parity(d, ref e, a, b, ref c, 0xca62c1d6, Schedule(ref w, 3));
-            Parity(c, ref d, e, a, ref b, 0xca62c1d6, Schedule(ref w, 4));
-            Parity(b, ref c, d, e, ref a, 0xca62c1d6, Schedule(ref w, 5));
-            Parity(a, ref b, c, d, ref e, 0xca62c1d6, Schedule(ref w, 6));
-            Parity(e, ref a, b, c, ref d, 0xca62c1d6, Schedule(ref w, 7));
-            Parity(d, ref e, a, b, ref c, 0xca62c1d6, Schedule(ref w, 8));
-            Parity(c, ref d, e, a, ref b, 0xca62c1d6, Schedule(ref w, 9));
-            Parity(b, ref c, d, e, ref a, 0xca62c1d6, Schedule(ref w, 10));
-            Parity(a, ref b, c, d, ref e, 0xca62c1d6, Schedule(ref w, 11));
-            Parity(e, ref a, b, c, ref d, 0xca62c1d6, Schedule(ref w, 12));
-            Parity(d, ref e, a, b, ref c, 0xca62c1d6, Schedule(ref w, 13));
-            Parity(c, ref d, e, a, ref b, 0xca62c1d6, Schedule(ref w, 14));
-            Parity(b, ref c, d, e, ref a, 0xca62c1d6, Schedule(ref w, 15));
+            // t = 0..19: f = Ch, K = 0x5a827999 (FIPS 180-4 §4.1.1, §4.2.1).
+            e += BitOperations.RotateLeft(a, 5) + (d ^ (b & (c ^ d))) + 0x5a827999 + Load(ref blocks, ref w, 0); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (c ^ (a & (b ^ c))) + 0x5a827999 + Load(ref blocks, ref w, 1); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (b ^ (e & (a ^ b))) + 0x5a827999 + Load(ref blocks, ref w, 2); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (a ^ (d & (e ^ a))) + 0x5a827999 + Load(ref blocks, ref w, 3); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (e ^ (c & (d ^ e))) + 0x5a827999 + Load(ref blocks, ref w, 4); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (d ^ (b & (c ^ d))) + 0x5a827999 + Load(ref blocks, ref w, 5); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (c ^ (a & (b ^ c))) + 0x5a827999 + Load(ref blocks, ref w, 6); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (b ^ (e & (a ^ b))) + 0x5a827999 + Load(ref blocks, ref w, 7); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (a ^ (d & (e ^ a))) + 0x5a827999 + Load(ref blocks, ref w, 8); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (e ^ (c & (d ^ e))) + 0x5a827999 + Load(ref blocks, ref w, 9); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (d ^ (b & (c ^ d))) + 0x5a827999 + Load(ref blocks, ref w, 10); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (c ^ (a & (b ^ c))) + 0x5a827999 + Load(ref blocks, ref w, 11); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (b ^ (e & (a ^ b))) + 0x5a827999 + Load(ref blocks, ref w, 12); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (a ^ (d & (e ^ a))) + 0x5a827999 + Load(ref blocks, ref w, 13); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (e ^ (c & (d ^ e))) + 0x5a827999 + Load(ref blocks, ref w, 14); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (d ^ (b & (c ^ d))) + 0x5a827999 + Load(ref blocks, ref w, 15); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (c ^ (a & (b ^ c))) + 0x5a827999 + Schedule(ref w, 0); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (b ^ (e & (a ^ b))) + 0x5a827999 + Schedule(ref w, 1); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (a ^ (d & (e ^ a))) + 0x5a827999 + Schedule(ref w, 2); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (e ^ (c & (d ^ e))) + 0x5a827999 + Schedule(ref w, 3); c = BitOperations.RotateLeft(c, 30);
+            // t = 20..39: f = Parity, K = 0x6ed9eba1 (FIPS 180-4 §4.1.1, §4.2.1).
+            e += BitOperations.RotateLeft(a, 5) + (b ^ c ^ d) + 0x6ed9eba1 + Schedule(ref w, 4); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a ^ b ^ c) + 0x6ed9eba1 + Schedule(ref w, 5); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e ^ a ^ b) + 0x6ed9eba1 + Schedule(ref w, 6); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d ^ e ^ a) + 0x6ed9eba1 + Schedule(ref w, 7); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c ^ d ^ e) + 0x6ed9eba1 + Schedule(ref w, 8); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (b ^ c ^ d) + 0x6ed9eba1 + Schedule(ref w, 9); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a ^ b ^ c) + 0x6ed9eba1 + Schedule(ref w, 10); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e ^ a ^ b) + 0x6ed9eba1 + Schedule(ref w, 11); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d ^ e ^ a) + 0x6ed9eba1 + Schedule(ref w, 12); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c ^ d ^ e) + 0x6ed9eba1 + Schedule(ref w, 13); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (b ^ c ^ d) + 0x6ed9eba1 + Schedule(ref w, 14); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a ^ b ^ c) + 0x6ed9eba1 + Schedule(ref w, 15); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e ^ a ^ b) + 0x6ed9eba1 + Schedule(ref w, 0); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d ^ e ^ a) + 0x6ed9eba1 + Schedule(ref w, 1); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c ^ d ^ e) + 0x6ed9eba1 + Schedule(ref w, 2); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (b ^ c ^ d) + 0x6ed9eba1 + Schedule(ref w, 3); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a ^ b ^ c) + 0x6ed9eba1 + Schedule(ref w, 4); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e ^ a ^ b) + 0x6ed9eba1 + Schedule(ref w, 5); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d ^ e ^ a) + 0x6ed9eba1 + Schedule(ref w, 6); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c ^ d ^ e) + 0x6ed9eba1 + Schedule(ref w, 7); c = BitOperations.RotateLeft(c, 30);
+            // t = 40..59: f = Maj, K = 0x8f1bbcdc (FIPS 180-4 §4.1.1, §4.2.1).
+            e += BitOperations.RotateLeft(a, 5) + (b & c) + (d & (b ^ c)) + 0x8f1bbcdc + Schedule(ref w, 8); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a & b) + (c & (a ^ b)) + 0x8f1bbcdc + Schedule(ref w, 9); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e & a) + (b & (e ^ a)) + 0x8f1bbcdc + Schedule(ref w, 10); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d & e) + (a & (d ^ e)) + 0x8f1bbcdc + Schedule(ref w, 11); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c & d) + (e & (c ^ d)) + 0x8f1bbcdc + Schedule(ref w, 12); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (b & c) + (d & (b ^ c)) + 0x8f1bbcdc + Schedule(ref w, 13); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a & b) + (c & (a ^ b)) + 0x8f1bbcdc + Schedule(ref w, 14); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e & a) + (b & (e ^ a)) + 0x8f1bbcdc + Schedule(ref w, 15); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d & e) + (a & (d ^ e)) + 0x8f1bbcdc + Schedule(ref w, 0); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c & d) + (e & (c ^ d)) + 0x8f1bbcdc + Schedule(ref w, 1); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (b & c) + (d & (b ^ c)) + 0x8f1bbcdc + Schedule(ref w, 2); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a & b) + (c & (a ^ b)) + 0x8f1bbcdc + Schedule(ref w, 3); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e & a) + (b & (e ^ a)) + 0x8f1bbcdc + Schedule(ref w, 4); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d & e) + (a & (d ^ e)) + 0x8f1bbcdc + Schedule(ref w, 5); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c & d) + (e & (c ^ d)) + 0x8f1bbcdc + Schedule(ref w, 6); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (b & c) + (d & (b ^ c)) + 0x8f1bbcdc + Schedule(ref w, 7); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a & b) + (c & (a ^ b)) + 0x8f1bbcdc + Schedule(ref w, 8); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e & a) + (b & (e ^ a)) + 0x8f1bbcdc + Schedule(ref w, 9); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d & e) + (a & (d ^ e)) + 0x8f1bbcdc + Schedule(ref w, 10); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c & d) + (e & (c ^ d)) + 0x8f1bbcdc + Schedule(ref w, 11); c = BitOperations.RotateLeft(c, 30);
+            // t = 60..79: f = Parity, K = 0xca62c1d6 (FIPS 180-4 §4.1.1, §4.2.1).
+            e += BitOperations.RotateLeft(a, 5) + (b ^ c ^ d) + 0xca62c1d6 + Schedule(ref w, 12); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a ^ b ^ c) + 0xca62c1d6 + Schedule(ref w, 13); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e ^ a ^ b) + 0xca62c1d6 + Schedule(ref w, 14); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d ^ e ^ a) + 0xca62c1d6 + Schedule(ref w, 15); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c ^ d ^ e) + 0xca62c1d6 + Schedule(ref w, 0); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (b ^ c ^ d) + 0xca62c1d6 + Schedule(ref w, 1); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a ^ b ^ c) + 0xca62c1d6 + Schedule(ref w, 2); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e ^ a ^ b) + 0xca62c1d6 + Schedule(ref w, 3); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d ^ e ^ a) + 0xca62c1d6 + Schedule(ref w, 4); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c ^ d ^ e) + 0xca62c1d6 + Schedule(ref w, 5); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (b ^ c ^ d) + 0xca62c1d6 + Schedule(ref w, 6); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a ^ b ^ c) + 0xca62c1d6 + Schedule(ref w, 7); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e ^ a ^ b) + 0xca62c1d6 + Schedule(ref w, 8); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d ^ e ^ a) + 0xca62c1d6 + Schedule(ref w, 9); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c ^ d ^ e) + 0xca62c1d6 + Schedule(ref w, 10); c = BitOperations.RotateLeft(c, 30);
+            e += BitOperations.RotateLeft(a, 5) + (b ^ c ^ d) + 0xca62c1d6 + Schedule(ref w, 11); b = BitOperations.RotateLeft(b, 30);
+            d += BitOperations.RotateLeft(e, 5) + (a ^ b ^ c) + 0xca62c1d6 + Schedule(ref w, 12); a = BitOperations.RotateLeft(a, 30);
+            c += BitOperations.RotateLeft(d, 5) + (e ^ a ^ b) + 0xca62c1d6 + Schedule(ref w, 13); e = BitOperations.RotateLeft(e, 30);
+            b += BitOperations.RotateLeft(c, 5) + (d ^ e ^ a) + 0xca62c1d6 + Schedule(ref w, 14); d = BitOperations.RotateLeft(d, 30);
+            a += BitOperations.RotateLeft(b, 5) + (c ^ d ^ e) + 0xca62c1d6 + Schedule(ref w, 15); c = BitOperations.RotateLeft(c, 30);
 
             a = state[0] += a;
             b = state[1] += b;
@@ -211,31 +211,6 @@ public static class Sha1
     private static uint Schedule(ref uint w, int s) =>
         Unsafe.Add(ref w, s) = BitOperations.RotateLeft(
             Unsafe.Add(ref w, (s + 13) & 15) ^ Unsafe.Add(ref w, (s + 8) & 15) ^ Unsafe.Add(ref w, (s + 2) & 15) ^ Unsafe.Add(ref w, s), 1);
-
-    // One step of FIPS 180-4 §6.1.2 step 3 with f(t) of §4.1.1: T = ROTL5(a) + f(b, c, d) + e + K + W; of the five
-    // words only two change: e becomes T (the next a) and b becomes ROTL30(b) (the next c); the caller renames the rest.
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Ch(uint a, ref uint b, uint c, uint d, ref uint e, uint k, uint w)
-    {
-        e += BitOperations.RotateLeft(a, 5) + (d ^ (b & (c ^ d))) + k + w;
-        b = BitOperations.RotateLeft(b, 30);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Parity(uint a, ref uint b, uint c, uint d, ref uint e, uint k, uint w)
-    {
-        e += BitOperations.RotateLeft(a, 5) + (b ^ c ^ d) + k + w;
-        b = BitOperations.RotateLeft(b, 30);
-    }
-
-    /// <summary>Maj as (b ∧ c) + (d ∧ (b ⊕ c)): the two terms never share a set bit, and the sum is one operation shorter.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Maj(uint a, ref uint b, uint c, uint d, ref uint e, uint k, uint w)
-    {
-        e += BitOperations.RotateLeft(a, 5) + (b & c) + (d & (b ^ c)) + k + w;
-        b = BitOperations.RotateLeft(b, 30);
-    }
 
     [InlineArray(16)]
     private struct Window
