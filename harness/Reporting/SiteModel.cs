@@ -81,7 +81,7 @@ public static class SiteModel
 
     public const string MachineSpecPage = "machine-spec.md";
 
-    public const string HighlightsPage = "highlights.md";
+    public const string HighlightsFile = "highlights.md";
 
     /// <summary>
     /// The fragments that pages include rather than link (the overview's highlights and machine spec, the cross-machine
@@ -89,7 +89,7 @@ public static class SiteModel
     /// <see cref="FragmentFolder"/> is an algorithm's page.
     /// </summary>
     public static IReadOnlyList<string> IncludedOnly(IEnumerable<ScenarioReport> scenarios) =>
-        [HighlightsPage, MachineSpecPage, CrossMachinePage, .. scenarios.SelectMany(s => s.AreaSiteFragments).Select(f => f.File).Distinct(StringComparer.Ordinal)];
+        [HighlightsFile, MachineSpecPage, CrossMachinePage, .. scenarios.SelectMany(s => s.AreaSiteFragments).Select(f => f.File).Distinct(StringComparer.Ordinal)];
 
     /// <summary>The table of contents, generated so that every area and every algorithm's page is in it.</summary>
     public const string TocPage = "toc.yml";

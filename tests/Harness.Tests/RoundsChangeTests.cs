@@ -160,7 +160,7 @@ public sealed class RoundsChangeTests
     {
         using var folder = new TestFolder();
 
-        var result = Cli.Run("run", "--algorithm", "Whirlpool", "--job", "dry", "--sizes", "128", "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
+        var result = Cli.Run("run", "--algorithm", "Whirlpool", "--provider", "bouncycastle", "--job", "dry", "--sizes", "128", "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
 
         Assert.True(result.ExitCode == 0, result.Out + result.Error);
         var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();

@@ -76,7 +76,9 @@ public static class Providers
 
     public static Provider Blake3Native { get; } = new(
         "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim); " + Native.NativeCalls.ShortCallNote,
-        () => $"blake3 crate {Native.Blake3Shim.Version}")
+        // "Rust crate blake3 …", not "blake3 crate …": a version line's first word is read as a package id when builds
+        // are paired, and the NuGet package Blake3 (blake3-net) would answer to "blake3".
+        () => $"Rust crate blake3 {Native.Blake3Shim.Version}")
     {
         CallingNote = Native.NativeCalls.ShortCallNote,
         Role = ProviderRole.NativeAnchor,
