@@ -53,7 +53,10 @@ public enum AesGcmPath
 /// Vpclmul256 5.00 / 5.03, OS 3.25 / 4.82. Twenty-four 128-bit multiplications a chunk cost more than the AES rounds
 /// here, even interleaved with them (see <c>BulkAesNi</c>; four multiplications a block instead of Karatsuba's three
 /// changed nothing); sixteen 256-bit ones cost less than eight 512-bit ones. At 128 B all three take 70–90 ns and the
-/// OS 1.7–1.9 µs.
+/// OS 1.7–1.9 µs. Doubt: the harness's quick runs did not reproduce AesNi's gap (at 128 KiB its interleaved ratio to
+/// Vpclmul256 was 0.90 and 0.94 in the two quietest runs, AES-128 and AES-256), and that loop ran every size in one
+/// process after 128 B, so dynamic PGO may have shaped the AesNi loop for one trip; the order deserves a check with
+/// <c>harness paired</c> before it is trusted.
 /// </para>
 /// <para>
 /// Nothing is allocated per call. The round keys and hash-key powers live in this object and are wiped by

@@ -28,14 +28,13 @@ namespace CryptoHarness.Managed;
 /// permutation's start and end.
 /// </para>
 /// <para>
-/// Dispatch differs by function, from Stopwatch medians of 21 interleaved rounds on an AMD EPYC (Zen 4) shared with
-/// other jobs (2026-11-26): <see cref="AsconAead128"/> takes Avx512 where the CPU has it, else Scalar: encrypting
-/// 128 KiB with 16 bytes of associated data took 517 µs on Avx512 against 635 µs on Scalar (BouncyCastle 809 µs), and
-/// 128 bytes 0.93 µs against 1.65 µs. <see cref="AsconHash256"/> and <see cref="AsconXof128"/> stay on Scalar: their
-/// absorb loop, one 8-byte block and a whole p[12] per iteration, ran 2.2 to 2.6 times slower on Avx512 (4.4 to
-/// 6.8 ms for 128 KiB against 2.1 to 2.7 ms) although squeezing 128 KiB of output, the same p[12] per 8 bytes without
-/// the message load, ran level (2.64 against 2.75 ms); the cause was not found, and the Avx512 hash entries stay in
-/// the registry so that reports show it.
+/// Dispatch: Scalar for all three functions, Avx512 registered as a path of its own so that reports show it. Stopwatch
+/// medians of 21 interleaved rounds on an AMD EPYC (Zen 4) shared with other jobs (2026-11-26), 128 KiB: Ascon-Hash256
+/// took 1.9 to 2.6 ms on Scalar and 4.4 to 6.8 ms on Avx512 in four runs (BouncyCastle 2.8 to 4.4 ms); squeezing
+/// 128 KiB of Ascon-XOF128 output, the same p[12] per 8 bytes without the message load, ran level (2.64 against
+/// 2.75 ms), and the cause of the absorb loop's loss was not found. Ascon-AEAD128 encryption measured once in Avx512's
+/// favour (517 against 635 µs; 0.93 against 1.65 µs at 128 bytes) and once against it (1297 against 1020 µs; 2.30
+/// against 1.63 µs), so no path is shown to win there and the simpler one is the default.
 /// </para>
 /// </remarks>
 internal interface IAsconPermutation
@@ -91,10 +90,6 @@ internal static class AsconPermutation
             destination[i] = (byte)(word >> (8 * i));
         }
     }
-
-    /// <summary>The path <see cref="AsconAead128"/>'s parameterless overloads use on this CPU; see the dispatch policy above.</summary>
-    public static InstructionSet AeadDefaultPath { get; } =
-        IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512 : InstructionSet.Scalar;
 
     /// <summary>Whether Ascon has <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => path switch

@@ -40,7 +40,8 @@ public static class AsconAead128
     /// <exception cref="ArgumentException">A key, nonce or tag is not 16 bytes, or the ciphertext's length is not the plaintext's.</exception>
     public static void Encrypt(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag) =>
-        Encrypt(key, nonce, associatedData, plaintext, ciphertext, tag, AsconPermutation.AeadDefaultPath);
+        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
+        Encrypt(key, nonce, associatedData, plaintext, ciphertext, tag, InstructionSet.Scalar);
 
     /// <inheritdoc cref="Encrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte})"/>
     /// <param name="key">The 16-byte key.</param>
@@ -79,7 +80,8 @@ public static class AsconAead128
     /// <exception cref="ArgumentException">A key, nonce or tag is not 16 bytes, or the plaintext's length is not the ciphertext's.</exception>
     public static bool Decrypt(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext) =>
-        Decrypt(key, nonce, associatedData, ciphertext, tag, plaintext, AsconPermutation.AeadDefaultPath);
+        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
+        Decrypt(key, nonce, associatedData, ciphertext, tag, plaintext, InstructionSet.Scalar);
 
     /// <inheritdoc cref="Decrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte})"/>
     /// <param name="key">The 16-byte key.</param>

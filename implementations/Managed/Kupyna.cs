@@ -108,7 +108,7 @@ public static class Kupyna
         0x64, 0x6d, 0xdc, 0xf0, 0x59, 0xa9, 0x4c, 0x17, 0x7f, 0x91, 0xb8, 0xc9, 0x57, 0x1b, 0xe0, 0x61,
     ];
 
-    /// <summary>The first row of the MixColumns matrix (DSTU 7564:2014 §6.2.4); row r is this one rotated right by r.</summary>
+    /// <summary>The first row of the MixColumns matrix (DSTU 7564:2014); row r is this one rotated right by r.</summary>
     private static ReadOnlySpan<byte> MdsRow => [0x01, 0x01, 0x05, 0x01, 0x08, 0x06, 0x07, 0x04];
 
     private static readonly ulong[] RoundTable = BuildRoundTable();
@@ -135,7 +135,7 @@ public static class Kupyna
         return table;
     }
 
-    /// <summary>Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1 (DSTU 7564:2014 §6.2.4).</summary>
+    /// <summary>Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1 (DSTU 7564:2014).</summary>
     private static byte Multiply(byte a, byte b)
     {
         int product = 0;
@@ -227,7 +227,7 @@ public static class Kupyna
 
     internal readonly struct Function : IBlockHashFunction<State>
     {
-        /// <summary>l = 512 bits for digests up to 256 bits, 1024 beyond (DSTU 7564:2014 §5).</summary>
+        /// <summary>l = 512 bits for digests up to 256 bits, 1024 beyond (DSTU 7564:2014).</summary>
         public static int BlockSizeFor(int hashSize) => hashSize <= HashSizeInBytes256 ? 8 * NarrowColumns : 8 * WideColumns;
 
         /// <summary>IV: all zero but the first byte, which is the state size in bytes (0x40 or 0x80).</summary>
@@ -251,8 +251,8 @@ public static class Kupyna
         }
 
         /// <summary>
-        /// Padding (§6.1): a 1 bit (0x80), zeros, and the message length in bits as a 96-bit little-endian number; then
-        /// h' = T⊕(h) ⊕ h, whose last bytes are the digest (§6.3).
+        /// Padding: a 1 bit (0x80), zeros, and the message length in bits as a 96-bit little-endian number; then
+        /// h' = T⊕(h) ⊕ h, whose last bytes are the digest.
         /// </summary>
         [SkipLocalsInit]
         public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
@@ -304,7 +304,7 @@ public static class Kupyna
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Lookup(ref ulong table, int row, int value) => Unsafe.Add(ref table, (nuint)(uint)value + (nuint)(uint)(row * 256));
 
-    // ---- The 512-bit state: 8 columns, row b shifted right by b columns (§6.2.3). ----
+    // ---- The 512-bit state: 8 columns, row b shifted right by b columns (ShiftBytes). ----
 
     /// <summary>
     /// Output column j of one round over 8 columns: row b comes from column j - b. <paramref name="k0"/> is XORed
@@ -339,7 +339,7 @@ public static class Kupyna
     }
 
     /// <summary>
-    /// One T+ round: column j += 0x00F0F0F0F0F0F0F3 ⊕ ((((c - 1 - j) · 16) ⊕ ν) · 2^56) (§6.2.2), then the tables.
+    /// One T+ round: column j += 0x00F0F0F0F0F0F0F3 ⊕ ((((c - 1 - j) · 16) ⊕ ν) · 2^56), then the tables.
     /// <paramref name="source"/> is changed by the addition.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -429,7 +429,7 @@ public static class Kupyna
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)xb));
     }
 
-    // ---- The 1024-bit state: 16 columns, row b shifted right by b columns, row 7 by 11 (§6.2.3). ----
+    // ---- The 1024-bit state: 16 columns, row b shifted right by b columns, row 7 by 11 (ShiftBytes). ----
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Wide(ref ulong t, ref byte s, int j, int k0) =>

@@ -34,7 +34,7 @@ public static class Streebog
 
     private const int Words = 8;
 
-    /// <summary>π of GOST R 34.11-2012 §5.2 (RFC 6986 §6.2), the substitution S applies to every byte.</summary>
+    /// <summary>π of GOST R 34.11-2012 as given in RFC 6986 §6.2, the substitution S applies to every byte.</summary>
     private static ReadOnlySpan<byte> Pi =>
     [
         252, 238, 221, 17, 207, 110, 49, 22, 251, 196, 250, 218, 35, 197, 4, 77,
@@ -56,7 +56,7 @@ public static class Streebog
     ];
 
     /// <summary>
-    /// The matrix A of the linear map l, GOST R 34.11-2012 §5.4 (RFC 6986 §6.4), in the standard's order: l(a) is the
+    /// The matrix A of the linear map l, as given in RFC 6986 §6.4, in the standard's order: l(a) is the
     /// XOR of A[63 - i] over the set bits a_i of its 64-bit argument.
     /// </summary>
     private static ReadOnlySpan<ulong> MatrixA =>
@@ -79,7 +79,7 @@ public static class Streebog
         0x07e095624504536c, 0x8d70c431ac02a736, 0xc83862965601dd1b, 0x641c314b2b8ee083,
     ];
 
-    /// <summary>The iteration constants C_1..C_12 of GOST R 34.11-2012 §5.5 (RFC 6986 §6.5), as printed: most significant byte first.</summary>
+    /// <summary>The iteration constants C_1..C_12 as given in RFC 6986 §6.5, as printed: most significant byte first.</summary>
     private static readonly string[] RoundConstantsAsPrinted =
     [
         "b1085bda1ecadae9ebcb2f81c0657c1f2f6a76432e45d016714eb88d7585c4fc4b7ce09192676901a2422a08a460d31505767436cc744d23dd806559f2a64507",
@@ -191,7 +191,7 @@ public static class Streebog
         private ulong _element0;
     }
 
-    /// <summary>h, N and Σ of GOST R 34.11-2012 §8: the chaining value, the bits processed, and the sum of the blocks.</summary>
+    /// <summary>h, N and Σ of the hash computation (RFC 6986): the chaining value, the bits processed, and the sum of the blocks.</summary>
     internal struct State
     {
         public Vector512Bits H;
@@ -203,7 +203,7 @@ public static class Streebog
     {
         public static int BlockSizeFor(int hashSize) => BlockSizeInBytes;
 
-        /// <summary>§8.1: IV is 0^512 for the 512-bit hash and (00000001)^64 for the 256-bit one; N and Σ start at 0.</summary>
+        /// <summary>Stage 1: IV is 0^512 for the 512-bit hash and (00000001)^64 for the 256-bit one; N and Σ start at 0.</summary>
         public static void Initialize(ref State state, int hashSize)
         {
             ((Span<ulong>)state.H).Fill(hashSize == HashSizeInBytes256 ? 0x0101010101010101UL : 0UL);
@@ -211,7 +211,7 @@ public static class Streebog
             ((Span<ulong>)state.Sigma).Clear();
         }
 
-        /// <summary>§8.2, stage 2, for each whole block: h = g_N(h, m), N += 512, Σ += m.</summary>
+        /// <summary>Stage 2, for each whole block: h = g_N(h, m), N += 512, Σ += m.</summary>
         public static void Compress(ref State state, ref byte blocks, int blockCount)
         {
             do
@@ -225,7 +225,7 @@ public static class Streebog
         }
 
         /// <summary>
-        /// §8.3, stage 3: m = 0^(511-|M|) ‖ 1 ‖ M (in memory order: the tail, 0x01, zeros), h = g_N(h, m),
+        /// Stage 3: m = 0^(511-|M|) ‖ 1 ‖ M (in memory order: the tail, 0x01, zeros), h = g_N(h, m),
         /// N += |M|, Σ += m, h = g_0(h, N), h = g_0(h, Σ); the 256-bit code is the most significant half of h.
         /// </summary>
         [SkipLocalsInit]
@@ -266,7 +266,7 @@ public static class Streebog
     }
 
     /// <summary>
-    /// The compression function g_N(h, m) = E(LPS(h ⊕ N), m) ⊕ h ⊕ m of §7, with E(K, m) = X[K13] LPSX[K12] …
+    /// The compression function g_N(h, m) = E(LPS(h ⊕ N), m) ⊕ h ⊕ m, with E(K, m) = X[K13] LPSX[K12] …
     /// LPSX[K1](m) and K(i+1) = LPS(K(i) ⊕ C(i)). The message block is read at <paramref name="m"/> (64 bytes,
     /// any alignment, little-endian words).
     /// </summary>

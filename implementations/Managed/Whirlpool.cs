@@ -39,7 +39,7 @@ public static class Whirlpool
     private static readonly ulong[] RoundConstants = BuildRoundConstants();
 
     /// <summary>
-    /// The S-box from its mini-boxes (Whirlpool specification §2.4 and Appendix B): E, its inverse, and R, with
+    /// The S-box from its mini-boxes (Barreto and Rijmen, "The WHIRLPOOL Hashing Function", the S-box's structure): E, its inverse, and R, with
     /// u = E(high nibble), l = E⁻¹(low nibble), r = R(u ⊕ l), S = E(u ⊕ r) ‖ E⁻¹(l ⊕ r).
     /// </summary>
     private static byte[] BuildSBox()
@@ -66,7 +66,7 @@ public static class Whirlpool
 
     private static ulong[] BuildRoundTable()
     {
-        // θ multiplies each row by the circulant matrix cir(1, 1, 4, 1, 8, 5, 2, 9) (specification §2.5): entry
+        // θ multiplies each row by the circulant matrix cir(1, 1, 4, 1, 8, 5, 2, 9) (the diffusion layer): entry
         // [k][j] of the matrix is the coefficient at (j - k) mod 8.
         ReadOnlySpan<byte> circulant = [1, 1, 4, 1, 8, 5, 2, 9];
         var table = new ulong[8 * 256];
@@ -99,7 +99,7 @@ public static class Whirlpool
         return constants;
     }
 
-    /// <summary>Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1 (specification §2.1).</summary>
+    /// <summary>Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1, Whirlpool's field.</summary>
     private static byte Multiply(byte a, byte b)
     {
         int product = 0;
@@ -152,13 +152,13 @@ public static class Whirlpool
     {
         public static int BlockSizeFor(int hashSize) => BlockSizeInBytes;
 
-        /// <summary>The initial value is zero (specification §3).</summary>
+        /// <summary>The initial value is zero.</summary>
         public static void Initialize(ref State state, int hashSize) => ((Span<ulong>)state).Clear();
 
         public static void Compress(ref State state, ref byte blocks, int blockCount) =>
             CompressBlocks(ref state[0], ref blocks, blockCount);
 
-        /// <summary>Padding (§3): a 1 bit (0x80), zeros, and the message length in bits as a 256-bit big-endian number; the digest is H.</summary>
+        /// <summary>Padding: a 1 bit (0x80), zeros, and the message length in bits as a 256-bit big-endian number; the digest is H.</summary>
         [SkipLocalsInit]
         public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
         {
