@@ -17,18 +17,12 @@ internal static class ManagedAesAeads
 /// <summary>
 /// Our AES-GCM on one path. <see cref="AesGcmCipher"/> is a keyed object, like the OS's <c>AesGcm</c>: a caller
 /// encrypting many messages keeps one per key, so the adapter does too (see <see cref="OsKeyedAead{TSelf, TCipher}"/>):
-/// each thread keeps one per entry, rebuilt only when the key changes. An entry is an instance here, not a type, so
-/// the thread's cache is an array indexed by the entry's slot.
+/// each thread keeps one per entry, rebuilt only when the key changes (<see cref="PerThreadKeyedCiphers{TCipher}"/>).
 /// </summary>
 public sealed class ManagedAesGcm(Algorithm algorithm, AesGcmPath path)
     : AeadImplementation(algorithm, Providers.Managed, AesGcmCipher.VariantName(path))
 {
-    private static int s_entries;
-
-    [ThreadStatic]
-    private static (byte[] Key, AesGcmCipher Cipher)?[]? t_cached;
-
-    private readonly int _slot = Interlocked.Increment(ref s_entries) - 1;
+    private readonly PerThreadKeyedCiphers<AesGcmCipher> _ciphers = new(key => new AesGcmCipher(key, path));
 
     public override Support Support => Support.When(
         AesGcmCipher.IsSupported(path),
@@ -49,30 +43,7 @@ public sealed class ManagedAesGcm(Algorithm algorithm, AesGcmPath path)
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext) =>
         CipherFor(key).Decrypt(nonce, ciphertext, tag, plaintext, associatedData);
 
-    private AesGcmCipher CipherFor(ReadOnlySpan<byte> key)
-    {
-        var cache = t_cached;
-        if (cache is not null && _slot < cache.Length && cache[_slot] is { } cached && key.SequenceEqual(cached.Key))
-        {
-            return cached.Cipher;
-        }
-
-        if (cache is null || _slot >= cache.Length)
-        {
-            Array.Resize(ref cache, Math.Max(_slot + 1, s_entries));
-            t_cached = cache;
-        }
-
-        if (cache[_slot] is { } stale)
-        {
-            stale.Cipher.Dispose();
-            System.Security.Cryptography.CryptographicOperations.ZeroMemory(stale.Key);
-        }
-
-        var cipher = new AesGcmCipher(key, path);
-        cache[_slot] = (key.ToArray(), cipher);
-        return cipher;
-    }
+    private AesGcmCipher CipherFor(ReadOnlySpan<byte> key) => _ciphers.For(key);
 }
 
 /// <summary>Our AEGIS-128L (AES-NI); the key goes in on every call, as AEGIS has no key schedule to keep.</summary>

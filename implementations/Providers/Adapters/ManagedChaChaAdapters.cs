@@ -1,4 +1,3 @@
-using System.Security.Cryptography;
 using CryptoHarness.Managed;
 
 namespace CryptoHarness.Implementations;
@@ -6,18 +5,21 @@ namespace CryptoHarness.Implementations;
 /// <summary>
 /// Our ChaCha20-Poly1305 and XChaCha20-Poly1305 on one ChaCha20 path each: one entry per path, like the hashes. The
 /// ciphers are keyed objects, as the OS and BouncyCastle ones are, so the adapter keeps one per thread and path,
-/// rebuilt only when the key changes; <typeparamref name="TSelf"/> gives each algorithm its own thread-static slots.
+/// rebuilt only when the key changes (<see cref="PerThreadKeyedCiphers{TCipher}"/>).
 /// </summary>
-public abstract class ManagedKeyedAead<TSelf, TCipher>(Algorithm algorithm, InstructionSet path)
-    : AeadImplementation(algorithm, Providers.Managed, InstructionSets.VariantName(path))
-    where TSelf : ManagedKeyedAead<TSelf, TCipher>
+public abstract class ManagedKeyedAead<TCipher> : AeadImplementation
     where TCipher : class, IDisposable
 {
-    // One slot per InstructionSet value: the entries of one algorithm differ only in their path.
-    [ThreadStatic]
-    private static (byte[] Key, TCipher Cipher)?[]? t_cached;
+    private readonly PerThreadKeyedCiphers<TCipher> _ciphers;
 
-    protected InstructionSet Path { get; } = path;
+    protected ManagedKeyedAead(Algorithm algorithm, InstructionSet path)
+        : base(algorithm, Providers.Managed, InstructionSets.VariantName(path))
+    {
+        Path = path;
+        _ciphers = new(key => Create(key));
+    }
+
+    protected InstructionSet Path { get; }
 
     public override Support Support =>
         ChaCha20.IsSupported(Path) ? Support.Yes
@@ -38,29 +40,11 @@ public abstract class ManagedKeyedAead<TSelf, TCipher>(Algorithm algorithm, Inst
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext) =>
         Decrypt(CipherFor(key), nonce, associatedData, ciphertext, tag, plaintext);
 
-    private TCipher CipherFor(ReadOnlySpan<byte> key)
-    {
-        var slots = t_cached ??= new (byte[], TCipher)?[Enum.GetValues<InstructionSet>().Length];
-        ref var slot = ref slots[(int)Path];
-        if (slot is { } cached && key.SequenceEqual(cached.Key))
-        {
-            return cached.Cipher;
-        }
-
-        if (slot is { } stale)
-        {
-            stale.Cipher.Dispose();
-            CryptographicOperations.ZeroMemory(stale.Key);
-        }
-
-        var cipher = Create(key);
-        slot = (key.ToArray(), cipher);
-        return cipher;
-    }
+    private TCipher CipherFor(ReadOnlySpan<byte> key) => _ciphers.For(key);
 }
 
 public sealed class ManagedChaCha20Poly1305(InstructionSet path)
-    : ManagedKeyedAead<ManagedChaCha20Poly1305, ChaCha20Poly1305Cipher>(Algorithms.ChaCha20Poly1305, path)
+    : ManagedKeyedAead<ChaCha20Poly1305Cipher>(Algorithms.ChaCha20Poly1305, path)
 {
     /// <summary>Every ChaCha20 path, each an entry; the CPU decides at run time which are supported.</summary>
     public static IEnumerable<IImplementation> All() =>
@@ -78,7 +62,7 @@ public sealed class ManagedChaCha20Poly1305(InstructionSet path)
 }
 
 public sealed class ManagedXChaCha20Poly1305(InstructionSet path)
-    : ManagedKeyedAead<ManagedXChaCha20Poly1305, XChaCha20Poly1305Cipher>(Algorithms.XChaCha20Poly1305, path)
+    : ManagedKeyedAead<XChaCha20Poly1305Cipher>(Algorithms.XChaCha20Poly1305, path)
 {
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(XChaCha20Poly1305Cipher)];
 
