@@ -332,6 +332,63 @@ public static partial class SummaryValidation
             {
                 Text(Where, "cpu_frequency_source", run.CpuFrequencySource);
             }
+
+            if (run.ProviderRoles is { } roles)
+            {
+                CheckProviderRoles(roles);
+            }
+
+            if (run.HighlightSizes is { } sizes)
+            {
+                CheckHighlightSizes(sizes);
+            }
+        }
+
+        private void CheckProviderRoles(IReadOnlyList<ProviderRoleInfo> roles)
+        {
+            const string Where = "run";
+            if (roles.Count > MaxRecords)
+            {
+                throw Error(Where, "provider_roles", FormattableString.Invariant($"holds {roles.Count:N0} providers; at most {MaxRecords:N0} are read (the registry has a dozen)"));
+            }
+
+            var seen = new Dictionary<string, int>(StringComparer.Ordinal);
+            for (var i = 0; i < roles.Count; i++)
+            {
+                var field = $"provider_roles[{i}]";
+                if (roles[i] is not { } role)
+                {
+                    throw Error(Where, field, "is null; expected a provider and its role (an object)");
+                }
+
+                Named(Where, field + ".provider", role.Provider, nonEmpty: true);
+                if (!seen.TryAdd(role.Provider, i))
+                {
+                    throw Error(Where, field + ".provider", $"{Quote(role.Provider)} is given a role twice (also provider_roles[{seen[role.Provider]}])");
+                }
+
+                if (role.Role is null || !RecordedRoles.Names.ContainsKey(role.Role))
+                {
+                    throw Error(Where, field + ".role", $"{Quote(role.Role)} is not a provider role; valid: {string.Join(", ", RecordedRoles.Names.Keys)}");
+                }
+            }
+        }
+
+        private void CheckHighlightSizes(HighlightSizes sizes)
+        {
+            const string Where = "run";
+            foreach (var (field, bytes) in new[] { ("highlight_sizes.large_bytes", sizes.LargeBytes), ("highlight_sizes.small_bytes", sizes.SmallBytes) })
+            {
+                if (bytes is < 1 or > 1 << 30)
+                {
+                    throw Error(Where, field, $"{bytes} is out of range; expected a payload size from 1 to 1073741824 bytes (1 GiB)");
+                }
+            }
+
+            if (sizes.SmallBytes > sizes.LargeBytes)
+            {
+                throw Error(Where, "highlight_sizes", $"small_bytes {sizes.SmallBytes} is above large_bytes {sizes.LargeBytes}; the latency-bound size is the smaller");
+            }
         }
 
         /// <summary>Checks one record; returns its case label.</summary>

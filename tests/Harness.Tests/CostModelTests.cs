@@ -263,7 +263,7 @@ public sealed class CostModelTests
     public void The_highlights_give_the_fixed_cost_and_cost_per_byte_of_the_family_leader()
     {
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
-        var leader = summary.Results.Where(r => r.SizeBytes == FamilyOverview.LargeSize).MinBy(r => r.MedianNs)!;
+        var leader = summary.Results.Where(r => r.SizeBytes == HighlightSizes.Default.LargeBytes).MinBy(r => r.MedianNs)!;
         var fit = CostModel.Fit(summary.Results.Where(r => r.Id == leader.Id))!;
 
         var cost = Assert.Single(FamilyOverview.Highlights([summary], KindRegistry.Presentations).Costs);

@@ -58,6 +58,27 @@ public sealed partial class HostileResultsTests
         Assert.Equal(before, Tree(folder.Path));
     }
 
+    [Theory]
+    [InlineData("provider_roles", """[{"provider": "managed", "role": "boss"}]""", "run, field 'provider_roles[0].role': 'boss' is not a provider role; valid: own, managed-alternative, platform, native-anchor, other.")]
+    [InlineData("provider_roles", """[{"provider": "managed", "role": "own"}, {"provider": "managed", "role": "other"}]""", "run, field 'provider_roles[1].provider': 'managed' is given a role twice (also provider_roles[0]).")]
+    [InlineData("provider_roles", """[{"provider": "a<b", "role": "own"}]""", "run, field 'provider_roles[0].provider': 'a<b' is not a valid name")]
+    [InlineData("provider_roles", """[null]""", "run, field 'provider_roles[0]': is null")]
+    [InlineData("highlight_sizes", """{"large_bytes": 0, "small_bytes": 0}""", "run, field 'highlight_sizes.large_bytes': 0 is out of range")]
+    [InlineData("highlight_sizes", """{"large_bytes": 128, "small_bytes": 131072}""", "run, field 'highlight_sizes': small_bytes 131072 is above large_bytes 128")]
+    [InlineData("highlight_sizes", """{"large_bytes": 131072}""", "line ")]
+    public void Recorded_roles_and_highlight_sizes_are_checked_at_load(string field, string json, string message)
+    {
+        using var folder = new TestFolder();
+        var summary = Fixture();
+        summary["run"]![field] = JsonNode.Parse(json);
+        var file = Write(folder, "runs/one/summary.json", summary);
+        var before = Tree(folder.Path);
+
+        var line = BadInput(Cli.Run("report", "--results", file, "--out", folder.Combine("out")));
+        Assert.StartsWith($"harness: {file}: {message}", line, StringComparison.Ordinal);
+        Assert.Equal(before, Tree(folder.Path));
+    }
+
     // 2. Crashes: nulls and output locations.
 
     [Theory]

@@ -108,7 +108,7 @@ public sealed class ReportTests
     public void Highlights_ratios_are_the_ratio_of_medians_from_the_results()
     {
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
-        var at = summary.Results.Where(r => r.SizeBytes == FamilyOverview.LargeSize).ToDictionary(r => r.Provider, r => r.MedianNs);
+        var at = summary.Results.Where(r => r.SizeBytes == HighlightSizes.Default.LargeBytes).ToDictionary(r => r.Provider, r => r.MedianNs);
         var model = FamilyOverview.Highlights([summary], KindRegistry.Presentations);
         var row = Assert.Single(model.Rows);
         var insight = row.Insight;
@@ -119,6 +119,48 @@ public sealed class ReportTests
         Assert.Contains($"`managed` vs `bouncycastle`: {expected}", insight, StringComparison.Ordinal);
         var fastest = at.MinBy(p => p.Value).Key;
         Assert.StartsWith($"`{fastest}` at 128 KiB (1 of 1)", row.Leader, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// The highlights compare our code with the providers by the roles and at the sizes the run recorded, not by today's
+    /// registry: a file that says bouncycastle was "other" and the sizes were 8 KiB and 1 KiB renders so; one that records
+    /// neither (written before they were) renders by the registry and the default sweep's sizes, as it always did.
+    /// </summary>
+    [Fact]
+    public void Highlights_read_the_roles_and_sizes_the_run_recorded_and_fall_back_to_the_registry_and_defaults()
+    {
+        var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
+        Assert.Null(summary.Run.ProviderRoles);
+        var today = Assert.Single(FamilyOverview.Highlights([summary], KindRegistry.Presentations).Rows);
+        Assert.Contains("`managed` vs `bouncycastle`", today.Insight, StringComparison.Ordinal);
+        Assert.StartsWith("At 128 KiB: ", today.Insight, StringComparison.Ordinal);
+
+        var recorded = summary with
+        {
+            Run = summary.Run with
+            {
+                ProviderRoles = RecordedRoles.Record(Implementations.Registry.Providers)
+                    .Select(r => r.Provider == "bouncycastle" ? r with { Role = "other" } : r).ToArray(),
+                HighlightSizes = new HighlightSizes { LargeBytes = 8192, SmallBytes = 1024 },
+            },
+        };
+        var page = FamilyOverview.Highlights([recorded], KindRegistry.Presentations);
+        var row = Assert.Single(page.Rows);
+        Assert.DoesNotContain("`managed` vs `bouncycastle`", row.Insight, StringComparison.Ordinal);
+        Assert.StartsWith("At 8 KiB: ", row.Insight, StringComparison.Ordinal);
+        Assert.Equal(("8 KiB", "1 KiB"), (page.Large, page.Small));
+    }
+
+    [Fact]
+    public void A_run_records_every_selected_providers_role_in_registry_order_and_the_highlight_sizes()
+    {
+        var selected = Implementations.Registry.Implementations.Where(i => i.Algorithm.Slug == "sha256").ToArray();
+        var run = RunDescription.Run(selected, "dry", "dry", Path.GetTempPath(), DateTimeOffset.UnixEpoch);
+        var keys = selected.Select(i => i.Provider.Key).ToHashSet(StringComparer.Ordinal);
+        Assert.Equal(Implementations.Registry.Providers.Where(p => keys.Contains(p.Key)).Select(p => p.Key), run.ProviderRoles!.Select(r => r.Provider));
+        Assert.All(run.ProviderRoles!, r => Assert.Equal(Implementations.Registry.Providers.Single(p => p.Key == r.Provider).Role, RecordedRoles.Names[r.Role]));
+        Assert.Equal(HighlightSizes.Default, run.HighlightSizes);
+        Assert.Equal((131072, 128), (HighlightSizes.Default.LargeBytes, HighlightSizes.Default.SmallBytes));
     }
 
     [Fact]

@@ -142,7 +142,7 @@ public sealed class SiteTests
         var keys = new[] { first.Run.MachineKey, second.Run.MachineKey }.Order(StringComparer.Ordinal).ToArray();
         Assert.Contains($"| Algorithm | {keys[0]} | {keys[1]} |", page, StringComparison.Ordinal);
         var expected = keys.Select(k => new[] { first, second }.Single(s => s.Run.MachineKey == k))
-            .Select(s => s.Results.Where(r => r.SizeBytes == FamilyOverview.LargeSize).MinBy(r => r.MedianNs)!)
+            .Select(s => s.Results.Where(r => r.SizeBytes == HighlightSizes.Default.LargeBytes).MinBy(r => r.MedianNs)!)
             .Select(r => $"{r.MbPerS.ToString("N0", CultureInfo.InvariantCulture)} (`{Format.ProviderLabel(r.Provider, r.Variant)}`)");
         Assert.Contains($"| SHA-256 | {string.Join(" | ", expected)} |", page, StringComparison.Ordinal);
     }
