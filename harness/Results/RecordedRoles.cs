@@ -20,12 +20,12 @@ public static class RecordedRoles
     };
 
     /// <summary>The roles of <paramref name="providers"/>, in the registry's order, as a run records them.</summary>
-    public static IReadOnlyList<ProviderRoleInfo> Record(IEnumerable<Provider> providers)
+    public static IReadOnlyDictionary<string, string> Record(IEnumerable<Provider> providers)
     {
         var used = providers.Select(p => p.Key).ToHashSet(StringComparer.Ordinal);
+        // A Dictionary filled and never removed from enumerates, and so is written and read back, in insertion order.
         return Registry.Providers.Where(p => used.Contains(p.Key))
-            .Select(p => new ProviderRoleInfo { Provider = p.Key, Role = NameOf(p.Role) })
-            .ToArray();
+            .ToDictionary(p => p.Key, p => NameOf(p.Role), StringComparer.Ordinal);
     }
 
     /// <summary>
@@ -34,7 +34,7 @@ public static class RecordedRoles
     /// </summary>
     public static IReadOnlyList<(string Provider, ProviderRole Role)> Of(RunInfo run) =>
         run.ProviderRoles is { } recorded
-            ? recorded.Select(r => (r.Provider, Names[r.Role])).ToArray()
+            ? recorded.Select(r => (r.Key, Names[r.Value])).ToArray()
             : Registry.Providers.Select(p => (p.Key, p.Role)).ToArray();
 
     public static string NameOf(ProviderRole role) => Names.First(n => n.Value == role).Key;

@@ -197,14 +197,15 @@ public sealed record RunInfo
     public string? CpuFrequencySource { get; init; }
 
     /// <summary>
-    /// What each provider of the run stood for beside this repository's own code when it ran, in the registry's order
-    /// (the highlights compare <c>managed</c> with them by it; compare trusts an unchanged non-own provider's times). Kept
-    /// so an old run renders as it did even after the registry changes a role. Absent in files written before it was
-    /// recorded, which read the roles from today's registry (<see cref="RecordedRoles"/>).
+    /// Provider key → what it stood for beside this repository's own code when the run was made (a name of
+    /// <see cref="RecordedRoles.Names"/>), written in the registry's order, which the file keeps: the highlights compare
+    /// <c>managed</c> with them by role, and compare trusts an unchanged non-own provider's times. Kept so an old run
+    /// renders as it did even after the registry changes a role; absent in files written before it was recorded, which
+    /// read the roles from today's registry (<see cref="RecordedRoles"/>).
     /// </summary>
     [JsonPropertyName("provider_roles")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
-    public IReadOnlyList<ProviderRoleInfo>? ProviderRoles { get; init; }
+    public IReadOnlyDictionary<string, string>? ProviderRoles { get; init; }
 
     /// <summary>
     /// The two payload sizes the highlights speak about (throughput-bound and latency-bound) when this run was made;
@@ -215,31 +216,14 @@ public sealed record RunInfo
     public HighlightSizes? HighlightSizes { get; init; }
 }
 
-/// <summary>A provider's key and its role (<see cref="RecordedRoles.Names"/>) as the run's registry declared it.</summary>
-public sealed record ProviderRoleInfo
-{
-    [JsonPropertyName("provider")]
-    public required string Provider { get; init; }
-
-    [JsonPropertyName("role")]
-    public required string Role { get; init; }
-}
-
 /// <summary>The payload sizes the highlights choose leaders at: <see cref="LargeBytes"/> for throughput, <see cref="SmallBytes"/> for latency.</summary>
-public sealed record HighlightSizes
+/// <remarks>Both are required (the file's options respect required constructor parameters).</remarks>
+public sealed record HighlightSizes(
+    [property: JsonPropertyName("large_bytes")] int LargeBytes,
+    [property: JsonPropertyName("small_bytes")] int SmallBytes)
 {
-    [JsonPropertyName("large_bytes")]
-    public required int LargeBytes { get; init; }
-
-    [JsonPropertyName("small_bytes")]
-    public required int SmallBytes { get; init; }
-
     /// <summary>The default sweep's largest and smallest sizes (<see cref="Selecting.PayloadSizes.Default"/>): what a run records, and what a file that recorded none read.</summary>
-    public static HighlightSizes Default { get; } = new()
-    {
-        LargeBytes = Selecting.PayloadSizes.Default[^1],
-        SmallBytes = Selecting.PayloadSizes.Default[0],
-    };
+    public static HighlightSizes Default { get; } = new(Selecting.PayloadSizes.Default[^1], Selecting.PayloadSizes.Default[0]);
 
     /// <summary>The sizes a run recorded, or <see cref="Default"/> for a file written before they were recorded.</summary>
     public static HighlightSizes Of(RunInfo run) => run.HighlightSizes ?? Default;

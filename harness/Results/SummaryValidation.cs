@@ -344,32 +344,15 @@ public static partial class SummaryValidation
             }
         }
 
-        private void CheckProviderRoles(IReadOnlyList<ProviderRoleInfo> roles)
+        private void CheckProviderRoles(IReadOnlyDictionary<string, string> roles)
         {
             const string Where = "run";
-            if (roles.Count > MaxRecords)
+            foreach (var (provider, role) in roles)
             {
-                throw Error(Where, "provider_roles", FormattableString.Invariant($"holds {roles.Count:N0} providers; at most {MaxRecords:N0} are read (the registry has a dozen)"));
-            }
-
-            var seen = new Dictionary<string, int>(StringComparer.Ordinal);
-            for (var i = 0; i < roles.Count; i++)
-            {
-                var field = $"provider_roles[{i}]";
-                if (roles[i] is not { } role)
+                Named(Where, "provider_roles", provider, nonEmpty: true);
+                if (role is null || !RecordedRoles.Names.ContainsKey(role))
                 {
-                    throw Error(Where, field, "is null; expected a provider and its role (an object)");
-                }
-
-                Named(Where, field + ".provider", role.Provider, nonEmpty: true);
-                if (!seen.TryAdd(role.Provider, i))
-                {
-                    throw Error(Where, field + ".provider", $"{Quote(role.Provider)} is given a role twice (also provider_roles[{seen[role.Provider]}])");
-                }
-
-                if (role.Role is null || !RecordedRoles.Names.ContainsKey(role.Role))
-                {
-                    throw Error(Where, field + ".role", $"{Quote(role.Role)} is not a provider role; valid: {string.Join(", ", RecordedRoles.Names.Keys)}");
+                    throw Error(Where, $"provider_roles.{provider}", $"{Quote(role)} is not a provider role; valid: {string.Join(", ", RecordedRoles.Names.Keys)}");
                 }
             }
         }

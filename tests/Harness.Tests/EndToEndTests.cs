@@ -2,6 +2,7 @@ using CryptoHarness.Formatting;
 using CryptoHarness.Running;
 using CryptoHarness.Selecting;
 using System.Text.Json;
+using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Tests;
 
@@ -62,8 +63,8 @@ public sealed class EndToEndTests
         Assert.Equal("batch", summary.RootElement.GetProperty("run").GetProperty("scenario").GetString());
         var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();
         var measured = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256").Where(i => i.Support.IsSupported).ToArray();
-        var batchSizes = WorkloadInputs.BatchSizes;
-        var messageLengths = WorkloadInputs.MessageLengths;
+        var batchSizes = BatchSelection.BatchSizes;
+        var messageLengths = BatchSelection.MessageLengths;
         Assert.Equal(measured.Length * batchSizes.Count * messageLengths.Count, records.Length);
         Assert.All(records, r =>
         {

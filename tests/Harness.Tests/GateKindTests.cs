@@ -4,6 +4,7 @@ using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using CryptoHarness.Gate;
 using CryptoHarness.Implementations;
+using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Tests;
 
@@ -118,7 +119,7 @@ public sealed class GateKindTests
     public void The_batch_check_covers_each_lane_count_and_the_padding_edges()
     {
         Assert.Subset(CorrectnessGate.BatchSizes.ToHashSet(), new HashSet<int> { 1, 7, 8, 9, 16, 17, 64, 128 });
-        Assert.Subset(CorrectnessGate.BatchSizes.ToHashSet(), WorkloadInputs.BatchSizes.ToHashSet());
+        Assert.Subset(CorrectnessGate.BatchSizes.ToHashSet(), BatchSelection.BatchSizes.ToHashSet());
         Assert.Subset(CorrectnessGate.BatchMessageLengths(Algorithms.Sha256).ToHashSet(), new HashSet<int> { 32, 55, 56, 63, 64, 65, 119, 120 });
     }
 

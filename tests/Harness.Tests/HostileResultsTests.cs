@@ -59,10 +59,10 @@ public sealed partial class HostileResultsTests
     }
 
     [Theory]
-    [InlineData("provider_roles", """[{"provider": "managed", "role": "boss"}]""", "run, field 'provider_roles[0].role': 'boss' is not a provider role; valid: own, managed-alternative, platform, native-anchor, other.")]
-    [InlineData("provider_roles", """[{"provider": "managed", "role": "own"}, {"provider": "managed", "role": "other"}]""", "run, field 'provider_roles[1].provider': 'managed' is given a role twice (also provider_roles[0]).")]
-    [InlineData("provider_roles", """[{"provider": "a<b", "role": "own"}]""", "run, field 'provider_roles[0].provider': 'a<b' is not a valid name")]
-    [InlineData("provider_roles", """[null]""", "run, field 'provider_roles[0]': is null")]
+    [InlineData("provider_roles", """{"managed": "boss"}""", "run, field 'provider_roles.managed': 'boss' is not a provider role; valid: own, managed-alternative, platform, native-anchor, other.")]
+    [InlineData("provider_roles", """{"managed": null}""", "run, field 'provider_roles.managed': null is not a provider role")]
+    [InlineData("provider_roles", """{"a<b": "own"}""", "run, field 'provider_roles': 'a<b' is not a valid name")]
+    [InlineData("provider_roles", """["own"]""", "line ")]
     [InlineData("highlight_sizes", """{"large_bytes": 0, "small_bytes": 0}""", "run, field 'highlight_sizes.large_bytes': 0 is out of range")]
     [InlineData("highlight_sizes", """{"large_bytes": 128, "small_bytes": 131072}""", "run, field 'highlight_sizes': small_bytes 131072 is above large_bytes 128")]
     [InlineData("highlight_sizes", """{"large_bytes": 131072}""", "line ")]

@@ -140,8 +140,8 @@ public sealed class ReportTests
             Run = summary.Run with
             {
                 ProviderRoles = RecordedRoles.Record(Implementations.Registry.Providers)
-                    .Select(r => r.Provider == "bouncycastle" ? r with { Role = "other" } : r).ToArray(),
-                HighlightSizes = new HighlightSizes { LargeBytes = 8192, SmallBytes = 1024 },
+                    .ToDictionary(r => r.Key, r => r.Key == "bouncycastle" ? "other" : r.Value),
+                HighlightSizes = new HighlightSizes(8192, 1024),
             },
         };
         var page = FamilyOverview.Highlights([recorded], KindRegistry.Presentations);
@@ -157,8 +157,13 @@ public sealed class ReportTests
         var selected = Implementations.Registry.Implementations.Where(i => i.Algorithm.Slug == "sha256").ToArray();
         var run = RunDescription.Run(selected, "dry", "dry", Path.GetTempPath(), DateTimeOffset.UnixEpoch);
         var keys = selected.Select(i => i.Provider.Key).ToHashSet(StringComparer.Ordinal);
-        Assert.Equal(Implementations.Registry.Providers.Where(p => keys.Contains(p.Key)).Select(p => p.Key), run.ProviderRoles!.Select(r => r.Provider));
-        Assert.All(run.ProviderRoles!, r => Assert.Equal(Implementations.Registry.Providers.Single(p => p.Key == r.Provider).Role, RecordedRoles.Names[r.Role]));
+        Assert.Equal(Implementations.Registry.Providers.Where(p => keys.Contains(p.Key)).Select(p => p.Key), run.ProviderRoles!.Keys);
+        Assert.All(run.ProviderRoles!, r => Assert.Equal(Implementations.Registry.Providers.Single(p => p.Key == r.Key).Role, RecordedRoles.Names[r.Value]));
+
+        // Written and read back, the roles keep the registry's order: the highlights compare in it within a role.
+        var json = System.Text.Json.JsonSerializer.Serialize(run with { ProviderRoles = RecordedRoles.Record(Implementations.Registry.Providers) }, SummaryFile.Options);
+        var read = System.Text.Json.JsonSerializer.Deserialize<RunInfo>(json, SummaryFile.Options)!;
+        Assert.Equal(Implementations.Registry.Providers.Select(p => p.Key), read.ProviderRoles!.Keys);
         Assert.Equal(HighlightSizes.Default, run.HighlightSizes);
         Assert.Equal((131072, 128), (HighlightSizes.Default.LargeBytes, HighlightSizes.Default.SmallBytes));
     }

@@ -17,6 +17,33 @@ public sealed class ScenarioPluginTests
 {
     public static TheoryData<string> Names() => new(ScenarioRegistry.Names);
 
+    /// <summary>A scenario's own options are declared in its folder and registered with it: <c>run</c> takes and lists every one.</summary>
+    [Fact]
+    public void Run_takes_and_lists_every_registered_scenarios_own_options()
+    {
+        var options = ScenarioRegistry.Options.Select(o => o.Name).ToArray();
+        Assert.Contains("--stream-size", options);
+        var help = Cli.Run("run", "--help");
+        Assert.Equal(0, help.ExitCode);
+        Assert.All(options, name => Assert.Contains(name + " <", help.Out, StringComparison.Ordinal));
+    }
+
+    /// <summary>
+    /// A check run by a command of its own (<c>leaks</c>) registers its report: a summary naming it renders through
+    /// that report (its page alone, no machine spec), and its page stays off the site until an area includes it.
+    /// </summary>
+    [Fact]
+    public void The_leaks_check_is_registered_for_its_report()
+    {
+        var leaks = Assert.Single(ScenarioRegistry.Checks);
+        Assert.Equal("leaks", leaks.Name);
+        Assert.Contains(leaks, ScenarioRegistry.Reports);
+        Assert.DoesNotContain("leaks", ScenarioRegistry.Names);
+        Assert.Same(leaks, ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).ReportOf("leaks"));
+        Assert.False(leaks.WritesMachineSpec);
+        Assert.Equal([LeakReport.FileName], leaks.PagesOffSite);
+    }
+
     [Theory]
     [MemberData(nameof(Names))]
     public void A_registered_scenario_name_parses_to_that_scenario(string name)
@@ -80,6 +107,14 @@ public sealed class ScenarioPluginTests
         // scenario's benchmarks): it selects as the one-shot scenario does and keys its cases as compare keys them.
         ("Cli/Commands/PairedCommand.cs", "OneShotMeasurement"),
         ("Comparing/PairedComparison.cs", "OneShotSelection"),
+        // The gate checks every batch implementation at the batches and lengths the batch scenario measures, besides its own edge cases.
+        ("Gate/CorrectnessGate.Batch.cs", "BatchSelection"),
+        // compare of two leaks runs matches their checks by verdict; the leak check's own rule, beside its records.
+        ("Comparing/RunComparison.cs", "LeakComparison"),
+        ("Comparing/RunComparison.cs", "LeakChange"),
+        // The leak check is run by a command of its own, not 'run --scenario': the command parses, opens the run folder,
+        // runs the gate and writes; the check itself (selection, budget, measurement loop) is LeakRun, in its folder.
+        ("Cli/Commands/LeaksCommand.cs", "LeakRun"),
     ];
 
     /// <summary>A scenario name as a string compared with (==, !=, is, or, and, case) or switched to (=&gt;).</summary>
