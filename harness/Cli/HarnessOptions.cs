@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
+using CryptoHarness.Errors;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
 using CryptoHarness.Running;

@@ -1,3 +1,4 @@
+using CryptoHarness.Errors;
 using CryptoHarness.Formatting;
 using System.Globalization;
 using CryptoHarness.Reporting;

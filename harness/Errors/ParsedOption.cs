@@ -2,7 +2,7 @@ using System.CommandLine;
 using System.CommandLine.Parsing;
 using CryptoHarness.Implementations;
 
-namespace CryptoHarness;
+namespace CryptoHarness.Errors;
 
 /// <summary>
 /// A command-line option whose value goes through a parse function that refuses bad input with one line. Here at the

@@ -1,5 +1,6 @@
 using System.Reflection;
 using System.Runtime.Loader;
+using CryptoHarness.Errors;
 
 namespace CryptoHarness.Pairing;
 

@@ -1,5 +1,6 @@
 using System.Globalization;
 using System.Text;
+using CryptoHarness.Errors;
 
 namespace CryptoHarness.Results;
 

@@ -1,3 +1,5 @@
+using CryptoHarness.Errors;
+
 namespace CryptoHarness.Results;
 
 /// <summary>

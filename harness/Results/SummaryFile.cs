@@ -1,4 +1,5 @@
 using System.Text.Json;
+using CryptoHarness.Errors;
 
 namespace CryptoHarness.Results;
 

@@ -1,5 +1,5 @@
 using CryptoHarness.Gate;
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
 

@@ -1,4 +1,5 @@
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Errors;
+using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
 using CryptoHarness.Reporting.Scenarios;

@@ -1,4 +1,5 @@
 using System.Globalization;
+using CryptoHarness.Errors;
 
 namespace CryptoHarness.Selecting;
 

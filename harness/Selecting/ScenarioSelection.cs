@@ -1,3 +1,4 @@
+using CryptoHarness.Errors;
 using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Selecting;

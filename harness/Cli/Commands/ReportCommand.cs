@@ -1,4 +1,5 @@
 using System.CommandLine;
+using CryptoHarness.Errors;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;

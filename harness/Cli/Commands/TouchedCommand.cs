@@ -1,5 +1,6 @@
 using System.CommandLine;
 using System.Text.Json;
+using CryptoHarness.Errors;
 using CryptoHarness.Implementations;
 using CryptoHarness.Running;
 using CryptoHarness.Scenarios;

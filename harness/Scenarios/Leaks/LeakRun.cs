@@ -1,4 +1,5 @@
 using System.Globalization;
+using CryptoHarness.Errors;
 using CryptoHarness.Gate;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using CryptoHarness.Errors;
 using CryptoHarness.Running;
 using CryptoHarness.Running.Scenarios;
 using CryptoHarness.Selecting;

@@ -1,7 +1,7 @@
 using System.Text.RegularExpressions;
 using CryptoHarness.Cli;
 using CryptoHarness.Formatting;
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;

@@ -4,6 +4,8 @@ using System.Reflection.Emit;
 using System.Reflection.Metadata;
 using System.Reflection.Metadata.Ecma335;
 using System.Reflection.PortableExecutable;
+using System.Text.RegularExpressions;
+using CryptoHarness.Cli;
 
 namespace CryptoHarness.Tests.Architecture;
 
@@ -23,9 +25,9 @@ public sealed class LayeringTests
     /// </summary>
     private static readonly string[][] Layers =
     [
-        // Shared by everything above: the input-error type (CryptoHarness), the statistics the comparison, the leak
-        // check and the reports all use, and the code the regex source generator emits for any layer.
-        ["CryptoHarness", "CryptoHarness.Statistics", "System.Text.RegularExpressions.Generated"],
+        // Shared by everything above: the input-error type and the option that refuses with it (Errors), the statistics
+        // the comparison, the leak check and the reports all use, and the code the regex source generator emits for any layer.
+        ["CryptoHarness.Errors", "CryptoHarness.Statistics", "System.Text.RegularExpressions.Generated"],
         // The interleaved timing loop: it times delegates, knowing nothing of implementations, so both the benchmark runner
         // and the paired comparison of two builds (whose types live in different load contexts) can use it.
         ["CryptoHarness.Interleaving"],
@@ -34,6 +36,8 @@ public sealed class LayeringTests
         ["CryptoHarness.Results"],
         // Numbers, sizes and times as every report, comparison and leak page prints them; it formats result records.
         ["CryptoHarness.Formatting"],
+        // One class per algorithm kind: its contract, known answers, probes and further checks, which the gate runs.
+        ["CryptoHarness.Kinds"],
         ["CryptoHarness.Gate"],
         // The ways of measuring: benchmarks (Running), the timing-leak check (Leaks), a scenario of its own, and the paired
         // comparison of two builds (Pairing), which loads another build's implementations and times them against this
@@ -74,7 +78,7 @@ public sealed class LayeringTests
     public void The_reference_scan_sees_types_used_in_method_bodies()
     {
         var references = ReferencesByType();
-        Assert.Contains("CryptoHarness.UsageException", references["CryptoHarness.Cli.HarnessCli"]);
+        Assert.Contains("CryptoHarness.Errors.UsageException", references["CryptoHarness.Cli.HarnessCli"]);
     }
 
     /// <summary>
@@ -87,7 +91,8 @@ public sealed class LayeringTests
         Assert.Equal("CryptoHarness.Running", NamespaceOf("CryptoHarness.Running.Scenarios.OneShotMeasurement"));
         Assert.Equal("CryptoHarness.Reporting", NamespaceOf("CryptoHarness.Reporting.Scenarios.OneShotReport"));
         Assert.Equal("CryptoHarness.Selecting", NamespaceOf("CryptoHarness.Selecting.Scenarios.OneShotSelection"));
-        Assert.Equal("CryptoHarness.Gate", NamespaceOf("CryptoHarness.Gate.Kinds.HashKind"));
+        Assert.Equal("CryptoHarness.Kinds", NamespaceOf("CryptoHarness.Kinds.HashKind"));
+        Assert.True(LayerOf("CryptoHarness.Kinds") < LayerOf("CryptoHarness.Gate"));
         Assert.True(LayerOf("CryptoHarness.Scenarios") > LayerOf("CryptoHarness.Reporting"));
         Assert.True(LayerOf("CryptoHarness.Scenarios") < LayerOf("CryptoHarness.Cli"));
         Assert.Contains(("CryptoHarness.Reporting", "CryptoHarness.Running"), ReadOnlyResults);
@@ -98,6 +103,172 @@ public sealed class LayeringTests
     {
         var unplaced = ReferencesByType().Keys.Select(NamespaceOf).Distinct().Where(n => LayerOf(n) is null).ToArray();
         Assert.True(unplaced.Length == 0, "namespaces without a layer in LayeringTests.Layers: " + string.Join(", ", unplaced));
+    }
+
+    /// <summary>
+    /// The folders of <c>harness/</c>, lowest first, in the order of <see cref="Layers"/>: each folder is its namespace
+    /// (<c>Kinds/</c> is <c>CryptoHarness.Kinds</c>), so a reader knows a file's layer from its path. Folders on one line
+    /// are beside each other and may not name each other. The empty name is the root (<c>Program.cs</c>).
+    /// </summary>
+    private static readonly string[][] FolderLayers =
+    [
+        ["Errors", "Statistics"],
+        ["Interleaving"],
+        ["Selecting"],
+        ["Results"],
+        ["Formatting"],
+        ["Kinds"],
+        ["Gate"],
+        ["Running", "Pairing"],
+        ["Reporting", "Comparing"],
+        ["Scenarios"],
+        ["Cli"],
+        [""],
+    ];
+
+    /// <summary>
+    /// Files whose namespace is not their folder's, each for a reason. A scenario's folder holds pieces of several layers
+    /// (its selection, measurement, report and page model), each in its layer's namespace so the namespace check above
+    /// judges it as that layer; the page model's piece is a part of the partial <c>ReportModel</c>, which must share
+    /// its namespace.
+    /// </summary>
+    private static bool NamespaceMayDifferFromFolder(string relative) =>
+        relative.StartsWith("Scenarios/", StringComparison.Ordinal) && relative.Count(c => c == '/') == 2;
+
+    /// <summary>
+    /// Folder references against <see cref="FolderLayers"/>, each for a reason: what a scenario's folder holds is named
+    /// below it where a lower layer reads a scenario's piece by its own namespace.
+    /// </summary>
+    private static readonly (string User, string Used, string Why)[] FolderExceptions =
+    [
+        ("Results", "Scenarios", "a file without 'scenario' was one-shot: RunSummary's default is OneShotSelection.ScenarioName (a constant, so only the source shows it)"),
+        ("Reporting", "Scenarios", "ReportModel is one partial type with a part in each scenario's folder; the site's cross-machine table reads the one-shot highlights (FamilyOverview)"),
+        ("Gate", "Scenarios", "the gate checks batch implementations at the batch scenario's batches and lengths (BatchSelection)"),
+        ("Comparing", "Scenarios", "compare of two leaks runs matches their checks by the leak check's own rule (LeakComparison)"),
+    ];
+
+    [Fact]
+    public void Every_harness_file_is_in_the_namespace_of_its_folder()
+    {
+        var wrong = HarnessFiles()
+            .Where(f => f.Namespace is not null && f.Namespace != NamespaceOfFolder(f.Folder) && !NamespaceMayDifferFromFolder(f.Relative))
+            .Select(f => $"{f.Relative}: namespace {f.Namespace}, folder says {NamespaceOfFolder(f.Folder)}")
+            .ToArray();
+        Assert.True(wrong.Length == 0, "files outside their folder's namespace:\n" + string.Join('\n', wrong));
+    }
+
+    /// <summary>
+    /// Folders import one way too: the references between top-level folders of <c>harness/</c>, from the compiled code
+    /// (every type a type names, by the folders that declare them) and from the source (a type's member named as
+    /// <c>Type.Member</c>, which also sees a constant the compiler inlined), go down <see cref="FolderLayers"/> but for
+    /// <see cref="FolderExceptions"/>. Each exception is still a reference the test sees, so it fails once it is gone.
+    /// </summary>
+    [Fact]
+    public void Folders_reference_only_their_own_and_lower_layers_but_for_the_listed_reasons()
+    {
+        var edges = FolderReferences();
+        var violations = edges
+            .Where(e => FolderLayerOf(e.Used) >= FolderLayerOf(e.User) && !FolderExceptions.Any(x => x.User == e.User && x.Used == e.Used))
+            .Select(e => $"{e.User}/ names {e.Used}/ ({e.Example})")
+            .ToArray();
+        Assert.True(violations.Length == 0, $"{violations.Length} folder references against the layer order:\n" + string.Join('\n', violations));
+        var stale = FolderExceptions.Where(x => !edges.Any(e => e.User == x.User && e.Used == x.Used)).Select(x => $"{x.User} → {x.Used}").ToArray();
+        Assert.True(stale.Length == 0, "listed folder exceptions no reference needs any more: " + string.Join(", ", stale));
+    }
+
+    /// <summary>Guards the folder check: the cycles the folders had (Gate ⇄ Kinds) are gone, and a constant's use is seen.</summary>
+    [Fact]
+    public void The_folder_check_sees_constants_and_the_kinds_sit_below_the_gate()
+    {
+        var edges = FolderReferences();
+        Assert.Contains(edges, e => e.User == "Gate" && e.Used == "Kinds");
+        Assert.DoesNotContain(edges, e => e.User == "Kinds" && e.Used == "Gate");
+        Assert.Contains(edges, e => e.User == "Results" && e.Used == "Scenarios");
+        Assert.All(FolderLayers.SelectMany(l => l).Where(f => f.Length > 0), f => Assert.True(Directory.Exists(Path.Combine(HarnessFolder, f)), $"harness/{f}/ is listed but missing"));
+    }
+
+    private static string HarnessFolder => Path.Combine(RepositoryRoot.Find(), "harness");
+
+    private static string NamespaceOfFolder(string folderPath) =>
+        folderPath.Length == 0 ? "CryptoHarness" : "CryptoHarness." + folderPath.Replace('/', '.');
+
+    private static int FolderLayerOf(string folder) =>
+        Array.FindIndex(FolderLayers, layer => layer.Contains(folder, StringComparer.Ordinal)) is var index and >= 0
+            ? index
+            : throw new InvalidOperationException($"harness/{folder}/ has no layer in LayeringTests.FolderLayers");
+
+    /// <summary>Every source file of the harness (not the build's output): its path from <c>harness/</c>, its folder path, its top-level folder, its namespace, its code without comment lines.</summary>
+    private static (string Relative, string Folder, string Top, string? Namespace, string Code)[] HarnessFiles()
+    {
+        var separator = Path.DirectorySeparatorChar;
+        return Directory.EnumerateFiles(HarnessFolder, "*.cs", SearchOption.AllDirectories)
+            .Where(f => !f.Contains($"{separator}obj{separator}", StringComparison.Ordinal) && !f.Contains($"{separator}bin{separator}", StringComparison.Ordinal))
+            .Select(f =>
+            {
+                var relative = Path.GetRelativePath(HarnessFolder, f).Replace('\\', '/');
+                var folder = relative.Contains('/', StringComparison.Ordinal) ? relative[..relative.LastIndexOf('/')] : "";
+                var code = string.Join('\n', File.ReadAllLines(f).Where(l => !l.TrimStart().StartsWith("//", StringComparison.Ordinal)));
+                var declared = Regex.Match(code, @"^namespace\s+([\w.]+)\s*;", RegexOptions.Multiline);
+                return (relative, folder, folder.Split('/')[0], declared.Success ? declared.Groups[1].Value : (string?)null, code);
+            })
+            .OrderBy(f => f.relative, StringComparer.Ordinal)
+            .ToArray();
+    }
+
+    /// <summary>The references between distinct top-level folders, each with one example.</summary>
+    private static (string User, string Used, string Example)[] FolderReferences()
+    {
+        var files = HarnessFiles();
+        // Where each type is declared: its full name to the top-level folders of the files that declare it (a partial type may have several).
+        var folders = new Dictionary<string, HashSet<string>>(StringComparer.Ordinal);
+        foreach (var file in files.Where(f => f.Namespace is not null))
+        {
+            foreach (Match type in Regex.Matches(file.Code, @"\b(?:class|record|struct|interface|enum|delegate\s+[\w<>\[\]?,. ]+?)\s+(\w+)"))
+            {
+                var name = $"{file.Namespace}.{type.Groups[1].Value}";
+                (folders.TryGetValue(name, out var set) ? set : folders[name] = new HashSet<string>(StringComparer.Ordinal)).Add(file.Top);
+            }
+        }
+
+        var edges = new Dictionary<(string, string), string>();
+        void Add(string user, string used, string example)
+        {
+            if (user != used)
+            {
+                edges.TryAdd((user, used), example);
+            }
+        }
+
+        foreach (var (user, used) in ReferencesByType())
+        {
+            foreach (var usedType in used)
+            {
+                foreach (var from in folders.GetValueOrDefault(user) ?? [])
+                {
+                    foreach (var to in folders.GetValueOrDefault(usedType) ?? [])
+                    {
+                        Add(from, to, $"{user} uses {usedType}");
+                    }
+                }
+            }
+        }
+
+        // A type's member named in the source (Type.Member): constants, which the compiled code no longer names.
+        var bySimpleName = folders.GroupBy(p => p.Key[(p.Key.LastIndexOf('.') + 1)..])
+            .Where(g => g.Count() == 1 && g.Single().Value.Count == 1)
+            .ToDictionary(g => g.Key, g => g.Single().Value.Single(), StringComparer.Ordinal);
+        foreach (var file in files)
+        {
+            foreach (Match member in Regex.Matches(file.Code, @"(?<![\w.])([A-Z]\w*)\.[A-Z]\w*"))
+            {
+                if (bySimpleName.TryGetValue(member.Groups[1].Value, out var to))
+                {
+                    Add(file.Top, to, $"{file.Relative} names {member.Value}");
+                }
+            }
+        }
+
+        return edges.Select(e => (e.Key.Item1, e.Key.Item2, e.Value)).OrderBy(e => e.Item1, StringComparer.Ordinal).ThenBy(e => e.Item2, StringComparer.Ordinal).ToArray();
     }
 
     private static IEnumerable<string> ForbiddenReferences()

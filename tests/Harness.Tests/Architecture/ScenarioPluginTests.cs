@@ -1,6 +1,7 @@
 using System.Text.RegularExpressions;
 using CryptoHarness.Cli;
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Errors;
+using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
 using CryptoHarness.Scenarios;

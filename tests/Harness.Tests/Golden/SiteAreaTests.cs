@@ -1,5 +1,5 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;

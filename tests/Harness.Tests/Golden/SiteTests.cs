@@ -3,7 +3,7 @@ using System.Text.Json;
 using System.Xml.Linq;
 using CryptoHarness.Cli;
 using CryptoHarness.Formatting;
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Text.Json;
 using System.Text.Json.Nodes;
+using CryptoHarness.Errors;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 

@@ -1,5 +1,6 @@
 using System.Text.Json.Nodes;
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Errors;
+using CryptoHarness.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;

@@ -1,7 +1,7 @@
 using System.Globalization;
 using System.Xml.Linq;
 using CryptoHarness.Formatting;
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
