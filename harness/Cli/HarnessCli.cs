@@ -4,7 +4,6 @@ using System.Reflection;
 using System.CommandLine.Invocation;
 using System.CommandLine.Parsing;
 using CryptoHarness.Cli.Commands;
-using CryptoHarness.Errors;
 
 namespace CryptoHarness.Cli;
 

@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
-using CryptoHarness.Errors;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
 using CryptoHarness.Running;

@@ -1,4 +1,3 @@
-using CryptoHarness.Errors;
 using CryptoHarness.Formatting;
 using System.Globalization;
 using CryptoHarness.Reporting;

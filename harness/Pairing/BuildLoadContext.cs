@@ -1,6 +1,5 @@
 using System.Reflection;
 using System.Runtime.Loader;
-using CryptoHarness.Errors;
 
 namespace CryptoHarness.Pairing;
 

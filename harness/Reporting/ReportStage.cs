@@ -1,4 +1,3 @@
-using CryptoHarness.Errors;
 using CryptoHarness.Formatting;
 using CryptoHarness.Results;
 using Scriban;

@@ -1,6 +1,5 @@
 using System.Globalization;
 using System.Text;
-using CryptoHarness.Errors;
 
 namespace CryptoHarness.Results;
 

@@ -1,5 +1,3 @@
-using CryptoHarness.Errors;
-
 namespace CryptoHarness.Results;
 
 /// <summary>

@@ -1,5 +1,4 @@
 using System.Text.Json;
-using CryptoHarness.Errors;
 
 namespace CryptoHarness.Results;
 

@@ -2,7 +2,6 @@ using System.Buffers;
 using System.Globalization;
 using System.Text;
 using System.Text.RegularExpressions;
-using CryptoHarness.Errors;
 
 namespace CryptoHarness.Results;
 

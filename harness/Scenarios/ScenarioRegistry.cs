@@ -1,4 +1,3 @@
-using CryptoHarness.Errors;
 using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;

@@ -1,5 +1,4 @@
 using System.Globalization;
-using CryptoHarness.Errors;
 
 namespace CryptoHarness.Selecting;
 

@@ -1,4 +1,3 @@
-using CryptoHarness.Errors;
 using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Selecting;

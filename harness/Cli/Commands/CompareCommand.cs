@@ -1,7 +1,6 @@
 using System.CommandLine;
 using System.Globalization;
 using CryptoHarness.Comparing;
-using CryptoHarness.Errors;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;

@@ -1,5 +1,4 @@
 using System.CommandLine;
-using CryptoHarness.Errors;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 using CryptoHarness.Scenarios;

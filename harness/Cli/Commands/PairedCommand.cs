@@ -2,7 +2,6 @@ using System.CommandLine;
 using System.Globalization;
 using System.Reflection;
 using CryptoHarness.Comparing;
-using CryptoHarness.Errors;
 using CryptoHarness.Interleaving;
 using CryptoHarness.Pairing;
 using CryptoHarness.Reporting;

@@ -1,5 +1,4 @@
 using System.Globalization;
-using CryptoHarness.Errors;
 using CryptoHarness.Gate;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;

@@ -1,5 +1,4 @@
 using System.CommandLine;
-using CryptoHarness.Errors;
 using CryptoHarness.Running;
 using CryptoHarness.Running.Scenarios;
 using CryptoHarness.Selecting;

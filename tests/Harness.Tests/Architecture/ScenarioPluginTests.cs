@@ -1,6 +1,5 @@
 using System.Text.RegularExpressions;
 using CryptoHarness.Cli;
-using CryptoHarness.Errors;
 using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;

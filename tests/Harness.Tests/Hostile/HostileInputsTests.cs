@@ -1,7 +1,6 @@
 using System.Diagnostics;
 using System.Text.Json;
 using System.Text.Json.Nodes;
-using CryptoHarness.Errors;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
 

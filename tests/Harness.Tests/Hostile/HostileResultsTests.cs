@@ -1,5 +1,4 @@
 using System.Text.Json.Nodes;
-using CryptoHarness.Errors;
 using CryptoHarness.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Results;
