@@ -33,6 +33,8 @@ public static class RunDescription
             JobDescription = jobDescription,
             CpuFrequencyHz = clock?.Hertz,
             CpuFrequencySource = clock?.Source,
+            ProviderRoles = RecordedRoles.Record(selected.Select(i => i.Provider)),
+            HighlightSizes = HighlightSizes.Default,
         };
     }
 
