@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Diagnostics;
+using System.Diagnostics.CodeAnalysis;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
@@ -131,6 +132,10 @@ public static partial class Blake3
     // A static readonly struct: read in place through `in`, never copied, never allocated per call.
     private static readonly ChainingValue IvKey = CreateIvKey();
 
+    // Bit n set when path n runs on this CPU, read once: the JIT folds a static readonly value into the code, so
+    // checking a caller's path is a compare and a bit test, where the two IsSupported switches were two calls.
+    private static readonly uint SupportedPathBits = ComputeSupportedPathBits();
+
     // Read once; every overload without a path uses it. See the type's remarks for the measurement.
     private static readonly InstructionSet Fastest =
         IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
@@ -230,11 +235,34 @@ public static partial class Blake3
 
     internal static void ThrowIfNotSupported(InstructionSet path)
     {
-        InstructionSets.ThrowIfNotSupported(path);
-        if (!IsSupported(path))
+        if ((uint)path >= 32 || (SupportedPathBits & (1u << (int)path)) == 0)
         {
-            throw new PlatformNotSupportedException($"BLAKE3 has no {InstructionSets.VariantName(path)} path for this CPU.");
+            ThrowNotSupported(path);
         }
+    }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void ThrowNotSupported(InstructionSet path)
+    {
+        InstructionSets.ThrowIfNotSupported(path);
+        throw new PlatformNotSupportedException($"BLAKE3 has no {InstructionSets.VariantName(path)} path for this CPU.");
+    }
+
+    private static uint ComputeSupportedPathBits()
+    {
+        uint bits = 0;
+        foreach (var path in Enum.GetValues<InstructionSet>())
+        {
+            // A path this class supports is one the CPU has (IsSupported asks InstructionSets or more), so one
+            // test covers both of the checks that ThrowNotSupported tells apart.
+            if ((uint)path < 32 && IsSupported(path))
+            {
+                bits |= 1u << (int)path;
+            }
+        }
+
+        return bits;
     }
 
     internal static void ThrowIfBadKey(ReadOnlySpan<byte> key)
@@ -316,6 +344,25 @@ public static partial class Blake3
     private static void HashOneShot<TPath>(in ChainingValue key, uint flags, ReadOnlySpan<byte> input, Span<byte> destination)
         where TPath : struct, IPath
     {
+        if (input.Length <= ChunkSizeInBytes && destination.Length == HashSizeInBytes)
+        {
+            TPath.HashChunkToRoot(in key, flags, input, destination);
+        }
+        else
+        {
+            HashTreeOrExtendedOutput<TPath>(in key, flags, input, destination);
+        }
+    }
+
+    /// <summary>
+    /// <see cref="HashOneShot{TPath}"/> for every input but a short message's 32-byte hash. A method of its own, never
+    /// inlined: the JIT zeroes its <see cref="Output"/> and output block (some 200 bytes) in the prologue of whichever
+    /// method holds them, and inlined into the dispatch they were zeroed on every short message too.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void HashTreeOrExtendedOutput<TPath>(in ChainingValue key, uint flags, ReadOnlySpan<byte> input, Span<byte> destination)
+        where TPath : struct, IPath
+    {
         Output root = default;
         if (input.Length <= ChunkSizeInBytes)
         {
@@ -330,6 +377,19 @@ public static partial class Blake3
         }
 
         WriteRootOutput<TPath>(ref root, 0, destination);
+        Wipe(ref root);
+    }
+
+    /// <summary>
+    /// <see cref="IPath.HashChunkToRoot"/> from the general pieces: the chunk's blocks with the last held back, then
+    /// the root's chaining value.
+    /// </summary>
+    private static void HashChunkToRootByBlocks<TPath>(in ChainingValue key, uint flags, ReadOnlySpan<byte> chunk, Span<byte> hash)
+        where TPath : struct, IPath
+    {
+        Output root = default;
+        ChunkOutput<TPath>(in key, flags, 0, chunk, ref root);
+        WriteRootOutput<TPath>(ref root, 0, hash);
         Wipe(ref root);
     }
 
@@ -728,6 +788,12 @@ public static partial class Blake3
         /// <paramref name="chainingValue"/>.
         /// </summary>
         static abstract void CompressBlock(ref ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags);
+
+        /// <summary>
+        /// The standard 32-byte hash of an input of at most one chunk, which is then the root (BLAKE3 spec §2.4 and
+        /// §2.6): every one-shot hash of up to 1 KiB, so this is the whole cost of a short message.
+        /// </summary>
+        static abstract void HashChunkToRoot(in ChainingValue key, uint flags, ReadOnlySpan<byte> chunk, Span<byte> hash);
 
         /// <summary>One compression writing all sixteen output words, little-endian, for the extendable output.</summary>
         static abstract void CompressXof(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output);
