@@ -76,9 +76,10 @@ namespace CryptoHarness.Managed;
 /// (<c>HashChunkToRootRows</c> in <c>Blake3.Ssse3.cs</c>, one call from the dispatch): the chaining value stays in two
 /// row vectors from the key to the root and is stored straight into the destination, with no pending
 /// <see cref="Output"/> to fill, copy, zero or wipe, and the general code, whose buffers the JIT zeroes on entry, is
-/// not on that path. A call through the per-path overload, as the harness makes it, took 146 ns at 128 bytes before
-/// and 114 ns after, with the <c>Blake3</c> package at 131–134 ns in the same process (Stopwatch, medians of 301
-/// interleaved rounds of about 0.1 ms a side); 1 KiB 1,034 before, 974 after, the package 1,136. <c>harness paired --base-build &lt;the build before&gt; --algorithm BLAKE3 --provider
+/// not on that path. A call through the per-path overload by function pointer, as the harness makes it, before and
+/// after, each build in its own process beside the <c>Blake3</c> package (Stopwatch, 301 interleaved rounds of about
+/// 0.1 ms a side, medians; the package's time ÷ ours in brackets): 128 B 155 ns (0.90) and 124 ns (1.14); 1 KiB
+/// 1,037 ns (1.10) and 981 ns (1.17). <c>harness paired --base-build &lt;the build before&gt; --algorithm BLAKE3 --provider
 /// managed --sizes 128,1KiB,8KiB,128KiB</c>, head ÷ base: 128 B Avx512 0.78, Avx2 0.79, Ssse3 0.83; 1 KiB 0.88,
 /// 0.91, 0.91 (all faster); 8 and 128 KiB and every Scalar case the same.
 /// </para>
