@@ -542,7 +542,9 @@ public static partial class Blake3
         Span<byte> chainingValues = stackalloc byte[MaxBatchOr2 * ChainingValueSizeInBytes];
         int count = CompressSubtreeWide<TPath>(input, in key, chunkCounter, flags, chainingValues);
         ReduceToChildPair<TPath>(chainingValues, count, in key, flags, childPair);
-        CryptographicOperations.ZeroMemory(chainingValues);
+
+        // The reduction works in place within the first count values; the rest of the buffer was never written.
+        CryptographicOperations.ZeroMemory(chainingValues[..(count * ChainingValueSizeInBytes)]);
     }
 
     /// <summary>
@@ -606,7 +608,8 @@ public static partial class Blake3
             written = CompressParentsParallel<TPath>(chainingValues[..((leftCount + rightCount) * ChainingValueSizeInBytes)], in key, flags, output);
         }
 
-        CryptographicOperations.ZeroMemory(chainingValues);
+        // Only the left half's share and what the right half wrote after it hold chaining values.
+        CryptographicOperations.ZeroMemory(chainingValues[..((leftCapacity + rightCount) * ChainingValueSizeInBytes)]);
         return written;
     }
 
