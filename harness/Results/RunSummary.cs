@@ -108,6 +108,10 @@ public sealed record AlgorithmInfo
 
     [JsonPropertyName("note")]
     public string Note { get; init; } = "";
+
+    /// <summary>The registry's sentence about this machine's hardware, when the machine has what it speaks of; else null.</summary>
+    [JsonPropertyName("hardware_note")]
+    public string? HardwareNote { get; init; }
 }
 
 public sealed record RunInfo

@@ -542,6 +542,10 @@ public static partial class SummaryValidation
             }
 
             Text(where, "note", a.Note);
+            if (a.HardwareNote is not null)
+            {
+                Text(where, "hardware_note", a.HardwareNote);
+            }
         }
 
         public void ParameterSet(ParameterSetInfo? set, string where)

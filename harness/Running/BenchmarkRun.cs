@@ -47,7 +47,7 @@ public static class BenchmarkRun
             Failures = failures,
             Unsupported = unsupported,
             Algorithms = plan.Selected.Select(i => i.Algorithm).Distinct()
-                .Select(a => RunDescription.Algorithm(a, KindRegistry.Of(a.Kind)?.AssociatedDataBytes ?? 0)).ToArray(),
+                .Select(a => RunDescription.Algorithm(a, KindRegistry.Of(a.Kind)?.AssociatedDataBytes ?? 0, run.InstructionSets)).ToArray(),
             ParameterSets = plan.Scenario.TakesPasswordSets ? plan.PasswordSets.Select(RunDescription.ParameterSet).ToArray() : null,
         };
     }

@@ -168,6 +168,41 @@ public sealed class ReportTests
         Assert.Equal((131072, 128), (HighlightSizes.Default.LargeBytes, HighlightSizes.Default.SmallBytes));
     }
 
+    /// <summary>
+    /// An algorithm's hardware note (SHA-256's, on the SHA extensions) is recorded only for a run on a machine that has
+    /// the instruction set, and a page prints it only where the run recorded it.
+    /// </summary>
+    [Fact]
+    public void A_hardware_note_is_recorded_and_printed_only_for_a_machine_that_has_the_instruction_set()
+    {
+        var sha = new Dictionary<string, bool>(StringComparer.Ordinal) { ["SHA"] = true };
+        var noSha = new Dictionary<string, bool>(StringComparer.Ordinal) { ["SHA"] = false };
+        Assert.Null(RunDescription.Algorithm(Implementations.Algorithms.Sha256, 0, noSha).HardwareNote);
+        Assert.Null(RunDescription.Algorithm(Implementations.Algorithms.Sha256, 0).HardwareNote);
+        Assert.Null(RunDescription.Algorithm(Implementations.Algorithms.Sha512, 0, sha).HardwareNote);
+        var recorded = RunDescription.Algorithm(Implementations.Algorithms.Sha256, 0, sha).HardwareNote;
+        if (System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture != System.Runtime.InteropServices.Architecture.X64)
+        {
+            // The sentence is about the x86 extensions; an Arm CPU's SHA instructions are another matter.
+            Assert.Null(recorded);
+            return;
+        }
+
+        Assert.NotNull(recorded);
+        Assert.Contains("SHA-NI", recorded, StringComparison.Ordinal);
+
+        var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
+        var stage = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
+        string Page(RunSummary run) => stage.Render(run).Single(f => f.Name == "sha256.md").Content;
+        Assert.DoesNotContain("**Hardware:**", Page(summary), StringComparison.Ordinal);
+        // The fixture predates algorithm records; the run's own record of SHA-256 is what a run on this machine writes.
+        Assert.Empty(summary.Algorithms);
+        var withoutNote = summary with { Algorithms = [RunDescription.Algorithm(Implementations.Algorithms.Sha256, 0, noSha)] };
+        var withNote = summary with { Algorithms = [RunDescription.Algorithm(Implementations.Algorithms.Sha256, 0, sha)] };
+        Assert.DoesNotContain("**Hardware:**", Page(withoutNote), StringComparison.Ordinal);
+        Assert.Contains($"> **Hardware:** {recorded}", Page(withNote), StringComparison.Ordinal);
+    }
+
     [Fact]
     public void Same_inputs_give_byte_identical_output()
     {
