@@ -11,8 +11,7 @@ namespace CryptoHarness.Managed;
 /// <remarks>
 /// A round ends with word 2 complemented (the S-box's output layer, SP 800-232 §3.3); each round here leaves that NOT
 /// out and the next round applies it with its constant, x2 ^ ~c = ~x2 ^ c, one XOR with an immediate for both, so
-/// a permutation spends one NOT, at its end, instead of one per round: 37 operations a round instead of 38 on an
-/// ALU-bound path.
+/// a permutation spends one NOT, at its end, instead of one per round: 37 operations a round instead of 38.
 /// </remarks>
 internal readonly struct AsconScalar : IAsconPermutation<ulong>
 {
