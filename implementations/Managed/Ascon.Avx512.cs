@@ -12,46 +12,56 @@ namespace CryptoHarness.Managed;
 /// linear layer's three-way XORs as one <c>vpternlogq</c> each, the rotations as <c>vprolq</c>/<c>vprorq</c>.
 /// </summary>
 /// <remarks>
-/// The upper lanes carry whatever the operations leave there and are never read. The words enter the vector
-/// registers at the start of each permutation and leave at its end, so the functions' loops stay shared with the
-/// scalar path. Measured: see the dispatch note in <c>Ascon.cs</c>.
+/// The upper lanes carry whatever the operations leave there and are never read. The words stay in the vector
+/// registers through a function's whole loop: blocks are loaded into and stored from the low lane directly
+/// (<c>vmovq</c>), so no word crosses to the integer registers between permutations. Measured: see the dispatch note
+/// in <c>Ascon.cs</c>.
 /// </remarks>
-internal readonly struct AsconAvx512 : IAsconPermutation
+internal readonly struct AsconAvx512 : IAsconPermutation<V>
 {
     // vpternlogq truth tables, indexed by (a << 2) | (b << 1) | c: a ^ (~b & c), a ^ b ^ c, and its complement.
     private const byte XorAndNot = 0xD2;
     private const byte Xor3 = 0x96;
     private const byte Xnor3 = 0x69;
 
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static V FromScalar(ulong value) => Vector128.CreateScalarUnsafe(value);
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static ulong ToScalar(V word) => word.ToScalar();
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static V Load(ReadOnlySpan<byte> block) => Vector128.CreateScalarUnsafe(AsconPermutation.Load(block));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Store(Span<byte> block, V word) => AsconPermutation.Store(block, word.ToScalar());
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static V Load(ref byte block) => Vector128.CreateScalarUnsafe(AsconScalar.Load(ref block));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void Store(ref byte block, V word) => AsconScalar.Store(ref block, word.ToScalar());
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static V Xor(V left, V right) => left ^ right;
+
     /// <summary>Ascon-p[12], with the round constants of <see cref="AsconScalar.P12"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void P12(ref ulong x0, ref ulong x1, ref ulong x2, ref ulong x3, ref ulong x4)
+    public static void P12(ref V x0, ref V x1, ref V x2, ref V x3, ref V x4)
     {
         Debug.Assert(Avx512F.VL.IsSupported, "Callers check the path.");
-        V v0 = Vector128.CreateScalarUnsafe(x0), v1 = Vector128.CreateScalarUnsafe(x1), v2 = Vector128.CreateScalarUnsafe(x2);
-        V v3 = Vector128.CreateScalarUnsafe(x3), v4 = Vector128.CreateScalarUnsafe(x4);
-        Round(ref v0, ref v1, ref v2, ref v3, ref v4, 0xF0);
-        Round(ref v0, ref v1, ref v2, ref v3, ref v4, 0xE1);
-        Round(ref v0, ref v1, ref v2, ref v3, ref v4, 0xD2);
-        Round(ref v0, ref v1, ref v2, ref v3, ref v4, 0xC3);
-        Rounds8(ref v0, ref v1, ref v2, ref v3, ref v4);
-        (x0, x1, x2, x3, x4) = (v0.ToScalar(), v1.ToScalar(), v2.ToScalar(), v3.ToScalar(), v4.ToScalar());
+        Round(ref x0, ref x1, ref x2, ref x3, ref x4, 0xF0);
+        Round(ref x0, ref x1, ref x2, ref x3, ref x4, 0xE1);
+        Round(ref x0, ref x1, ref x2, ref x3, ref x4, 0xD2);
+        Round(ref x0, ref x1, ref x2, ref x3, ref x4, 0xC3);
+        P8(ref x0, ref x1, ref x2, ref x3, ref x4);
     }
 
     /// <summary>Ascon-p[8], with the round constants of <see cref="AsconScalar.P8"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    public static void P8(ref ulong x0, ref ulong x1, ref ulong x2, ref ulong x3, ref ulong x4)
+    public static void P8(ref V x0, ref V x1, ref V x2, ref V x3, ref V x4)
     {
         Debug.Assert(Avx512F.VL.IsSupported, "Callers check the path.");
-        V v0 = Vector128.CreateScalarUnsafe(x0), v1 = Vector128.CreateScalarUnsafe(x1), v2 = Vector128.CreateScalarUnsafe(x2);
-        V v3 = Vector128.CreateScalarUnsafe(x3), v4 = Vector128.CreateScalarUnsafe(x4);
-        Rounds8(ref v0, ref v1, ref v2, ref v3, ref v4);
-        (x0, x1, x2, x3, x4) = (v0.ToScalar(), v1.ToScalar(), v2.ToScalar(), v3.ToScalar(), v4.ToScalar());
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void Rounds8(ref V x0, ref V x1, ref V x2, ref V x3, ref V x4)
-    {
         Round(ref x0, ref x1, ref x2, ref x3, ref x4, 0xB4);
         Round(ref x0, ref x1, ref x2, ref x3, ref x4, 0xA5);
         Round(ref x0, ref x1, ref x2, ref x3, ref x4, 0x96);
@@ -62,7 +72,7 @@ internal readonly struct AsconAvx512 : IAsconPermutation
         Round(ref x0, ref x1, ref x2, ref x3, ref x4, 0x4B);
     }
 
-    /// <summary>The round of <see cref="AsconScalar"/>, operation for operation where no three-input form fits.</summary>
+    /// <summary>One whole round of SP 800-232 §3.2–3.4, as <see cref="AsconScalar"/> computes it, in three-input operations where they fit.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Round(ref V x0, ref V x1, ref V x2, ref V x3, ref V x4, ulong constant)
     {

@@ -6,44 +6,78 @@ namespace CryptoHarness.Managed;
 
 /// <summary>
 /// The Ascon permutation Ascon-p[rnd] of NIST SP 800-232 §3 on a 320-bit state of five 64-bit words, one
-/// implementation per path (<c>Ascon.Scalar.cs</c>, <c>Ascon.Avx512.cs</c>): the engine under
-/// <see cref="AsconHash256"/>, <see cref="AsconXof128"/> and <see cref="AsconAead128"/>, which are generic over it
-/// so that the JIT compiles each function once per path with the rounds inlined.
+/// implementation per path (<c>Ascon.Scalar.cs</c>, <c>Ascon.Avx512.cs</c>), each with its own register form of a
+/// word (<typeparamref name="TWord"/>): the engine under <see cref="AsconHash256"/>, <see cref="AsconXof128"/> and
+/// <see cref="AsconAead128"/>, whose loops are generic over it so that the JIT compiles each function once per path
+/// with the rounds inlined and the state in that path's registers from the first block to the last.
 /// </summary>
 /// <remarks>
 /// <para>
 /// The state is five locals passed by reference into aggressively inlined methods, so that the JIT keeps the words
-/// in registers across a whole absorb loop instead of storing them after each permutation. The bit-interleaved form
-/// of the reference code is for 32-bit CPUs and not needed on x64 or Arm64. SP 800-232 reads bytes into words little
-/// endian (§2.1, the change from the big-endian v1.2 submission), so on little-endian hosts a block is one load.
+/// in registers across a whole absorb loop instead of storing them after each permutation. The functions' loops
+/// (<c>Sponge</c>, <c>EncryptCore</c>, <c>DecryptCore</c>) are <see cref="MethodImplOptions.NoInlining"/>: when the
+/// JIT inlined them into a Tier-1 caller (<c>AsconXof128.HashData</c>, whose body is small), the caller's inlining
+/// budget ran out inside them, the rounds became calls and the five words lived on the stack, which made the same
+/// loop 20% slower for Ascon-XOF128 than for Ascon-Hash256 and the Avx512 path twice as slow as Scalar (seen with
+/// <c>DOTNET_JitDisasm</c>, 2026-11-26). The bit-interleaved form of the reference code is for 32-bit CPUs and not
+/// needed on x64 or Arm64. SP 800-232 reads bytes into words little endian (§2.1, the change from the big-endian
+/// v1.2 submission), so on little-endian hosts a block is one load.
 /// </para>
 /// <para>
 /// Each block depends on the permutation of the one before, so there is no parallelism across blocks to put in vector
-/// lanes; a round is a chain of about 38 integer operations (16 for the S-box with ANDN, 20 for the linear layer, the
-/// constant and a NOT), and the scalar path is bound both by their count on four ALUs and by the chain's depth
-/// (8 operations from one round's input to the next's). The <see cref="InstructionSet.Avx512"/> path holds each
-/// word in the low lane of a 128-bit register for AVX-512's three-input logic (<c>vpternlogq</c>) and rotations
-/// (<c>vprolq</c>): one instruction for each S-box term x ^ (~y &amp; z), one for each three-way XOR of the linear
-/// layer, about 26 instructions a round and a chain of 5. The words cross between the two register files at each
-/// permutation's start and end.
+/// lanes; a round is one chain. The scalar path spends 37 integer operations a round (16 for the S-box with ANDN,
+/// 20 for the linear layer, and the constant, into which the previous round's NOT is folded), 7 of them deep. The
+/// <see cref="InstructionSet.Avx512"/> path holds each word in the low lane of a 128-bit register for AVX-512's
+/// three-input logic (<c>vpternlogq</c>) and rotations (<c>vprorq</c>): one instruction for each S-box term
+/// x ^ (~y &amp; z), one for each three-way XOR of the linear layer, 26 instructions a round, 6 cycles deep; its words
+/// stay in the vector registers through the whole loop, input and output included. Neither bound is what limits
+/// them: measured on the AMD EPYC (Zen 4) at 3.7 GHz, a round takes about 11.6 cycles on either path. Both register
+/// files rotate two words a cycle (<c>rorx</c> and <c>vprorq</c> alike; <c>vprorq</c> with a latency of 2, and
+/// <c>vpmultishiftqb</c> shares its pipes), and the linear layer's ten rotations become ready together after each
+/// S-box, so each round waits for them to drain. Two independent states interleaved on the Avx512 path ran at 8.3
+/// cycles a round, so the vector path has throughput to spare but a single sponge cannot use it. Rolling the
+/// rounds into a loop changed nothing (within 1%), so the front end is not the limit either.
 /// </para>
 /// <para>
-/// Dispatch: Scalar for all three functions, Avx512 registered as a path of its own so that reports show it. Stopwatch
-/// medians of 21 interleaved rounds on an AMD EPYC (Zen 4) shared with other jobs (2026-11-26), 128 KiB: Ascon-Hash256
-/// took 1.9 to 2.6 ms on Scalar and 4.4 to 6.8 ms on Avx512 in four runs (BouncyCastle 2.8 to 4.4 ms); squeezing
-/// 128 KiB of Ascon-XOF128 output, the same p[12] per 8 bytes without the message load, ran level (2.64 against
-/// 2.75 ms), and the cause of the absorb loop's loss was not found. Ascon-AEAD128 encryption measured once in Avx512's
-/// favour (517 against 635 µs; 0.93 against 1.65 µs at 128 bytes) and once against it (1297 against 1020 µs; 2.30
-/// against 1.63 µs), so no path is shown to win there and the simpler one is the default.
+/// Dispatch: Scalar for all three functions; Avx512 stays registered as a path of its own so that reports show it.
+/// Minimum times of 101 interleaved rounds on that machine, shared with other jobs (2026-11-26), Scalar against
+/// Avx512: Ascon-XOF128 at 128 KiB 626.6 against 627.1 µs, at 128 B 767 against 750 ns; Ascon-Hash256 626.6 against
+/// 625.3 µs, 769 against 758 ns; Ascon-AEAD128 encryption 208.6 against 207.6 µs, 336 against 330 ns. The vector
+/// path wins nothing measurable at 128 KiB and at most 2% at 128 B, within what this shared machine moves between
+/// runs, so the path every x64 CPU has (and the one an x86-64-v3 machine runs) is the default. Against BouncyCastle
+/// 2.7 in the same runs: 1.42× (XOF, 128 KiB), 1.44× (XOF, 128 B), 1.43× (Hash, 128 KiB), 1.26× (AEAD, 128 KiB),
+/// 1.6× (AEAD, 128 B), the same with AVX-512 switched off (<c>DOTNET_EnableAVX512F=0</c>).
 /// </para>
 /// </remarks>
-internal interface IAsconPermutation
+/// <typeparam name="TWord">One state word as the path holds it in a register.</typeparam>
+internal interface IAsconPermutation<TWord>
+    where TWord : struct
 {
+    /// <summary>A word from its integer value.</summary>
+    static abstract TWord FromScalar(ulong value);
+
+    /// <summary>The integer value of a word.</summary>
+    static abstract ulong ToScalar(TWord word);
+
+    /// <summary>A whole 8-byte block as a word, little endian (SP 800-232 §2.1).</summary>
+    static abstract TWord Load(ReadOnlySpan<byte> block);
+
+    /// <summary>A word into the first 8 bytes of <paramref name="block"/>, little endian.</summary>
+    static abstract void Store(Span<byte> block, TWord word);
+
+    /// <summary>The 8 bytes from <paramref name="block"/> on as a word, little endian; the caller checked that they exist.</summary>
+    static abstract TWord Load(ref byte block);
+
+    /// <summary>A word into the 8 bytes from <paramref name="block"/> on, little endian; the caller checked that they exist.</summary>
+    static abstract void Store(ref byte block, TWord word);
+
+    static abstract TWord Xor(TWord left, TWord right);
+
     /// <summary>Ascon-p[12] on the five words.</summary>
-    static abstract void P12(ref ulong x0, ref ulong x1, ref ulong x2, ref ulong x3, ref ulong x4);
+    static abstract void P12(ref TWord x0, ref TWord x1, ref TWord x2, ref TWord x3, ref TWord x4);
 
     /// <summary>Ascon-p[8] on the five words.</summary>
-    static abstract void P8(ref ulong x0, ref ulong x1, ref ulong x2, ref ulong x3, ref ulong x4);
+    static abstract void P8(ref TWord x0, ref TWord x1, ref TWord x2, ref TWord x3, ref TWord x4);
 }
 
 /// <summary>Byte-to-word conversions, padding and path selection shared by the Ascon functions.</summary>

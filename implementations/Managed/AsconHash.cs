@@ -1,4 +1,6 @@
 using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 using static CryptoHarness.Managed.AsconPermutation;
 
 namespace CryptoHarness.Managed;
@@ -98,11 +100,11 @@ internal readonly struct AsconInitialState
     {
         if (path == InstructionSet.Avx512)
         {
-            Sponge<AsconAvx512>(source, destination, initial);
+            Sponge<AsconAvx512, Vector128<ulong>>(source, destination, initial);
         }
         else
         {
-            Sponge<AsconScalar>(source, destination, initial);
+            Sponge<AsconScalar, ulong>(source, destination, initial);
         }
     }
 
@@ -110,36 +112,43 @@ internal readonly struct AsconInitialState
     /// SP 800-232 Algorithm 5 from step 3: absorb 8-byte blocks with p[12] after each, the last one padded; then
     /// squeeze 8 bytes per block with p[12] between blocks. Output is written only after all input has been read.
     /// </summary>
+    /// <remarks>Never inlined, so that the rounds inline here and the state stays in registers: see <c>Ascon.cs</c>.</remarks>
     [SkipLocalsInit]
-    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static void Sponge<TPermutation>(ReadOnlySpan<byte> source, Span<byte> destination, in AsconInitialState initial)
-        where TPermutation : struct, IAsconPermutation
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
+    private static void Sponge<TPermutation, TWord>(ReadOnlySpan<byte> source, Span<byte> destination, in AsconInitialState initial)
+        where TPermutation : struct, IAsconPermutation<TWord>
+        where TWord : struct
     {
-        ulong x0 = initial._x0, x1 = initial._x1, x2 = initial._x2, x3 = initial._x3, x4 = initial._x4;
-        while (source.Length >= sizeof(ulong))
+        TWord x0 = TPermutation.FromScalar(initial._x0), x1 = TPermutation.FromScalar(initial._x1);
+        TWord x2 = TPermutation.FromScalar(initial._x2), x3 = TPermutation.FromScalar(initial._x3);
+        TWord x4 = TPermutation.FromScalar(initial._x4);
+        int whole = source.Length & ~(sizeof(ulong) - 1);
+        ref byte input = ref MemoryMarshal.GetReference(source);
+        for (nuint offset = 0; offset < (nuint)whole; offset += sizeof(ulong))
         {
-            x0 ^= Load(source);
+            x0 = TPermutation.Xor(x0, TPermutation.Load(ref Unsafe.Add(ref input, offset)));
             TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
-            source = source[sizeof(ulong)..];
         }
 
-        x0 ^= LoadPartialPadded(source);
+        source = source[whole..];
+
+        x0 = TPermutation.Xor(x0, TPermutation.FromScalar(LoadPartialPadded(source)));
         TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
 
         while (destination.Length > sizeof(ulong))
         {
-            Store(destination, x0);
+            TPermutation.Store(destination, x0);
             TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
             destination = destination[sizeof(ulong)..];
         }
 
         if (destination.Length == sizeof(ulong))
         {
-            Store(destination, x0);
+            TPermutation.Store(destination, x0);
         }
         else
         {
-            StorePartial(destination, x0);
+            StorePartial(destination, TPermutation.ToScalar(x0));
         }
     }
 }

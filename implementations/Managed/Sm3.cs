@@ -266,7 +266,11 @@ public static class Sm3
     // One round of §5.3.3 with W(j) in slot j and W(j + 4) in slot j4 (W'(j) = W(j) ⊕ W(j + 4)). Of the eight words
     // four change: D becomes TT1 (the next A), B becomes B <<< 9 (the next C), H becomes P0(TT2) (the next E), F
     // becomes F <<< 19 (the next G); the caller renames the rest. Rounds 0..15 use FF and GG as XOR, 16..63 as
-    // majority and choice, here in forms one operation shorter than §4.3's.
+    // majority and choice, here in forms one operation shorter than §4.3's. TT2 is computed before D's update: with
+    // fourteen registers for eight words, the window, the block pointer and the temporaries, one temporary goes to a
+    // stack slot, and in the other order it was SS1, on the chain from E to the next E through TT2; in this order it
+    // is A <<< 12, which only D's update reads again (seen with DOTNET_JitDisasm). 23% faster: minimum of 201
+    // interleaved runs at 128 KiB on the AMD EPYC, 463.7 against 357.5 µs (2026-11-26).
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RoundLow(uint a, ref uint b, uint c, ref uint d, uint e, ref uint f, uint g, ref uint h, uint tj, ref uint w, int j, int j4)
@@ -274,8 +278,8 @@ public static class Sm3
         uint a12 = BitOperations.RotateLeft(a, 12);
         uint ss1 = BitOperations.RotateLeft(a12 + e + tj, 7);
         uint wj = Unsafe.Add(ref w, j);
-        d += (a ^ b ^ c) + (ss1 ^ a12) + (wj ^ Unsafe.Add(ref w, j4));
         uint tt2 = (e ^ f ^ g) + h + ss1 + wj;
+        d += (a ^ b ^ c) + (ss1 ^ a12) + (wj ^ Unsafe.Add(ref w, j4));
         h = tt2 ^ BitOperations.RotateLeft(tt2, 9) ^ BitOperations.RotateLeft(tt2, 17); // P0
         b = BitOperations.RotateLeft(b, 9);
         f = BitOperations.RotateLeft(f, 19);
@@ -287,8 +291,8 @@ public static class Sm3
         uint a12 = BitOperations.RotateLeft(a, 12);
         uint ss1 = BitOperations.RotateLeft(a12 + e + tj, 7);
         uint wj = Unsafe.Add(ref w, j);
-        d += ((a & b) | (c & (a | b))) + (ss1 ^ a12) + (wj ^ Unsafe.Add(ref w, j4));
         uint tt2 = (g ^ (e & (f ^ g))) + h + ss1 + wj;
+        d += ((a & b) | (c & (a | b))) + (ss1 ^ a12) + (wj ^ Unsafe.Add(ref w, j4));
         h = tt2 ^ BitOperations.RotateLeft(tt2, 9) ^ BitOperations.RotateLeft(tt2, 17); // P0
         b = BitOperations.RotateLeft(b, 9);
         f = BitOperations.RotateLeft(f, 19);

@@ -183,26 +183,27 @@ public static class Whirlpool
         return BitConverter.IsLittleEndian ? word : BinaryPrimitives.ReverseEndianness(word);
     }
 
-    /// <summary>Byte <paramref name="column"/> of row <paramref name="row"/> in a buffer of native words.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static byte At(ref byte state, int row, int column) =>
-        Unsafe.Add(ref state, (row * 8) + (BitConverter.IsLittleEndian ? column : 7 - column));
-
-    /// <summary>Table <paramref name="k"/> at <paramref name="value"/>; unsigned native-width indices let the table offset fold into the address.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Lookup(ref ulong table, int k, byte value) => Unsafe.Add(ref table, (nuint)value + (nuint)(uint)(k * 256));
-
     /// <summary>Output row <paramref name="i"/> of θ ∘ π ∘ γ: byte k of row i - k through table k, for k = 0..7.</summary>
+    /// <remarks>
+    /// Written without helper calls: with the byte and table lookups as small inlined methods, the 16 rows of a
+    /// round pair came to about 270 inlinees, past the JIT's limit per method, and some lookups in
+    /// <see cref="CompressBlocks"/> stayed calls (seen with DOTNET_JitDisasm, 2026-11-26). Column k of a row is its
+    /// byte k in a little-endian word, byte 7 - k = k ^ 7 in a big-endian one; unsigned native-width indices let the
+    /// table offset fold into the address.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Row(ref ulong t, ref byte s, int i) =>
-        Lookup(ref t, 0, At(ref s, i, 0))
-        ^ Lookup(ref t, 1, At(ref s, (i + 7) & 7, 1))
-        ^ Lookup(ref t, 2, At(ref s, (i + 6) & 7, 2))
-        ^ Lookup(ref t, 3, At(ref s, (i + 5) & 7, 3))
-        ^ Lookup(ref t, 4, At(ref s, (i + 4) & 7, 4))
-        ^ Lookup(ref t, 5, At(ref s, (i + 3) & 7, 5))
-        ^ Lookup(ref t, 6, At(ref s, (i + 2) & 7, 6))
-        ^ Lookup(ref t, 7, At(ref s, (i + 1) & 7, 7));
+    private static ulong Row(ref ulong t, ref byte s, int i)
+    {
+        int order = BitConverter.IsLittleEndian ? 0 : 7;
+        return Unsafe.Add(ref t, (nuint)Unsafe.Add(ref s, (i * 8) + (0 ^ order)))
+            ^ Unsafe.Add(ref t, 256 + (nuint)Unsafe.Add(ref s, (((i + 7) & 7) * 8) + (1 ^ order)))
+            ^ Unsafe.Add(ref t, 512 + (nuint)Unsafe.Add(ref s, (((i + 6) & 7) * 8) + (2 ^ order)))
+            ^ Unsafe.Add(ref t, 768 + (nuint)Unsafe.Add(ref s, (((i + 5) & 7) * 8) + (3 ^ order)))
+            ^ Unsafe.Add(ref t, 1024 + (nuint)Unsafe.Add(ref s, (((i + 4) & 7) * 8) + (4 ^ order)))
+            ^ Unsafe.Add(ref t, 1280 + (nuint)Unsafe.Add(ref s, (((i + 3) & 7) * 8) + (5 ^ order)))
+            ^ Unsafe.Add(ref t, 1536 + (nuint)Unsafe.Add(ref s, (((i + 2) & 7) * 8) + (6 ^ order)))
+            ^ Unsafe.Add(ref t, 1792 + (nuint)Unsafe.Add(ref s, (((i + 1) & 7) * 8) + (7 ^ order)));
+    }
 
     /// <summary>A key-schedule round: destination = ρ[c^r](source), the constant in row 0.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -258,13 +259,26 @@ public static class Whirlpool
                 sa[i] = key ^ ReadRow(ref blocks, i);
             }
 
-            for (int round = 0; round < Rounds; round += 2)
+            // One call site per round kind, the buffers swapped by reference after each round: with two of each
+            // (the rounds unrolled by two), the JIT's inlining budget ran out inside this method and the second pair
+            // became calls (seen with DOTNET_JitDisasm, 2026-11-26).
+            ref ulong keyIn = ref ka[0];
+            ref ulong keyOut = ref kb[0];
+            ref ulong stateIn = ref sa[0];
+            ref ulong stateOut = ref sb[0];
+            for (int round = 0; round < Rounds; round++)
             {
-                KeyRound(ref t, ref ka[0], ref kb[0], Unsafe.Add(ref c, round));
-                StateRound(ref t, ref sa[0], ref sb[0], ref kb[0]);
-                KeyRound(ref t, ref kb[0], ref ka[0], Unsafe.Add(ref c, round + 1));
-                StateRound(ref t, ref sb[0], ref sa[0], ref ka[0]);
+                KeyRound(ref t, ref keyIn, ref keyOut, Unsafe.Add(ref c, round));
+                StateRound(ref t, ref stateIn, ref stateOut, ref keyOut);
+                ref ulong key = ref keyIn;
+                keyIn = ref keyOut;
+                keyOut = ref key;
+                ref ulong state = ref stateIn;
+                stateIn = ref stateOut;
+                stateOut = ref state;
             }
+
+            // An even number of rounds leaves the result where it started, in sa.
 
             for (int i = 0; i < 8; i++)
             {
