@@ -37,6 +37,13 @@ public sealed class Provider
     /// </summary>
     public string? CallingNote { get; init; }
 
+    /// <summary>
+    /// The NuGet package a .NET user installs to get the provider (its version comes from the restore, see
+    /// <see cref="Version"/>); null for a provider that is not a NuGet package (the runtime, a system library, our own
+    /// code). The README's provider table is checked against it.
+    /// </summary>
+    public string? Package { get; init; }
+
     /// <summary>What the provider stands for beside this repository's own code; the highlights compare by it.</summary>
     public ProviderRole Role { get; init; } = ProviderRole.Other;
 
