@@ -77,9 +77,12 @@ public static class TouchedFamilies
             var families = allFamilies.Where(family => entries.Any(e => e.Algorithm.Family == family)).ToArray();
             var providers = entries.Select(e => e.Provider.Key).Distinct().Order(StringComparer.Ordinal).ToArray();
             var whose = providers.Length == 1 ? $"provider {providers[0]}" : $"providers {string.Join(", ", providers)}";
+            var what = Registry.Rooms.FirstOrDefault(r => SourceRoot.Relative(r.File) == path) is { } room
+                ? $"the file of provider {room.Provider.Key} (its facts and its list of entries), {entries.Count} entries"
+                : $"code of {entries.Count} entries of {whose}";
             return families.Length == allFamilies.Length
                 ? All($"shared by every family ({entries.Count} entries of {whose})")
-                : new TouchedFile(path, families, false, $"code of {entries.Count} entries of {whose}, in {string.Join(", ", families)}");
+                : new TouchedFile(path, families, false, $"{what}, in {string.Join(", ", families)}");
         }
 
         if (path == RegistryFile)

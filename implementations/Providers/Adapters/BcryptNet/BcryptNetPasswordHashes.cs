@@ -1,5 +1,4 @@
 using System.Text;
-using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.BcryptNet;
 

@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations.Adapters.Common;
-
 namespace CryptoHarness.Implementations.Adapters.Blake3Net;
 
 // The `Blake3` package (Blake3.NET by xoofx, 3.x): a fully managed SIMD BLAKE3. Its root namespace is `Blake3`, which

@@ -1,6 +1,5 @@
 using System.Security.Cryptography;
 using System.Text;
-using CryptoHarness.Implementations.Adapters.Common;
 using Org.BouncyCastle.Crypto.Generators;
 using Org.BouncyCastle.Crypto.Parameters;
 

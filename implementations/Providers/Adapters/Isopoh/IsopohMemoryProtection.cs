@@ -1,6 +1,3 @@
-using System.Security.Cryptography;
-using CryptoHarness.Implementations.Adapters.Common;
-using Isopoh.Cryptography.Argon2;
 using Isopoh.Cryptography.SecureArray;
 
 namespace CryptoHarness.Implementations.Adapters.Isopoh;

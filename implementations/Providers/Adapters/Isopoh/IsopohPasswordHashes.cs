@@ -1,5 +1,4 @@
 using System.Security.Cryptography;
-using CryptoHarness.Implementations.Adapters.Common;
 using Isopoh.Cryptography.Argon2;
 using Isopoh.Cryptography.SecureArray;
 

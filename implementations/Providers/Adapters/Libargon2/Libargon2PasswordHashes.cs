@@ -1,5 +1,3 @@
-using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using System.Text;
 using CryptoHarness.Implementations.Adapters.Common;
 

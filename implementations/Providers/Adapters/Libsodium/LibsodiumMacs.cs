@@ -1,4 +1,3 @@
-using System.Runtime.InteropServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.Libsodium;

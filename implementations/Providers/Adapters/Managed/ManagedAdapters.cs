@@ -1,5 +1,4 @@
 using System.Runtime.CompilerServices;
-using CryptoHarness.Implementations.Adapters.Common;
 using CryptoHarness.Managed;
 
 namespace CryptoHarness.Implementations.Adapters.Managed;

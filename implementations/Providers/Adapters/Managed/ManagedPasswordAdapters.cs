@@ -1,4 +1,3 @@
-using CryptoHarness.Implementations.Adapters.Common;
 using CryptoHarness.Managed;
 
 namespace CryptoHarness.Implementations.Adapters.Managed;

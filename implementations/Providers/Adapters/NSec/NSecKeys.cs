@@ -1,11 +1,8 @@
 using System.Security.Cryptography;
-using CryptoHarness.Implementations.Adapters.Common;
-using NSecAeadAlgorithm = NSec.Cryptography.AeadAlgorithm;
 using NSecAlgorithm = NSec.Cryptography.Algorithm;
 using NSecHashAlgorithm = NSec.Cryptography.HashAlgorithm;
 using NSecKey = NSec.Cryptography.Key;
 using NSecKeyBlobFormat = NSec.Cryptography.KeyBlobFormat;
-using NSecMacAlgorithm = NSec.Cryptography.MacAlgorithm;
 
 namespace CryptoHarness.Implementations.Adapters.NSec;
 

@@ -1,4 +1,3 @@
-using CryptoHarness.Implementations.Adapters.Common;
 using NSecArgon2Parameters = NSec.Cryptography.Argon2Parameters;
 using NSecPasswordAlgorithm = NSec.Cryptography.PasswordBasedKeyDerivationAlgorithm;
 

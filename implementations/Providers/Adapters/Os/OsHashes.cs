@@ -1,5 +1,4 @@
 using System.Security.Cryptography;
-using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.Os;
 
