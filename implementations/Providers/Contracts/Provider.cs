@@ -22,6 +22,21 @@ public sealed class Provider
 
     public string Key { get; }
 
+    /// <summary>
+    /// A provider that is a NuGet package (<see cref="Package"/>): its version line is the package id and the version the
+    /// restore gave this app, then, where given, <paramref name="versionNote"/>'s text after a comma.
+    /// </summary>
+    /// <param name="packageType">Any type of the package's assembly.</param>
+    public static Provider FromPackage(string key, string package, Type packageType, string description, ProviderRole role, Func<string>? versionNote = null)
+    {
+        ArgumentNullException.ThrowIfNull(packageType);
+        return new(key, description, () => PackageVersions.Of(packageType.Assembly, package) + (versionNote is null ? "" : ", " + versionNote()))
+        {
+            Package = package,
+            Role = role,
+        };
+    }
+
     /// <summary>What the provider is, in a few words, for reports.</summary>
     public string Description { get; }
 

@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations.Adapters.Common;
-
 namespace CryptoHarness.Implementations.Adapters.BcryptNet;
 
 /// <summary>BCrypt.Net-Next, the most installed managed bcrypt.</summary>
@@ -7,17 +5,9 @@ public static class BcryptNetProvider
 {
     public const string Package = "BCrypt.Net-Next";
 
-    public static Provider Provider { get; } = new(
-        "bcrypt-net", $"{Package}, the most installed managed bcrypt for .NET",
-        () => PackageVersions.Of(typeof(BCrypt.Net.BCrypt).Assembly, Package))
-    {
-        Package = Package,
-        Role = ProviderRole.ManagedAlternative,
-    };
+    public static Provider Provider { get; } = Provider.FromPackage(
+        "bcrypt-net", Package, typeof(BCrypt.Net.BCrypt), $"{Package}, the most installed managed bcrypt for .NET", ProviderRole.ManagedAlternative);
 
     /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () =>
-    [
-        .. BcryptNetPasswordHashes.Entries,
-    ]);
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. BcryptNetPasswordHashes.Entries]);
 }

@@ -16,8 +16,5 @@ public static class Blake3NativeProvider
     };
 
     /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () =>
-    [
-        .. Blake3NativeHashes.Entries,
-    ]);
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. Blake3NativeHashes.Entries]);
 }

@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations.Adapters.Common;
-
 namespace CryptoHarness.Implementations.Adapters.Konscious;
 
 /// <summary>Konscious.Security.Cryptography.Argon2, the most installed managed Argon2.</summary>
@@ -7,17 +5,9 @@ public static class KonsciousProvider
 {
     public const string Package = "Konscious.Security.Cryptography.Argon2";
 
-    public static Provider Provider { get; } = new(
-        "konscious", $"{Package}, the most installed managed Argon2 for .NET",
-        () => PackageVersions.Of(typeof(global::Konscious.Security.Cryptography.Argon2id).Assembly, Package))
-    {
-        Package = Package,
-        Role = ProviderRole.ManagedAlternative,
-    };
+    public static Provider Provider { get; } = Provider.FromPackage(
+        "konscious", Package, typeof(global::Konscious.Security.Cryptography.Argon2id), $"{Package}, the most installed managed Argon2 for .NET", ProviderRole.ManagedAlternative);
 
     /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () =>
-    [
-        .. KonsciousPasswordHashes.Entries,
-    ]);
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. KonsciousPasswordHashes.Entries]);
 }

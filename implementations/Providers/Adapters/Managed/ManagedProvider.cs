@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations.Adapters.Common;
-
 namespace CryptoHarness.Implementations.Adapters.Managed;
 
 /// <summary>This repository's own code (implementations/Managed), one entry per algorithm and instruction-set path.</summary>

@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations.Adapters.Common;
-
 namespace CryptoHarness.Implementations.Adapters.NSec;
 
 /// <summary>NSec, a managed API over the same libsodium file the libsodium provider loads.</summary>
@@ -7,13 +5,8 @@ public static class NSecProvider
 {
     public const string Package = "NSec.Cryptography";
 
-    public static Provider Provider { get; } = new(
-        "nsec", $"{Package}, a managed .NET API over libsodium",
-        () => PackageVersions.Of(typeof(global::NSec.Cryptography.Key).Assembly, Package))
-    {
-        Package = Package,
-        Role = ProviderRole.Other,
-    };
+    public static Provider Provider { get; } = Provider.FromPackage(
+        "nsec", Package, typeof(global::NSec.Cryptography.Key), $"{Package}, a managed .NET API over libsodium", ProviderRole.Other);
 
     /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
     public static ProviderRoom Room { get; } = new(Provider, () =>

@@ -14,8 +14,5 @@ public static class TinyKeccakProvider
     };
 
     /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () =>
-    [
-        .. TinyKeccakHashes.Entries,
-    ]);
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. TinyKeccakHashes.Entries]);
 }

@@ -1,9 +1,9 @@
 using System.Reflection;
 
-namespace CryptoHarness.Implementations.Adapters.Common;
+namespace CryptoHarness.Implementations;
 
 /// <summary>A NuGet provider's version line: the package id and the version the restore gave this app.</summary>
-public static class PackageVersions
+internal static class PackageVersions
 {
     /// <summary>
     /// The package's version as restored for this app (its deps.json), else the assembly's own: the two can differ, and
