@@ -22,6 +22,14 @@ public sealed class Provider
 
     public string Key { get; }
 
+    /// <summary>A native library measured as the bar to meet, called as <paramref name="callingNote"/> says (see <see cref="CallingNote"/>).</summary>
+    public static Provider NativeAnchor(string key, string description, Func<string> version, string callingNote) =>
+        new(key, description, version)
+        {
+            CallingNote = callingNote,
+            Role = ProviderRole.NativeAnchor,
+        };
+
     /// <summary>
     /// A provider that is a NuGet package (<see cref="Package"/>): its version line is the package id and the version the
     /// restore gave this app, then, where given, <paramref name="versionNote"/>'s text after a comma.

@@ -1,6 +1,6 @@
+using Org.BouncyCastle.Crypto;
 using Org.BouncyCastle.Crypto.Modes;
 using Org.BouncyCastle.Crypto.Parameters;
-using Org.BouncyCastle.Crypto;
 
 namespace CryptoHarness.Implementations.Adapters.BouncyCastle;
 

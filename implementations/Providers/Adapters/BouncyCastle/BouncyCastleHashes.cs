@@ -1,5 +1,5 @@
-using Org.BouncyCastle.Crypto.Digests;
 using Org.BouncyCastle.Crypto;
+using Org.BouncyCastle.Crypto.Digests;
 
 namespace CryptoHarness.Implementations.Adapters.BouncyCastle;
 

@@ -1,7 +1,7 @@
+using Org.BouncyCastle.Crypto;
 using Org.BouncyCastle.Crypto.Digests;
 using Org.BouncyCastle.Crypto.Macs;
 using Org.BouncyCastle.Crypto.Parameters;
-using Org.BouncyCastle.Crypto;
 
 namespace CryptoHarness.Implementations.Adapters.BouncyCastle;
 
