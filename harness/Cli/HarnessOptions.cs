@@ -67,32 +67,7 @@ internal static class HarnessOptions
 
     public static Option<bool> Verbose() => new("--verbose") { Description = "Show BenchmarkDotNet's own log on the console." };
 
-    /// <summary>A byte count option, such as <c>--stream-size</c>.</summary>
-    public static Option<int?> Size(string name, string description, string example) => Parsed<int?>(name, description, example, text =>
-        PayloadSizes.Parse(text) ?? throw new UsageException($"Invalid {name} '{text}'. Valid: a byte count from 1 to 1GiB, plain or with KiB/MiB/GiB, e.g. {example}."));
-
-    /// <summary>
-    /// An option whose value goes through <paramref name="parse"/>; a <see cref="UsageException"/> or
-    /// <see cref="SelectionException"/> it throws becomes the parse error, word for word.
-    /// </summary>
-    public static Option<T?> Parsed<T>(string name, string description, string helpName, Func<string, T> parse) => new(name)
-    {
-        Description = description,
-        HelpName = helpName,
-        CustomParser = result => Convert(result, parse),
-    };
-
-    private static T? Convert<T>(ArgumentResult result, Func<string, T> parse)
-    {
-        var text = result.Tokens.Count == 1 ? result.Tokens[0].Value : string.Join(' ', result.Tokens.Select(t => t.Value));
-        try
-        {
-            return parse(text);
-        }
-        catch (Exception e) when (e is UsageException or SelectionException)
-        {
-            result.AddError(e.Message);
-            return default;
-        }
-    }
+    /// <inheritdoc cref="ParsedOption.Create"/>
+    public static Option<T?> Parsed<T>(string name, string description, string helpName, Func<string, T> parse) =>
+        ParsedOption.Create(name, description, helpName, parse);
 }

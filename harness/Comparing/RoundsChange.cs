@@ -113,13 +113,18 @@ public static class RoundsChange
     }
 
     /// <summary>
-    /// Providers that cannot have changed between the two runs: known to the registry, not this repository's own code,
-    /// and with the same package version recorded in both (or in neither).
+    /// Providers that cannot have changed between the two runs: given a role by both runs as they recorded them
+    /// (<see cref="RecordedRoles"/>; a file that recorded none reads today's registry), this repository's own code in
+    /// neither, and with the same package version recorded in both (or in neither).
     /// </summary>
-    public static IReadOnlySet<string> UnchangedProviders(RunInfo baseRun, RunInfo diffRun) =>
-        Registry.Providers
+    public static IReadOnlySet<string> UnchangedProviders(RunInfo baseRun, RunInfo diffRun)
+    {
+        var baseRoles = RecordedRoles.Of(baseRun).ToDictionary(p => p.Provider, p => p.Role, StringComparer.Ordinal);
+        return RecordedRoles.Of(diffRun)
             .Where(p => p.Role != ProviderRole.Own
-                && string.Equals(baseRun.Packages.GetValueOrDefault(p.Key), diffRun.Packages.GetValueOrDefault(p.Key), StringComparison.Ordinal))
-            .Select(p => p.Key)
+                && baseRoles.TryGetValue(p.Provider, out var role) && role != ProviderRole.Own
+                && string.Equals(baseRun.Packages.GetValueOrDefault(p.Provider), diffRun.Packages.GetValueOrDefault(p.Provider), StringComparison.Ordinal))
+            .Select(p => p.Provider)
             .ToHashSet(StringComparer.Ordinal);
+    }
 }

@@ -1,4 +1,4 @@
-namespace CryptoHarness;
+namespace CryptoHarness.Errors;
 
 /// <summary>
 /// Bad input from the user: one line naming the value and the valid choices; exit code 2. At the bottom of the layers

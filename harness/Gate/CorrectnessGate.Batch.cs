@@ -1,5 +1,6 @@
 using CryptoHarness.Implementations;
 using CryptoHarness.Selecting;
+using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Gate;
 
@@ -11,7 +12,7 @@ public static partial class CorrectnessGate
     /// idle or take a new message mid-batch); and every batch size the benchmarks time.
     /// </summary>
     public static IReadOnlyList<int> BatchSizes { get; } =
-        new[] { 1, 7, 8, 9, 16, 17, 64, 128 }.Concat(WorkloadInputs.BatchSizes).Distinct().Order().ToArray();
+        new[] { 1, 7, 8, 9, 16, 17, 64, 128 }.Concat(BatchSelection.BatchSizes).Distinct().Order().ToArray();
 
     /// <summary>Read from the shared buffer at these offsets: aligned, and not, as a caller's slice may be.</summary>
     private static readonly int[] BatchOffsets = [0, 3];
@@ -25,7 +26,7 @@ public static partial class CorrectnessGate
     {
         var block = algorithm.BlockBytes;
         return new[] { 1, block - 9, block - 8, block - 1, block, block + 1, (2 * block) - 9, (2 * block) - 8 }
-            .Concat(WorkloadInputs.MessageLengths).Where(length => length > 0).Distinct().Order().ToArray();
+            .Concat(BatchSelection.MessageLengths).Where(length => length > 0).Distinct().Order().ToArray();
     }
 
     /// <summary>

@@ -1,4 +1,5 @@
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Kinds;
+using static CryptoHarness.Kinds.KindChecks;
 using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Gate;
@@ -27,18 +28,9 @@ public sealed record GateVerdict(IImplementation Implementation, GateStatus Stat
 public static partial class CorrectnessGate
 {
     /// <summary>Fixed so that a failure is reproducible from its reported length and offset.</summary>
-    public const int Seed = 0x5EED_2026;
+    public const int Seed = KindChecks.Seed;
 
     private const int MaxUnalignedOffset = 7;
-
-    /// <summary>The customization string the gate uses beside the empty one for cSHAKE and KMAC.</summary>
-    internal static readonly byte[] GateCustomization = System.Text.Encoding.ASCII.GetBytes("crypto-harness gate");
-
-    /// <summary>
-    /// One probe of one implementation: its output for the input slice at (length, offset), or null where the
-    /// implementation refuses the probe's parameters by its own stated policy (a MAC key length), so it is not compared.
-    /// </summary>
-    public delegate byte[]? Probe(IImplementation implementation, ReadOnlySpan<byte> input, int length, int offset);
 
     /// <param name="passwordSets">The password-hash parameter sets about to be timed; each is checked as run. None: only the small sets.</param>
     /// <param name="checking">Told each algorithm before its implementations (how many) are checked, for a progress display.</param>
@@ -106,12 +98,6 @@ public static partial class CorrectnessGate
     /// <summary>The lengths every implementation of <paramref name="algorithm"/> is compared at.</summary>
     public static IReadOnlyList<int> CrossCheckLengths(Algorithm algorithm, IReadOnlyCollection<int> benchmarkSizes) =>
         Enumerable.Range(0, (4 * algorithm.BlockBytes) + 2).Concat(benchmarkSizes).Distinct().Order().ToArray();
-
-    internal static string? Mismatch(string expectedHex, ReadOnlySpan<byte> actual)
-    {
-        var actualHex = Convert.ToHexStringLower(actual);
-        return actualHex == expectedHex ? null : $"expected {expectedHex}, got {actualHex}";
-    }
 
     /// <summary>Every slice of the shared pseudo-random buffer the cross-check feeds to each probe.</summary>
     private static IEnumerable<(int Length, int Offset)> Slices(Algorithm algorithm, IReadOnlyCollection<int> benchmarkSizes)
@@ -182,43 +168,6 @@ public static partial class CorrectnessGate
     }
 
     /// <summary>
-    /// Where the outputs disagree, the larger group of agreeing outputs stands and every other implementation fails,
-    /// named against the ones it differs from; with no majority every party to the disagreement fails.
-    /// </summary>
-    internal static void FailMinorities(IReadOnlyDictionary<IImplementation, string> outputs, string at, Dictionary<IImplementation, string> failures)
-    {
-        var groups = outputs.GroupBy(o => o.Value).OrderByDescending(g => g.Count()).ToArray();
-        if (groups.Length <= 1)
-        {
-            return;
-        }
-
-        var majority = groups[0].Count() > groups[1].Count() ? groups[0] : null;
-        foreach (var group in groups.Where(g => g != majority))
-        {
-            foreach (var (candidate, _) in group)
-            {
-                var others = string.Join(", ", outputs.Keys.Where(k => k != candidate && !group.Any(g => g.Key == k)).Select(k => k.Id));
-                failures[candidate] = majority is null
-                    ? $"disagrees with {others} {at}; no majority to decide which is right"
-                    : $"differs from {others} {at}";
-            }
-        }
-    }
-
-    internal static string? Guard(Func<string?> check)
-    {
-        try
-        {
-            return check();
-        }
-        catch (Exception e) when (e is not OutOfMemoryException)
-        {
-            return $"threw {e.GetType().Name}: {e.Message}";
-        }
-    }
-
-    /// <summary>
     /// The incremental API, fed in uneven pieces (and in the streaming scenario's 64 KiB chunks), must give the one-shot
     /// result, which the cross-check verifies; and a hasher must be reusable after it finishes.
     /// </summary>
@@ -253,13 +202,5 @@ public static partial class CorrectnessGate
         }
 
         return null;
-    }
-
-    /// <summary>Deterministic bytes for keys, nonces and associated data, distinct per purpose.</summary>
-    internal static byte[] Deterministic(int length, int purpose)
-    {
-        var bytes = new byte[length];
-        new Random(Seed + purpose).NextBytes(bytes);
-        return bytes;
     }
 }

@@ -3,10 +3,10 @@ using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
 using CryptoHarness.Selecting;
-using static CryptoHarness.Gate.CorrectnessGate;
+using static CryptoHarness.Kinds.KindChecks;
 using static CryptoHarness.Selecting.OperationNames;
 
-namespace CryptoHarness.Gate.Kinds;
+namespace CryptoHarness.Kinds;
 
 /// <summary>An AEAD: sealing and opening with associated data; timed as <c>encrypt</c> and <c>decrypt</c> (with tag verification).</summary>
 public sealed class AeadKind : KindContract

@@ -3,7 +3,7 @@ using CryptoHarness.Implementations;
 using CryptoHarness.Results;
 using CryptoHarness.Selecting;
 
-namespace CryptoHarness.Gate.Kinds;
+namespace CryptoHarness.Kinds;
 
 /// <summary>
 /// What one algorithm kind (hash, XOF, MAC, AEAD, password hash) is to the harness, declared once: the contract its
@@ -33,7 +33,7 @@ public abstract class KindContract : IKindPresentation
     public abstract string? CheckKnownAnswers(IImplementation implementation);
 
     /// <summary>The cross-check probes, each with the words that name it in a failure; none for a kind checked otherwise.</summary>
-    public virtual IEnumerable<(CorrectnessGate.Probe Probe, string What)> Probes(Algorithm algorithm) => [];
+    public virtual IEnumerable<(KindChecks.Probe Probe, string What)> Probes(Algorithm algorithm) => [];
 
     /// <summary>The longest input <see cref="CheckProperties"/> reads from the shared input, beyond the cross-check's.</summary>
     public virtual int LongestPropertyInput => 0;

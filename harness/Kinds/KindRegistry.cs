@@ -1,7 +1,7 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
 
-namespace CryptoHarness.Gate.Kinds;
+namespace CryptoHarness.Kinds;
 
 /// <summary>
 /// Every algorithm kind, once. Adding a kind is its file here and a line in <see cref="All"/>; the gate, the benchmarks,

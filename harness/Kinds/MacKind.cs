@@ -2,10 +2,10 @@ using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
 using CryptoHarness.Selecting;
-using static CryptoHarness.Gate.CorrectnessGate;
+using static CryptoHarness.Kinds.KindChecks;
 using static CryptoHarness.Selecting.OperationNames;
 
-namespace CryptoHarness.Gate.Kinds;
+namespace CryptoHarness.Kinds;
 
 /// <summary>A MAC: a tag under a key, and verifying one; timed as <c>mac</c>.</summary>
 public sealed class MacKind : KindContract

@@ -1,9 +1,9 @@
 using System.Text;
 using CryptoHarness.Implementations;
 using CryptoHarness.Selecting;
-using static CryptoHarness.Gate.CorrectnessGate;
+using static CryptoHarness.Kinds.KindChecks;
 
-namespace CryptoHarness.Gate.Kinds;
+namespace CryptoHarness.Kinds;
 
 /// <summary>
 /// A password hash, timed in the password scenario at parameter sets rather than in the size sweep. Checked by known

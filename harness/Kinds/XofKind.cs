@@ -2,10 +2,10 @@ using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
 using CryptoHarness.Selecting;
-using static CryptoHarness.Gate.CorrectnessGate;
+using static CryptoHarness.Kinds.KindChecks;
 using static CryptoHarness.Selecting.OperationNames;
 
-namespace CryptoHarness.Gate.Kinds;
+namespace CryptoHarness.Kinds;
 
 /// <summary>An extendable-output function: timed as <c>xof-N</c> at each of the algorithm's benchmarked output lengths.</summary>
 public sealed class XofKind : KindContract

@@ -24,10 +24,11 @@ public sealed record ClockRate(string Ghz, string Source);
 
 /// <summary>A one-shot algorithm's page (<c>algorithm.md.sbn</c>).</summary>
 /// <param name="Note">Why the algorithm is measured, where the registry says; null otherwise.</param>
+/// <param name="HardwareNote">What this run's hardware explains, recorded only for a machine it is true of; null otherwise.</param>
 /// <param name="Parameters">The parameters every table was measured with; null for a run that did not describe the algorithm.</param>
 /// <param name="Clock">Null when the run recorded no clock rate.</param>
 public sealed record AlgorithmPage(
-    string Algorithm, string Family, string? Note, string? Parameters, RunView Run, IReadOnlyList<SizeTable> Tables,
+    string Algorithm, string Family, string? Note, string? HardwareNote, string? Parameters, RunView Run, IReadOnlyList<SizeTable> Tables,
     IReadOnlyList<ReportModel.Chart> Charts, ClockRate? Clock, CostModel.PageView Cost,
     IReadOnlyList<ProviderVersion> Providers, IReadOnlyList<NotMeasuredRow> Failures, IReadOnlyList<NotMeasuredRow> Unsupported);
 

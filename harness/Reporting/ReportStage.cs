@@ -52,14 +52,19 @@ public sealed class ReportStage
 
     /// <summary>
     /// Renders a run through its scenario's report (see <see cref="ScenarioReport.Pages"/>): its pages and, given the
-    /// summaries its pages that span algorithms read (<see cref="ScenarioReport.Spanning"/>), those pages. Always the
-    /// machine spec, named <paramref name="machineSpecName"/>.
+    /// summaries its pages that span algorithms read (<see cref="ScenarioReport.Spanning"/>), those pages. The machine
+    /// spec, named <paramref name="machineSpecName"/>, unless the scenario writes none (<see cref="ScenarioReport.WritesMachineSpec"/>).
     /// </summary>
     public IReadOnlyList<RenderedFile> Render(RunSummary summary, string machineSpecName = "machine-spec.md", IReadOnlyList<RunSummary>? families = null)
     {
-        var machineSpec = Compile(MachineSpecTemplate);
-        var files = ReportOf(summary.Run.Scenario).Pages(this, summary, machineSpecName, families).ToList();
-        files.Add(new(machineSpecName, Apply(MachineSpecTemplate, machineSpec, ReportModel.MachineSpec(summary.Run))));
+        var report = ReportOf(summary.Run.Scenario);
+        var machineSpec = report.WritesMachineSpec ? Compile(MachineSpecTemplate) : null;
+        var files = report.Pages(this, summary, machineSpecName, families).ToList();
+        if (machineSpec is not null)
+        {
+            files.Add(new(machineSpecName, Apply(MachineSpecTemplate, machineSpec, ReportModel.MachineSpec(summary.Run))));
+        }
+
         return files;
     }
 

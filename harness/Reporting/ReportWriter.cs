@@ -1,4 +1,3 @@
-using CryptoHarness.Leaks;
 using CryptoHarness.Results;
 
 namespace CryptoHarness.Reporting;
@@ -8,7 +7,7 @@ public static class ReportWriter
 {
     /// <summary>
     /// With <c>--out DIR</c>: every file into DIR, the spec as <c>machine-spec.md</c>. Otherwise the repository's
-    /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c> (a leaks run: its <c>constant-time.md</c> alone). A run
+    /// <c>reports/&lt;machine&gt;/</c> and <c>machine-specs/&lt;machine&gt;.md</c> (the spec only for a scenario that writes one, <see cref="ScenarioReport.WritesMachineSpec"/>). A run
     /// of a scenario that keeps algorithm data (<see cref="ScenarioReport.KeepsAlgorithmData"/>) also keeps each of its
     /// algorithms' results in <c>data/&lt;slug&gt;.json</c> there, and the pages that span algorithms are rendered from
     /// every algorithm's latest file of that scenario, so a run of one algorithm or family updates its rows without dropping the others.
@@ -20,12 +19,6 @@ public static class ReportWriter
         var outputFolder = outDirectory is null ? root : Path.GetFullPath(outDirectory);
         var directory = outDirectory is null ? OutputFolder.Resolve(root, Path.Combine("reports", summary.Run.MachineKey)) : outputFolder;
         var specName = outDirectory is null ? SpecPath(summary.Run.MachineKey) : "machine-spec.md";
-        if (summary.Run.Scenario == "leaks")
-        {
-            // Its own page only: the machine spec describes the benchmark job, which a leak check does not change.
-            return ReportStage.Write([LeakReport.Render(stage, summary)], directory);
-        }
-
         if (stage.Named(summary.Run.Scenario) is not { KeepsAlgorithmData: true } report)
         {
             return ReportStage.Write(stage.Render(summary, specName), directory, outputFolder);

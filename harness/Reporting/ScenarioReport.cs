@@ -19,6 +19,15 @@ public abstract class ScenarioReport
     public virtual bool KeepsAlgorithmData => false;
 
     /// <summary>
+    /// Its pages the documentation site leaves out (none by default): a page no area page includes yet, so the site's
+    /// include check would fail on it; an area of its own needs its page and an entry in docs/toc.yml.
+    /// </summary>
+    public virtual IReadOnlyList<string> PagesOffSite => [];
+
+    /// <summary>Whether a run of it also writes the machine spec; a check that changes nothing of the benchmark job (<c>leaks</c>) does not.</summary>
+    public virtual bool WritesMachineSpec => true;
+
+    /// <summary>
     /// What its pages that span algorithms read, from every algorithm's latest per-algorithm summary; by default those
     /// summaries as they are.
     /// </summary>

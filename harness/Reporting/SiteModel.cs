@@ -179,15 +179,17 @@ public static class SiteModel
     private static string Include(string fragment) => $"{FragmentFolder}/{fragment}";
 
     /// <summary>
-    /// Per algorithm, the fastest provider's throughput on each machine at <see cref="FamilyOverview.LargeSize"/>, in its
-    /// primary operation (as the highlights read it). <paramref name="machines"/> maps a machine key to its per-algorithm data.
+    /// Per algorithm, the fastest provider's throughput on each machine at the highlights' large size (as the newest run
+    /// of all recorded it, <see cref="HighlightSizes"/>), in its primary operation (as the highlights read it).
+    /// <paramref name="machines"/> maps a machine key to its per-algorithm data.
     /// </summary>
     public static CrossMachinePage CrossMachine(IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines, KindPresentations kinds, IReadOnlyList<ScenarioReport> scenarios)
     {
         var keys = machines.Keys.Order(StringComparer.Ordinal).ToArray();
+        var size = machines.Values.SelectMany(m => m).MaxBy(a => a.Run.Utc) is { } newest ? HighlightSizes.Of(newest.Run).LargeBytes : HighlightSizes.Default.LargeBytes;
         var best = keys.ToDictionary(k => k, k => machines[k]
             .SelectMany(m => FamilyOverview.PrimaryRecords(m, kinds))
-            .Where(r => r.SizeBytes == FamilyOverview.LargeSize)
+            .Where(r => r.SizeBytes == size)
             .GroupBy(r => r.Slug)
             .ToDictionary(g => g.Key, g => g.MinBy(r => r.MedianNs)!), StringComparer.Ordinal);
         // Only algorithms some machine measured at the size: one measured otherwise (a password hash, per parameter set)
@@ -195,7 +197,7 @@ public static class SiteModel
         var algorithms = AlgorithmsOf(keys.SelectMany(k => machines[k]), kinds).Where(a => keys.Any(k => best[k].ContainsKey(a.Slug))).ToArray();
 
         return new CrossMachinePage(
-            Format.Size(FamilyOverview.LargeSize),
+            Format.Size(size),
             keys.Select(k =>
             {
                 var run = machines[k].MaxBy(a => a.Run.Utc)!.Run;

@@ -33,6 +33,8 @@ public static class RunDescription
             JobDescription = jobDescription,
             CpuFrequencyHz = clock?.Hertz,
             CpuFrequencySource = clock?.Source,
+            ProviderRoles = RecordedRoles.Record(selected.Select(i => i.Provider)),
+            HighlightSizes = HighlightSizes.Default,
         };
     }
 
@@ -48,7 +50,9 @@ public static class RunDescription
     public static string KindName(AlgorithmKind kind) => kind.ToString().ToLowerInvariant();
 
     /// <param name="associatedDataBytes">The associated data each timed operation passes, as the algorithm's kind declares it.</param>
-    public static AlgorithmInfo Algorithm(Algorithm algorithm, int associatedDataBytes) => new()
+    /// <param name="instructionSets">The run's machine spec (<see cref="RunInfo.InstructionSets"/>), which decides whether the
+    /// algorithm's hardware note is recorded; null records none.</param>
+    public static AlgorithmInfo Algorithm(Algorithm algorithm, int associatedDataBytes, IReadOnlyDictionary<string, bool>? instructionSets = null) => new()
     {
         Slug = algorithm.Slug,
         Name = algorithm.Name,
@@ -60,6 +64,11 @@ public static class RunDescription
         TagBytes = algorithm.TagBytes,
         AssociatedDataBytes = associatedDataBytes,
         Note = algorithm.Note,
+        HardwareNote = algorithm.HardwareNote is { } note
+            && note.Architecture == System.Runtime.InteropServices.RuntimeInformation.ProcessArchitecture
+            && instructionSets?.GetValueOrDefault(note.InstructionSet) == true
+                ? note.Text
+                : null,
     };
 
     public static ParameterSetInfo ParameterSet(PasswordParameterSet set) => new()

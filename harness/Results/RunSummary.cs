@@ -108,6 +108,10 @@ public sealed record AlgorithmInfo
 
     [JsonPropertyName("note")]
     public string Note { get; init; } = "";
+
+    /// <summary>The registry's sentence about this machine's hardware, when the machine has what it speaks of; else null.</summary>
+    [JsonPropertyName("hardware_note")]
+    public string? HardwareNote { get; init; }
 }
 
 public sealed record RunInfo
@@ -195,6 +199,38 @@ public sealed record RunInfo
     [JsonPropertyName("cpu_frequency_source")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? CpuFrequencySource { get; init; }
+
+    /// <summary>
+    /// Provider key → what it stood for beside this repository's own code when the run was made (a name of
+    /// <see cref="RecordedRoles.Names"/>), written in the registry's order, which the file keeps: the highlights compare
+    /// <c>managed</c> with them by role, and compare trusts an unchanged non-own provider's times. Kept so an old run
+    /// renders as it did even after the registry changes a role; absent in files written before it was recorded, which
+    /// read the roles from today's registry (<see cref="RecordedRoles"/>).
+    /// </summary>
+    [JsonPropertyName("provider_roles")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyDictionary<string, string>? ProviderRoles { get; init; }
+
+    /// <summary>
+    /// The two payload sizes the highlights speak about (throughput-bound and latency-bound) when this run was made;
+    /// absent in files written before they were recorded, which read <see cref="HighlightSizes.Default"/>.
+    /// </summary>
+    [JsonPropertyName("highlight_sizes")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public HighlightSizes? HighlightSizes { get; init; }
+}
+
+/// <summary>The payload sizes the highlights choose leaders at: <see cref="LargeBytes"/> for throughput, <see cref="SmallBytes"/> for latency.</summary>
+/// <remarks>Both are required (the file's options respect required constructor parameters).</remarks>
+public sealed record HighlightSizes(
+    [property: JsonPropertyName("large_bytes")] int LargeBytes,
+    [property: JsonPropertyName("small_bytes")] int SmallBytes)
+{
+    /// <summary>The default sweep's largest and smallest sizes (<see cref="Selecting.PayloadSizes.Default"/>): what a run records, and what a file that recorded none read.</summary>
+    public static HighlightSizes Default { get; } = new(Selecting.PayloadSizes.Default[^1], Selecting.PayloadSizes.Default[0]);
+
+    /// <summary>The sizes a run recorded, or <see cref="Default"/> for a file written before they were recorded.</summary>
+    public static HighlightSizes Of(RunInfo run) => run.HighlightSizes ?? Default;
 }
 
 public sealed record ResultRecord : ImplementationRecord

@@ -332,6 +332,46 @@ public static partial class SummaryValidation
             {
                 Text(Where, "cpu_frequency_source", run.CpuFrequencySource);
             }
+
+            if (run.ProviderRoles is { } roles)
+            {
+                CheckProviderRoles(roles);
+            }
+
+            if (run.HighlightSizes is { } sizes)
+            {
+                CheckHighlightSizes(sizes);
+            }
+        }
+
+        private void CheckProviderRoles(IReadOnlyDictionary<string, string> roles)
+        {
+            const string Where = "run";
+            foreach (var (provider, role) in roles)
+            {
+                Named(Where, "provider_roles", provider, nonEmpty: true);
+                if (role is null || !RecordedRoles.Names.ContainsKey(role))
+                {
+                    throw Error(Where, $"provider_roles.{provider}", $"{Quote(role)} is not a provider role; valid: {string.Join(", ", RecordedRoles.Names.Keys)}");
+                }
+            }
+        }
+
+        private void CheckHighlightSizes(HighlightSizes sizes)
+        {
+            const string Where = "run";
+            foreach (var (field, bytes) in new[] { ("highlight_sizes.large_bytes", sizes.LargeBytes), ("highlight_sizes.small_bytes", sizes.SmallBytes) })
+            {
+                if (bytes is < 1 or > 1 << 30)
+                {
+                    throw Error(Where, field, $"{bytes} is out of range; expected a payload size from 1 to 1073741824 bytes (1 GiB)");
+                }
+            }
+
+            if (sizes.SmallBytes > sizes.LargeBytes)
+            {
+                throw Error(Where, "highlight_sizes", $"small_bytes {sizes.SmallBytes} is above large_bytes {sizes.LargeBytes}; the latency-bound size is the smaller");
+            }
         }
 
         /// <summary>Checks one record; returns its case label.</summary>
@@ -502,6 +542,10 @@ public static partial class SummaryValidation
             }
 
             Text(where, "note", a.Note);
+            if (a.HardwareNote is not null)
+            {
+                Text(where, "hardware_note", a.HardwareNote);
+            }
         }
 
         public void ParameterSet(ParameterSetInfo? set, string where)

@@ -1,5 +1,5 @@
 using CryptoHarness.Gate;
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
 
@@ -7,7 +7,8 @@ namespace CryptoHarness.Running;
 
 /// <summary>
 /// What <c>harness run</c> measures: the scenario, the implementations it takes from the filters' selection, and its
-/// parameters. <see cref="Quiet"/> hides the progress; <see cref="Verbose"/> shows BenchmarkDotNet's own log on the
+/// parameters: the sizes, the password sets (which the gate checks too), and what the scenario's own options gave
+/// (<see cref="Settings"/>; null when it has none). <see cref="Quiet"/> hides the progress; <see cref="Verbose"/> shows BenchmarkDotNet's own log on the
 /// console (it always goes to a file in the run folder).
 /// </summary>
 public sealed record RunPlan(
@@ -15,8 +16,8 @@ public sealed record RunPlan(
     IReadOnlyList<IImplementation> Selected,
     IReadOnlyList<int> Sizes,
     JobPreset Job,
-    int StreamBytes,
     IReadOnlyList<PasswordParameterSet> PasswordSets,
+    ScenarioSettings? Settings,
     bool Quiet,
     bool Verbose);
 
@@ -46,7 +47,7 @@ public static class BenchmarkRun
             Failures = failures,
             Unsupported = unsupported,
             Algorithms = plan.Selected.Select(i => i.Algorithm).Distinct()
-                .Select(a => RunDescription.Algorithm(a, KindRegistry.Of(a.Kind)?.AssociatedDataBytes ?? 0)).ToArray(),
+                .Select(a => RunDescription.Algorithm(a, KindRegistry.Of(a.Kind)?.AssociatedDataBytes ?? 0, run.InstructionSets)).ToArray(),
             ParameterSets = plan.Scenario.TakesPasswordSets ? plan.PasswordSets.Select(RunDescription.ParameterSet).ToArray() : null,
         };
     }

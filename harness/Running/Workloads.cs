@@ -1,4 +1,4 @@
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Selecting;
 using static CryptoHarness.Selecting.OperationNames;

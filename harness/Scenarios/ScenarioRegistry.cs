@@ -1,4 +1,4 @@
-using CryptoHarness.Gate.Kinds;
+using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
 using CryptoHarness.Reporting.Scenarios;
@@ -12,7 +12,8 @@ namespace CryptoHarness.Scenarios;
 /// pages it renders (<see cref="ScenarioReport"/>). Its pieces live in its folder under <c>harness/Scenarios/</c>, each in
 /// the namespace of its layer, so the layers still import one way; only this registration names them together.
 /// </summary>
-public sealed record Scenario(IScenarioMeasurement Measurement, ScenarioReport Report)
+/// <param name="Options">Its own options (<c>run --stream-size</c>, …), with their parsing and help; null when it has none.</param>
+public sealed record Scenario(IScenarioMeasurement Measurement, ScenarioReport Report, ScenarioOptions? Options = null)
 {
     public string Name => Measurement.Name;
 }
@@ -26,14 +27,27 @@ public static class ScenarioRegistry
     public static IReadOnlyList<Scenario> All { get; } =
     [
         new(new OneShotMeasurement(), new OneShotReport()),
-        new(new StreamMeasurement(), new StreamReport()),
+        new(new StreamMeasurement(), new StreamReport(), new StreamOptions()),
         new(new BatchMeasurement(), new BatchReport()),
         new(new PasswordMeasurement(), new PasswordScenarioReport()),
     ];
 
     public static IReadOnlyList<string> Names { get; } = All.Select(s => s.Name).ToArray();
 
-    public static IReadOnlyList<ScenarioReport> Reports { get; } = All.Select(s => s.Report).ToArray();
+    /// <summary>Every scenario's own options, for <c>harness run</c> to add.</summary>
+    public static IEnumerable<System.CommandLine.Option> Options => All.SelectMany(s => s.Options?.Options ?? []);
+
+    /// <summary>
+    /// Checks that a command of their own runs rather than <c>run --scenario</c>, registered for their reports: a
+    /// summary naming one renders through it. Adding one is its folder, its command, and a line here.
+    /// </summary>
+    public static IReadOnlyList<ScenarioReport> Checks { get; } =
+    [
+        new LeakScenarioReport(),
+    ];
+
+    /// <summary>Every scenario's and check's report, the scenarios first (the first standing for a summary that names none).</summary>
+    public static IReadOnlyList<ScenarioReport> Reports { get; } = [.. All.Select(s => s.Report), .. Checks];
 
     /// <summary>The scenario named, or the one-line refusal naming the valid ones.</summary>
     public static Scenario Parse(string name) => All.FirstOrDefault(s => s.Name == name)

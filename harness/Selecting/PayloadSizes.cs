@@ -8,9 +8,6 @@ public static class PayloadSizes
     /// <summary>The default payload sizes: 128 B to 128 KiB, latency-bound to throughput-bound.</summary>
     public static readonly IReadOnlyList<int> Default = [128, 1024, 8192, 131072];
 
-    /// <summary>The stream scenario's default input: large enough that per-call overhead vanishes in the chunks.</summary>
-    public const int DefaultStreamBytes = 64 * 1024 * 1024;
-
     /// <summary>Comma-separated positive byte counts, plain or with a binary unit: <c>128,1KiB,64MiB</c>; sorted, distinct.</summary>
     public static IReadOnlyList<int> ParseList(string text, string option)
     {

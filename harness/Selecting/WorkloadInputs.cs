@@ -11,12 +11,6 @@ public static class WorkloadInputs
     /// <summary>Associated data passed to every AEAD operation, as in common protocol headers.</summary>
     public const int AssociatedDataBytes = 16;
 
-    /// <summary>Batch scenario: from the lane count of a 256-bit vector to eight full steps of a 512-bit one.</summary>
-    public static IReadOnlyList<int> BatchSizes { get; } = [8, 16, 32, 64, 128];
-
-    /// <summary>Batch scenario: one digest (hashing hashes) and two (a Merkle tree's inner node: one block of message, one of padding).</summary>
-    public static IReadOnlyList<int> MessageLengths { get; } = [32, 64];
-
     /// <summary>The one-shot payload of <paramref name="size"/> bytes: random bytes seeded by the size, the same in every process.</summary>
     public static byte[] Payload(int size) => Filled(size, seed: size);
 

@@ -1,3 +1,7 @@
+using System.Diagnostics.CodeAnalysis;
+using System.Runtime.CompilerServices;
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.X86;
 using System.Security.Cryptography;
 using Aes = System.Runtime.Intrinsics.X86.Aes;
@@ -17,8 +21,8 @@ namespace CryptoHarness.Managed;
 /// unsupported. The key is used once per message (AEGIS has no key schedule), so the API is static.
 /// </para>
 /// <para>
-/// Nothing is allocated. The state lives in locals (registers, where the JIT keeps them); stack buffers that held a
-/// partial block of plaintext or keystream, or a computed tag, are wiped before returning.
+/// Nothing is allocated. The state lives in locals of one method (registers, where the JIT keeps them), and so do
+/// partial blocks and the computed tag (<see cref="AegisBlocks"/>): no stack buffer holds plaintext, keystream or a tag.
 /// </para>
 /// </remarks>
 public static partial class Aegis128L
@@ -39,7 +43,8 @@ public static partial class Aegis128L
         ReadOnlySpan<byte> associatedData = default)
     {
         AegisArguments.Check(KeySizeInBytes, NonceSizeInBytes, IsSupported, "AEGIS-128L", key, nonce, plaintext, ciphertext, tag);
-        SealAesNi(key, nonce, associatedData, plaintext, ciphertext, encrypting: true, tag);
+        SealAesNi(key, nonce, associatedData, plaintext, ciphertext, encrypting: true, out var tag0, out var tag1, longTag: tag.Length == 32);
+        AegisBlocks.StoreTag(tag, tag0, tag1);
     }
 
     /// <summary>
@@ -53,17 +58,34 @@ public static partial class Aegis128L
         ReadOnlySpan<byte> associatedData = default)
     {
         AegisArguments.Check(KeySizeInBytes, NonceSizeInBytes, IsSupported, "AEGIS-128L", key, nonce, ciphertext, plaintext, tag);
-        Span<byte> computed = stackalloc byte[32];
-        computed = computed[..tag.Length];
-        SealAesNi(key, nonce, associatedData, ciphertext, plaintext, encrypting: false, computed);
-        return AegisArguments.Verify(computed, tag, plaintext);
+        SealAesNi(key, nonce, associatedData, ciphertext, plaintext, encrypting: false, out var tag0, out var tag1, longTag: tag.Length == 32);
+        return AegisBlocks.Verify(tag0, tag1, tag, plaintext);
     }
 }
 
 /// <summary>What AEGIS-128L and AEGIS-256 check and do alike.</summary>
 internal static class AegisArguments
 {
+    /// <summary>
+    /// The checks every call makes, inlined into it (a call passing five spans cost more than the checks); the messages
+    /// are built only when one fails.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static void Check(
+        int keySize, int nonceSize, bool supported, string name,
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> input, ReadOnlySpan<byte> output, ReadOnlySpan<byte> tag)
+    {
+        // In place is fine (each block is read before its output is written); a shifted overlap is not.
+        if (!supported || key.Length != keySize || nonce.Length != nonceSize || tag.Length is not (16 or 32)
+            || output.Length != input.Length || (input.Overlaps(output, out int offset) && offset != 0))
+        {
+            Throw(keySize, nonceSize, supported, name, key, nonce, input, output, tag);
+        }
+    }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Throw(
         int keySize, int nonceSize, bool supported, string name,
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> input, ReadOnlySpan<byte> output, ReadOnlySpan<byte> tag)
     {
@@ -92,18 +114,155 @@ internal static class AegisArguments
             throw new ArgumentException($"The output is {output.Length} bytes; the input is {input.Length}.", nameof(output));
         }
 
-        // In place is fine (each block is read before its output is written); a shifted overlap is not.
-        if (input.Overlaps(output, out int offset) && offset != 0)
+        throw new ArgumentException("The input and output overlap other than exactly.", nameof(output));
+    }
+}
+
+/// <summary>
+/// Partial blocks and tags of AEGIS-128L and AEGIS-256, kept in registers: a partial block is read and written in 8-,
+/// 4-, 2- and 1-byte pieces (branching on its length, which is public), so no stack buffer ever holds plaintext,
+/// keystream or a computed tag, and there is nothing to wipe.
+/// </summary>
+internal static class AegisBlocks
+{
+    /// <summary>The first <paramref name="length"/> (0 to 16) bytes at <paramref name="source"/>, zero-padded.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector128<byte> LoadPartial(ref byte source, int length)
+    {
+        if (length >= 16)
         {
-            throw new ArgumentException("The input and output overlap other than exactly.", nameof(output));
+            return Vector128.LoadUnsafe(ref source);
+        }
+
+        ulong low, high = 0;
+        if (length >= 8)
+        {
+            low = Unsafe.ReadUnaligned<ulong>(ref source);
+            high = LoadUpTo7(ref Unsafe.Add(ref source, 8), length - 8);
+        }
+        else
+        {
+            low = LoadUpTo7(ref source, length);
+        }
+
+        return Vector128.Create(low, high).AsByte();
+    }
+
+    /// <summary>The first <paramref name="length"/> (0 to 7) bytes at <paramref name="source"/>, little-endian.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong LoadUpTo7(ref byte source, int length)
+    {
+        ulong word = 0;
+        if ((length & 4) != 0)
+        {
+            word = Unsafe.ReadUnaligned<uint>(ref source);
+        }
+
+        if ((length & 2) != 0)
+        {
+            word |= (ulong)Unsafe.ReadUnaligned<ushort>(ref Unsafe.Add(ref source, length & 4)) << ((length & 4) * 8);
+        }
+
+        if ((length & 1) != 0)
+        {
+            word |= (ulong)Unsafe.Add(ref source, length & 6) << ((length & 6) * 8);
+        }
+
+        return word;
+    }
+
+    /// <summary>The first <paramref name="length"/> (1 to 31) bytes at <paramref name="source"/> as a zero-padded 32-byte block.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void LoadPartial32(ref byte source, int length, out Vector128<byte> m0, out Vector128<byte> m1)
+    {
+        m0 = LoadPartial(ref source, length);
+        m1 = length > 16 ? LoadPartial(ref Unsafe.Add(ref source, 16), length - 16) : Vector128<byte>.Zero;
+    }
+
+    /// <summary>Writes the first <paramref name="length"/> (0 to 16) bytes of <paramref name="value"/>, nothing beyond.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StorePartial(ref byte destination, int length, Vector128<byte> value)
+    {
+        if (length >= 16)
+        {
+            value.StoreUnsafe(ref destination);
+            return;
+        }
+
+        ulong word = value.AsUInt64().ToScalar();
+        if (length >= 8)
+        {
+            Unsafe.WriteUnaligned(ref destination, word);
+            destination = ref Unsafe.Add(ref destination, 8);
+            word = value.AsUInt64().GetElement(1);
+        }
+
+        if ((length & 4) != 0)
+        {
+            Unsafe.WriteUnaligned(ref destination, (uint)word);
+            destination = ref Unsafe.Add(ref destination, 4);
+            word >>= 32;
+        }
+
+        if ((length & 2) != 0)
+        {
+            Unsafe.WriteUnaligned(ref destination, (ushort)word);
+            destination = ref Unsafe.Add(ref destination, 2);
+            word >>= 16;
+        }
+
+        if ((length & 1) != 0)
+        {
+            destination = (byte)word;
         }
     }
 
-    /// <summary>Constant-time comparison; on a mismatch the plaintext is zeroed. The computed tag is wiped either way.</summary>
-    public static bool Verify(Span<byte> computed, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    /// <summary>Writes the first <paramref name="length"/> (1 to 31) bytes of the 32-byte block (m0, m1).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StorePartial32(ref byte destination, int length, Vector128<byte> m0, Vector128<byte> m1)
     {
-        bool authentic = CryptographicOperations.FixedTimeEquals(computed, tag);
-        CryptographicOperations.ZeroMemory(computed);
+        StorePartial(ref destination, length, m0);
+        if (length > 16)
+        {
+            StorePartial(ref Unsafe.Add(ref destination, 16), length - 16, m1);
+        }
+    }
+
+    /// <summary>A mask of <paramref name="length"/> leading 0xff bytes (none for 0 or less, all 16 for 16 or more).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector128<byte> Prefix(int length) =>
+        Vector128.LessThan(
+            Vector128.Create((byte)0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+            Vector128.Create((byte)Math.Clamp(length, 0, 16)));
+
+    /// <summary>Writes a 16-byte tag (<paramref name="tag0"/>) or a 32-byte one (both halves).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static void StoreTag(Span<byte> tag, Vector128<byte> tag0, Vector128<byte> tag1)
+    {
+        ref byte t = ref MemoryMarshal.GetReference(tag);
+        tag0.StoreUnsafe(ref t);
+        if (tag.Length == 32)
+        {
+            tag1.StoreUnsafe(ref t, 16);
+        }
+    }
+
+    /// <summary>
+    /// Compares the computed tag with <paramref name="tag"/> (16 or 32 bytes, checked) in constant time: the XOR of
+    /// every byte pair ORed together and tested once, with no branch on where they differ; on a mismatch the plaintext
+    /// is zeroed. The computed tag never leaves the registers.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static bool Verify(Vector128<byte> tag0, Vector128<byte> tag1, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    {
+        ref byte t = ref MemoryMarshal.GetReference(tag);
+        var difference = Vector128.LoadUnsafe(ref t) ^ tag0;
+        if (tag.Length == 32)
+        {
+            difference |= Vector128.LoadUnsafe(ref t, 16) ^ tag1;
+        }
+
+        bool authentic = difference == Vector128<byte>.Zero;
         if (!authentic)
         {
             CryptographicOperations.ZeroMemory(plaintext);

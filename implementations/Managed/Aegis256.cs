@@ -10,7 +10,7 @@ namespace CryptoHarness.Managed;
 /// <remarks>
 /// One path, <c>Aegis256.AesNi.cs</c>, as for <see cref="Aegis128L"/> and for the same reasons: six independent AESENC
 /// per update, no portable path (<see cref="IsSupported"/> is false without AES-NI), no key schedule, nothing allocated,
-/// stack buffers wiped.
+/// the state, partial blocks and the computed tag in locals of one method.
 /// </remarks>
 public static partial class Aegis256
 {
@@ -28,7 +28,8 @@ public static partial class Aegis256
         ReadOnlySpan<byte> associatedData = default)
     {
         AegisArguments.Check(KeySizeInBytes, NonceSizeInBytes, IsSupported, "AEGIS-256", key, nonce, plaintext, ciphertext, tag);
-        SealAesNi(key, nonce, associatedData, plaintext, ciphertext, encrypting: true, tag);
+        SealAesNi(key, nonce, associatedData, plaintext, ciphertext, encrypting: true, out var tag0, out var tag1, longTag: tag.Length == 32);
+        AegisBlocks.StoreTag(tag, tag0, tag1);
     }
 
     /// <inheritdoc cref="Aegis128L.Decrypt"/>
@@ -37,9 +38,7 @@ public static partial class Aegis256
         ReadOnlySpan<byte> associatedData = default)
     {
         AegisArguments.Check(KeySizeInBytes, NonceSizeInBytes, IsSupported, "AEGIS-256", key, nonce, ciphertext, plaintext, tag);
-        Span<byte> computed = stackalloc byte[32];
-        computed = computed[..tag.Length];
-        SealAesNi(key, nonce, associatedData, ciphertext, plaintext, encrypting: false, computed);
-        return AegisArguments.Verify(computed, tag, plaintext);
+        SealAesNi(key, nonce, associatedData, ciphertext, plaintext, encrypting: false, out var tag0, out var tag1, longTag: tag.Length == 32);
+        return AegisBlocks.Verify(tag0, tag1, tag, plaintext);
     }
 }

@@ -48,15 +48,19 @@ public enum AesGcmPath
 /// <para>
 /// Dispatch: the default path is <see cref="AesGcmPath.Vpclmul256"/> where the CPU has it, else
 /// <see cref="AesGcmPath.Vpclmul512"/>, else <see cref="AesGcmPath.AesNi"/>. The paths share the AES rounds and differ in
-/// GHASH's bulk loop only. Encryption, B/ns at 8 KiB / 128 KiB on the AMD EPYC (Zen 4) development machine, Stopwatch,
-/// best of 15, one process, with the OS's AesGcm (OpenSSL) beside them: AesNi 2.54 / 2.53, Vpclmul512 4.60 / 4.60,
-/// Vpclmul256 5.00 / 5.03, OS 3.25 / 4.82. Twenty-four 128-bit multiplications a chunk cost more than the AES rounds
-/// here, even interleaved with them (see <c>BulkAesNi</c>; four multiplications a block instead of Karatsuba's three
-/// changed nothing); sixteen 256-bit ones cost less than eight 512-bit ones. At 128 B all three take 70–90 ns and the
-/// OS 1.7–1.9 µs. Doubt: the harness's quick runs did not reproduce AesNi's gap (at 128 KiB its interleaved ratio to
-/// Vpclmul256 was 0.90 and 0.94 in the two quietest runs, AES-128 and AES-256), and that loop ran every size in one
-/// process after 128 B, so dynamic PGO may have shaped the AesNi loop for one trip; the order deserves a check with
-/// <c>harness paired</c> before it is trusted.
+/// GHASH's bulk loop only. Measured on the AMD EPYC (Zen 4) development machine with the three paths of one key size
+/// timed in 61 interleaved rounds of one process per size and direction (a fresh process per size, so no size's profile
+/// shaped another's code; a 128-byte warm-up of 200,000 calls before 128 KiB changed nothing), 16 bytes of associated
+/// data, the machine loaded by other work; the median of the per-round ratios to AesNi's time:
+/// encryption at 1 KiB, 8 KiB, 128 KiB: Vpclmul256 1.06–1.10, 1.02–1.13, 1.09–1.21; Vpclmul512 1.10–1.67 at every size;
+/// decryption: Vpclmul256 0.90–0.96, 0.87–0.91, 0.89–0.93; Vpclmul512 0.89–1.00, 0.95–1.00, 0.94–1.01 (AES-128 and
+/// AES-256; at 128 KiB AES-128 encryption took 23.6 µs at best on AesNi, decryption 21.3 µs on Vpclmul256). At 128 B
+/// the rounds disagreed between runs by more than the paths differ. So AesNi encrypts fastest (its GHASH of the
+/// ciphertext it has just made overlaps the next chunk's AES rounds) and Vpclmul256 decrypts fastest (GHASH of the
+/// given ciphertext does not wait for the AES), by about the same margin, and Vpclmul512 is never ahead: encryption
+/// plus decryption cost the same on AesNi and Vpclmul256 within 1%, and the default stays Vpclmul256. An earlier note
+/// here gave AesNi 2.53 B/ns at 128 KiB against Vpclmul256's 5.03 (one process, every size in turn); the runs above
+/// found 5.5 B/ns, so that gap was the order of that loop, not the path.
 /// </para>
 /// <para>
 /// Nothing is allocated per call. The round keys and hash-key powers live in this object and are wiped by

@@ -19,6 +19,9 @@ public static partial class Blake3
         public static void CompressBlock(ref ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags) =>
             CompressBlockRows<Avx512Rotations>(ref chainingValue, ref block, counter, blockLength, flags);
 
+        public static void HashChunkToRoot(in ChainingValue key, uint flags, ReadOnlySpan<byte> chunk, Span<byte> hash) =>
+            HashChunkToRootRows<Avx512Rotations>(in key, flags, ref MemoryMarshal.GetReference(chunk), chunk.Length, ref MemoryMarshal.GetReference(hash));
+
         public static void CompressXof(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output) =>
             CompressXofRows<Avx512Rotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
 

@@ -27,6 +27,9 @@ public static partial class Blake3
             Wipe(ref state);
         }
 
+        public static void HashChunkToRoot(in ChainingValue key, uint flags, ReadOnlySpan<byte> chunk, Span<byte> hash) =>
+            HashChunkToRootByBlocks<ScalarPath>(in key, flags, chunk, hash);
+
         public static void CompressXof(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output)
         {
             StateWords state = default;

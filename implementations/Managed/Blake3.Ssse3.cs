@@ -1,3 +1,4 @@
+using System.Diagnostics;
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
@@ -32,6 +33,9 @@ public static partial class Blake3
 
         public static void CompressBlock(ref ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags) =>
             CompressBlockRows<ShuffleRotations>(ref chainingValue, ref block, counter, blockLength, flags);
+
+        public static void HashChunkToRoot(in ChainingValue key, uint flags, ReadOnlySpan<byte> chunk, Span<byte> hash) =>
+            HashChunkToRootRows<ShuffleRotations>(in key, flags, ref MemoryMarshal.GetReference(chunk), chunk.Length, ref MemoryMarshal.GetReference(hash));
 
         public static void CompressXof(in ChainingValue chainingValue, ref byte block, ulong counter, uint blockLength, uint flags, ref byte output) =>
             CompressXofRows<ShuffleRotations>(in chainingValue, ref block, counter, blockLength, flags, ref output);
@@ -147,6 +151,80 @@ public static partial class Blake3
         CompressRows<TRotations>(ref row0, ref row1, out Vector128<uint> row2, out Vector128<uint> row3, ref block, counter, blockLength, flags);
         (row0 ^ row2).StoreUnsafe(ref chainingValue[0]);
         (row1 ^ row3).StoreUnsafe(ref chainingValue[0], 4);
+    }
+
+    /// <summary>
+    /// A whole input of at most one chunk hashed to the standard 32-byte hash: every block compressed in turn with
+    /// the chaining value held in two row vectors from the key to the root, and the root's chaining value stored
+    /// straight into <paramref name="hash"/>. All of the input is read before <paramref name="hash"/> is written.
+    /// </summary>
+    /// <remarks>
+    /// The general one-shot code keeps the chaining value in memory between blocks and holds the last block back in
+    /// an <see cref="Output"/> (copied there, padded, and wiped afterwards) until it knows whether the chunk is the
+    /// root. Here the chunk is the root by construction, so none of that is needed: a full last block is read where
+    /// it lies, and only a partial one is copied, zero-padded, into a stack block that is wiped after use. One copy
+    /// of the rounds serves every block, the last included. Never inlined, for the reason given at
+    /// <see cref="CompressBlockRows"/>: inlined into the default overload's call chain, it left the JIT too little
+    /// budget to inline the rounds themselves, and every block became a call with the rows passed through memory.
+    /// </remarks>
+    [SkipLocalsInit]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void HashChunkToRootRows<TRotations>(in ChainingValue key, uint flags, ref byte input, int length, ref byte hash)
+        where TRotations : struct, IRotations
+    {
+        Debug.Assert(length <= ChunkSizeInBytes, "At most one chunk.");
+
+        // Every block but the last is full; the last keeps 1 to 64 bytes, or none for the empty input. It is set up
+        // first, so that the loop makes no call and the chaining value stays in registers throughout.
+        int blocksBeforeLast = length == 0 ? 0 : (int)((uint)(length - 1) / BlockSizeInBytes);
+        int lastLength = length - (blocksBeforeLast * BlockSizeInBytes);
+        scoped ref byte lastBlock = ref Unsafe.Add(ref input, blocksBeforeLast * BlockSizeInBytes);
+        Unsafe.SkipInit(out Block padded);
+        bool usedPadded = lastLength < BlockSizeInBytes;
+        if (usedPadded)
+        {
+            Span<byte> bytes = padded;
+            MemoryMarshal.CreateReadOnlySpan(ref lastBlock, lastLength).CopyTo(bytes);
+            bytes[lastLength..].Clear();
+            lastBlock = ref padded[0];
+        }
+
+        Vector128<uint> cv0 = Vector128.LoadUnsafe(in key[0]);
+        Vector128<uint> cv1 = Vector128.LoadUnsafe(in key[0], 4);
+        scoped ref byte block = ref input;
+        uint blockFlags = flags | ChunkStart;
+        uint blockLength = BlockSizeInBytes;
+        for (int i = 0; ; i++)
+        {
+            bool last = i == blocksBeforeLast;
+            if (last)
+            {
+                block = ref lastBlock;
+                blockLength = (uint)lastLength;
+                blockFlags |= ChunkEnd | Root;
+            }
+
+            Vector128<uint> row0 = cv0;
+            Vector128<uint> row1 = cv1;
+            CompressRows<TRotations>(ref row0, ref row1, out Vector128<uint> row2, out Vector128<uint> row3, ref block, 0, blockLength, blockFlags);
+            cv0 = row0 ^ row2;
+            cv1 = row1 ^ row3;
+            if (last)
+            {
+                break;
+            }
+
+            block = ref Unsafe.Add(ref block, BlockSizeInBytes);
+            blockFlags = flags;
+        }
+
+        // x86 is little-endian, so the words are stored as they are.
+        cv0.AsByte().StoreUnsafe(ref hash);
+        cv1.AsByte().StoreUnsafe(ref hash, 16);
+        if (usedPadded)
+        {
+            Wipe(ref padded);
+        }
     }
 
     /// <summary>One compression writing all sixteen output words; not inlined, as <see cref="CompressBlockRows"/>.</summary>

@@ -10,8 +10,9 @@ public static partial class ChaCha20
     /// The SSSE3 kernel: four blocks per group, vector i holding word i of each (lane j is block counter + j).
     /// With <see cref="ShuffleRotations"/>, rotations by 16 and 8 are one pshufb each, by 12 and 7 two shifts and an
     /// or; the Avx512 path runs it with <see cref="Avx512Rotations"/> (vprold) for its last blocks. Sixteen state
-    /// vectors fill the sixteen xmm registers of a CPU without AVX-512, so the JIT spills a few around each round
-    /// there; with AVX-512's 32 registers it spills none.
+    /// vectors fill the sixteen xmm registers of a CPU without AVX-512, which left none for a rotation's temporary,
+    /// so there words 8 to 11 live in memory (see <see cref="RowInMemoryAvx2"/>); with AVX-512's 32 registers all
+    /// sixteen stay in registers.
     /// </summary>
     private static void XorSsse3<TRotations>(ref State state, uint counter, ref byte source, ref byte destination, int groups)
         where TRotations : struct, IRotations
@@ -25,16 +26,44 @@ public static partial class ChaCha20
         {
             Vector128<uint> x0 = s0, x1 = s1, x2 = s2, x3 = s3, x4 = s4, x5 = s5, x6 = s6, x7 = s7;
             Vector128<uint> x8 = s8, x9 = s9, x10 = s10, x11 = s11, x12 = s12, x13 = s13, x14 = s14, x15 = s15;
-            for (int i = 0; i < 10; i++)
+            if (Avx512F.IsSupported)
             {
-                QuarterRoundSsse3<TRotations>(ref x0, ref x4, ref x8, ref x12);
-                QuarterRoundSsse3<TRotations>(ref x1, ref x5, ref x9, ref x13);
-                QuarterRoundSsse3<TRotations>(ref x2, ref x6, ref x10, ref x14);
-                QuarterRoundSsse3<TRotations>(ref x3, ref x7, ref x11, ref x15);
-                QuarterRoundSsse3<TRotations>(ref x0, ref x5, ref x10, ref x15);
-                QuarterRoundSsse3<TRotations>(ref x1, ref x6, ref x11, ref x12);
-                QuarterRoundSsse3<TRotations>(ref x2, ref x7, ref x8, ref x13);
-                QuarterRoundSsse3<TRotations>(ref x3, ref x4, ref x9, ref x14);
+                for (int i = 0; i < 10; i++)
+                {
+                    QuarterRoundSsse3<TRotations>(ref x0, ref x4, ref x8, ref x12);
+                    QuarterRoundSsse3<TRotations>(ref x1, ref x5, ref x9, ref x13);
+                    QuarterRoundSsse3<TRotations>(ref x2, ref x6, ref x10, ref x14);
+                    QuarterRoundSsse3<TRotations>(ref x3, ref x7, ref x11, ref x15);
+                    QuarterRoundSsse3<TRotations>(ref x0, ref x5, ref x10, ref x15);
+                    QuarterRoundSsse3<TRotations>(ref x1, ref x6, ref x11, ref x12);
+                    QuarterRoundSsse3<TRotations>(ref x2, ref x7, ref x8, ref x13);
+                    QuarterRoundSsse3<TRotations>(ref x3, ref x4, ref x9, ref x14);
+                }
+            }
+            else
+            {
+                // Sixteen xmm registers: words 8 to 11 live in memory, as in the AVX2 kernel (RowInMemoryAvx2).
+                Unsafe.SkipInit(out RowSsse3 row);
+                row[0] = x8;
+                row[1] = x9;
+                row[2] = x10;
+                row[3] = x11;
+                for (int i = 0; i < 10; i++)
+                {
+                    RowInMemorySsse3<TRotations>(ref x0, ref x4, ref row[0], ref x12);
+                    RowInMemorySsse3<TRotations>(ref x1, ref x5, ref row[1], ref x13);
+                    RowInMemorySsse3<TRotations>(ref x2, ref x6, ref row[2], ref x14);
+                    RowInMemorySsse3<TRotations>(ref x3, ref x7, ref row[3], ref x15);
+                    RowInMemorySsse3<TRotations>(ref x0, ref x5, ref row[2], ref x15);
+                    RowInMemorySsse3<TRotations>(ref x1, ref x6, ref row[3], ref x12);
+                    RowInMemorySsse3<TRotations>(ref x2, ref x7, ref row[0], ref x13);
+                    RowInMemorySsse3<TRotations>(ref x3, ref x4, ref row[1], ref x14);
+                }
+
+                x8 = row[0];
+                x9 = row[1];
+                x10 = row[2];
+                x11 = row[3];
             }
 
             ref byte s = ref Unsafe.Add(ref source, group * 4 * BlockSizeInBytes);
@@ -67,6 +96,22 @@ public static partial class ChaCha20
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void XorStore(Vector128<byte> keystream, ref byte source, ref byte destination, int offset) =>
         (Vector128.LoadUnsafe(ref source, (nuint)offset) ^ keystream).StoreUnsafe(ref destination, (nuint)offset);
+
+    /// <summary>A quarter round whose c word is read from memory and written back (see <see cref="RowInMemoryAvx2"/>).</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void RowInMemorySsse3<TRotations>(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> inMemory, ref Vector128<uint> d)
+        where TRotations : struct, IRotations
+    {
+        var c = inMemory;
+        QuarterRoundSsse3<TRotations>(ref a, ref b, ref c, ref d);
+        inMemory = c;
+    }
+
+    [InlineArray(4)]
+    private struct RowSsse3
+    {
+        private Vector128<uint> _element0;
+    }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void QuarterRoundSsse3<TRotations>(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d)

@@ -31,9 +31,11 @@ namespace CryptoHarness.Managed;
 /// Avx512 5.2 GB/s, Avx2 3.4, Ssse3 1.76, Scalar 0.35; at 128 bytes (two blocks in a 4-block call) 168 ns on the
 /// Avx512 path against 192 ns on the Ssse3 path, the difference being vprold. At emulated x86-64-v3
 /// (<c>DOTNET_EnableAVX512F=0</c>, <c>DOTNET_EnableAVX512=0</c>) the Avx2 and Ssse3 kernels ran at half those speeds
-/// (1.7 and 0.85 GB/s); broadcasting the input state from memory instead of holding it in sixteen registers changed
-/// nothing there, so it is not the state spilling; the cause is not yet found. Read those paths from the emulated
-/// pages.
+/// (1.57 and 0.85 B/ns): the sixteen words of the running state filled the sixteen registers a CPU without AVX-512
+/// has, and the JIT spilled and reloaded a word inside every rotation by 12 or 7, on the chain of dependent
+/// operations. Without AVX-512 both kernels now keep words 8 to 11 in memory (<see cref="RowInMemoryAvx2"/>); the
+/// Avx2 kernel then ran at 3.14 B/ns at emulated v3 (Stopwatch, 128 KiB, best of 15 on a loaded machine). Read those
+/// paths from the emulated pages.
 /// </para>
 /// <para>
 /// The cipher allocates nothing; a partial last group is run in a stack buffer that is wiped afterwards, as is the

@@ -171,20 +171,24 @@ public sealed class AegisTests
         var nonce = Bytes(random, is128L ? 16 : 32);
         var buffer = Bytes(random, 1100 + 3);
         var aadBuffer = Bytes(random, 200);
-        var output = new byte[1100 + 5];
+        var output = new byte[1100 + 6];
         var tag = new byte[32];
         for (int length = 0; length <= 1100; length++)
         {
             var plaintext = buffer.AsSpan(3, length).ToArray();
             var aad = aadBuffer.AsSpan(1, length % 199).ToArray();
             var (expected, expectedTag) = Reference.Encrypt(is128L, key, nonce, aad, plaintext);
+            output[5 + length] = 0xa5;
             Encrypt(is128L, key, nonce, buffer.AsSpan(3, length), output.AsSpan(5, length), tag, aad);
             Assert.True(expected.AsSpan().SequenceEqual(output.AsSpan(5, length)), $"ciphertext at {length}");
+            Assert.True(output[5 + length] == 0xa5, $"a partial block written past the output at {length}");
             Assert.True(expectedTag.AsSpan().SequenceEqual(tag), $"tag at {length}");
 
-            var back = new byte[length];
-            Assert.True(Decrypt(is128L, key, nonce, output.AsSpan(5, length), tag, back, aad), $"decrypt at {length}");
-            Assert.Equal(plaintext, back);
+            var back = new byte[length + 1];
+            back[length] = 0xa5;
+            Assert.True(Decrypt(is128L, key, nonce, output.AsSpan(5, length), tag, back.AsSpan(0, length), aad), $"decrypt at {length}");
+            Assert.Equal(plaintext, back[..length]);
+            Assert.True(back[length] == 0xa5, $"a partial block written past the plaintext at {length}");
         }
     }
 

@@ -8,7 +8,7 @@ using CryptoHarness.Selecting;
 namespace CryptoHarness.Cli.Commands;
 
 /// <summary>
-/// <c>harness run [filters] [--job …] [--sizes …] [--scenario …] [--stream-size …] [password options] [--isa LEVEL]
+/// <c>harness run [filters] [--job …] [--sizes …] [--scenario …] [each scenario's options: --stream-size …] [password options] [--isa LEVEL]
 /// [--results DIR] [--out DIR] [--quiet] [--verbose]</c>: the gate, then BenchmarkDotNet on what passed, then
 /// <c>summary.json</c>, the reports and the closing comparison table.
 /// </summary>
@@ -19,15 +19,24 @@ internal static class RunCommand
         var gate = new GateOptions();
         var job = HarnessOptions.Job();
         var scenario = HarnessOptions.Parsed("--scenario", ScenarioRegistry.OptionHelp, string.Join("|", ScenarioRegistry.Names), ScenarioRegistry.Parse);
-        var streamSize = HarnessOptions.Size("--stream-size", $"The stream scenario's input size (default {PayloadSizes.Text(PayloadSizes.DefaultStreamBytes)}).", "64MiB");
         var results = HarnessOptions.Results("Where run folders go (default artifacts/results in the repository).");
         var output = HarnessOptions.Out("Write the reports here instead of the repository's reports/ and machine-specs/.");
         var quiet = new Option<bool>("--quiet") { Description = "No progress display or lines (BenchmarkDotNet's log still goes to its file in the run folder)." };
         var verbose = HarnessOptions.Verbose();
         var command = new Command("run", "Gate, then BenchmarkDotNet on what passed, then summary.json and the reports.")
         {
-            job, scenario, streamSize, results, output, quiet, verbose,
+            job, scenario,
         };
+        foreach (var option in ScenarioRegistry.Options)
+        {
+            command.Options.Add(option);
+        }
+
+        foreach (var option in new Option[] { results, output, quiet, verbose })
+        {
+            command.Options.Add(option);
+        }
+
         gate.AddTo(command);
         command.SetAction(parsed =>
         {
@@ -38,7 +47,8 @@ internal static class RunCommand
 
             var selected = gate.Filters.Select(parsed);
             var misplaced = gate.Password.FirstGiven(parsed);
-            var chosen = (parsed.GetValue(scenario) ?? ScenarioRegistry.Default(selected, misplaced is not null)).Measurement;
+            var named = parsed.GetValue(scenario) ?? ScenarioRegistry.Default(selected, misplaced is not null);
+            var chosen = named.Measurement;
             selected = ScenarioSelection.Require(chosen, selected);
             if (!chosen.TakesPasswordSets && misplaced is not null)
             {
@@ -47,8 +57,8 @@ internal static class RunCommand
             }
 
             var plan = new RunPlan(chosen, selected, gate.Sizes(parsed), parsed.GetValue(job) ?? JobPreset.Quick,
-                parsed.GetValue(streamSize) ?? PayloadSizes.DefaultStreamBytes,
                 chosen.TakesPasswordSets ? gate.Password.Sets(parsed, selected) : [],
+                named.Options?.Settings(parsed),
                 parsed.GetValue(quiet), parsed.GetValue(verbose));
             return Run(plan, parsed.GetValue(results), parsed.GetValue(output), console);
         });

@@ -1,6 +1,7 @@
 using BenchmarkDotNet.Attributes;
 using CryptoHarness.Implementations;
 using CryptoHarness.Selecting;
+using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Running.Scenarios;
 
@@ -18,9 +19,9 @@ public class BatchBenchmarks
 
     public static IEnumerable<string> Cases => SelectedIds;
 
-    public static IEnumerable<int> BatchSizeValues => WorkloadInputs.BatchSizes;
+    public static IEnumerable<int> BatchSizeValues => BatchSelection.BatchSizes;
 
-    public static IEnumerable<int> MessageLengthValues => WorkloadInputs.MessageLengths;
+    public static IEnumerable<int> MessageLengthValues => BatchSelection.MessageLengths;
 
     [ParamsSource(nameof(Cases))]
     public string Case { get; set; } = "";

@@ -7,6 +7,12 @@ public class BatchSelection : IScenarioSelection
 {
     public const string ScenarioName = "batch";
 
+    /// <summary>The batches measured: from the lane count of a 256-bit vector to eight full steps of a 512-bit one. The gate checks them too.</summary>
+    public static IReadOnlyList<int> BatchSizes { get; } = [8, 16, 32, 64, 128];
+
+    /// <summary>The message lengths measured: one digest (hashing hashes) and two (a Merkle tree's inner node: one block of message, one of padding).</summary>
+    public static IReadOnlyList<int> MessageLengths { get; } = [32, 64];
+
     public string Name => ScenarioName;
 
     public string Description => "many short messages of one length: a batch API against a loop of single calls";

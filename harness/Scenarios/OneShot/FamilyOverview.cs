@@ -48,19 +48,15 @@ public sealed record FamilyRun(string Family, string Job, string GitCommit, stri
 /// </remarks>
 public static class FamilyOverview
 {
-    /// <summary>The payload sizes the highlights speak about: throughput-bound and latency-bound.</summary>
-    public const int LargeSize = 131072;
-    public const int SmallSize = 128;
-
     /// <summary>
-    /// Who this repository's own code is measured against in the highlights, from the registry's providers by their role:
-    /// the managed alternatives, the platform, the native anchors (in that order; within a role, in registry order).
+    /// Who this repository's own code is measured against in a family's highlights, from the providers' roles as its run
+    /// recorded them (<see cref="RecordedRoles"/>): the managed alternatives, the platform, the native anchors (in that
+    /// order; within a role, in the order recorded, the registry's).
     /// </summary>
-    private static readonly string[] ManagedComparedWith = Registry.Providers
+    private static IEnumerable<string> ManagedComparedWith(RunInfo run) => RecordedRoles.Of(run)
         .Where(p => p.Role is ProviderRole.ManagedAlternative or ProviderRole.Platform or ProviderRole.NativeAnchor)
         .OrderBy(p => p.Role)
-        .Select(p => p.Key)
-        .ToArray();
+        .Select(p => p.Provider);
 
     /// <param name="machineSpec">The machine spec's path relative to the index.</param>
     public static IndexPage Index(IReadOnlyList<RunSummary> families, string machineSpec, KindPresentations kinds) => new(
@@ -75,9 +71,13 @@ public static class FamilyOverview
             f.Run.GitCommit,
             f.Run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture))).ToArray(),
         ByFamily(families).SelectMany(f => LeaderCosts(f, kinds)).ToArray(),
-        Format.Size(LargeSize),
-        Format.Size(SmallSize),
+        Format.Size(PageSizes(families).LargeBytes),
+        Format.Size(PageSizes(families).SmallBytes),
         CheckRounds(families));
+
+    /// <summary>The sizes a page that spans families names: those the newest of its runs recorded (every run records the same unless the defaults change).</summary>
+    private static HighlightSizes PageSizes(IReadOnlyList<RunSummary> families) =>
+        families.MaxBy(f => f.Run.Utc) is { } newest ? HighlightSizes.Of(newest.Run) : HighlightSizes.Default;
 
     private static RoundsCheck? CheckRounds(IReadOnlyList<RunSummary> families)
     {
@@ -101,7 +101,7 @@ public static class FamilyOverview
     private static IOrderedEnumerable<RunSummary> ByFamily(IEnumerable<RunSummary> families) =>
         families.OrderBy(f => FamilyData.FamilyOf(f), StringComparer.Ordinal);
 
-    /// <summary>The cost model of a family's leader (at <see cref="LargeSize"/>) in one algorithm of the family.</summary>
+    /// <summary>The cost model of a family's leader (at its run's <see cref="HighlightSizes.LargeBytes"/>) in one algorithm of the family.</summary>
     /// <param name="Line">The leader's fit, labelled with the variant that represents it (as on the algorithm's chart).</param>
     public sealed record LeaderCost(string Family, string Algorithm, CostModel.Row Line);
 
@@ -111,7 +111,7 @@ public static class FamilyOverview
     /// </summary>
     private static IEnumerable<LeaderCost> LeaderCosts(RunSummary family, KindPresentations kinds)
     {
-        if (Leader(BestByProvider(family, LargeSize, kinds)) is not { } leader)
+        if (Leader(BestByProvider(family, HighlightSizes.Of(family.Run).LargeBytes, kinds)) is not { } leader)
         {
             yield break;
         }
@@ -138,7 +138,7 @@ public static class FamilyOverview
     {
         var algorithms = family.Algorithms.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a =>
         {
-            var leader = Fastest(family, a.Slug, LargeSize, kinds);
+            var leader = Fastest(family, a.Slug, HighlightSizes.Of(family.Run).LargeBytes, kinds);
             return new IndexAlgorithm(
                 a.Name,
                 a.Slug,
@@ -150,7 +150,8 @@ public static class FamilyOverview
     }
 
     /// <summary>
-    /// An algorithm's fastest implementation at <see cref="LargeSize"/> and at <see cref="SmallSize"/>, with its MB/s, in
+    /// An algorithm's fastest implementation at the large and the small highlight size (<see cref="HighlightSizes"/>, as
+    /// the summary recorded them), with its MB/s, in
     /// the newest of <paramref name="summaries"/> that measured it (one phrase when one implementation leads at both);
     /// null where neither size was measured.
     /// </summary>
@@ -162,7 +163,8 @@ public static class FamilyOverview
             return null;
         }
 
-        var leaders = new[] { LargeSize, SmallSize }
+        var sizes = HighlightSizes.Of(summary.Run);
+        var leaders = new[] { sizes.LargeBytes, sizes.SmallBytes }
             .Select(size => (Size: size, Record: Fastest(summary, slug, size, kinds)))
             .Where(l => l.Record is not null)
             .Select(l => (l.Size, Label: Format.ProviderLabel(l.Record!.Provider, l.Record.Variant), MbPerS: Format.Number(l.Record.MbPerS, "N0")))
@@ -231,8 +233,9 @@ public static class FamilyOverview
 
     private static HighlightRow? HighlightRow(RunSummary family, KindPresentations kinds)
     {
-        var large = BestByProvider(family, LargeSize, kinds);
-        var small = BestByProvider(family, SmallSize, kinds);
+        var sizes = HighlightSizes.Of(family.Run);
+        var large = BestByProvider(family, sizes.LargeBytes, kinds);
+        var small = BestByProvider(family, sizes.SmallBytes, kinds);
         var largeLeader = Leader(large);
         if (largeLeader is not { } leader)
         {
@@ -240,10 +243,10 @@ public static class FamilyOverview
         }
 
         var smallLeader = Leader(small);
-        var leaderText = $"`{leader.Provider}` at {Format.Size(LargeSize)} ({leader.Wins} of {leader.Of})";
+        var leaderText = $"`{leader.Provider}` at {Format.Size(sizes.LargeBytes)} ({leader.Wins} of {leader.Of})";
         if (smallLeader is { } s && s.Provider != leader.Provider)
         {
-            leaderText += $"; `{s.Provider}` at {Format.Size(SmallSize)} ({s.Wins} of {s.Of})";
+            leaderText += $"; `{s.Provider}` at {Format.Size(sizes.SmallBytes)} ({s.Wins} of {s.Of})";
         }
 
         var insights = new List<string>();
@@ -257,7 +260,7 @@ public static class FamilyOverview
             insights.Add($"{Times(up.Ratio)} ahead of runner-up `{runnerUp.Provider}`{Over(up.Count)}");
         }
 
-        foreach (var other in ManagedComparedWith)
+        foreach (var other in ManagedComparedWith(family.Run))
         {
             if (Ratio(large, other, Implementations.Adapters.Managed.ManagedProvider.Provider.Key) is { } versus)
             {
@@ -268,7 +271,7 @@ public static class FamilyOverview
         return new HighlightRow(
             FamilyData.FamilyOf(family),
             leaderText,
-            insights.Count == 0 ? "one provider only" : $"At {Format.Size(LargeSize)}: " + string.Join("; ", insights));
+            insights.Count == 0 ? "one provider only" : $"At {Format.Size(sizes.LargeBytes)}: " + string.Join("; ", insights));
     }
 
     /// <summary>1.8 → "1.80× faster"; 0.5 → "2.00× slower": how much faster the subject is when ratio = other ÷ subject.</summary>

@@ -27,6 +27,7 @@ public static partial class ReportModel
             algorithm,
             family,
             Optional(info?.Note),
+            Optional(info?.HardwareNote),
             info is null ? null : Parameters(info, kinds),
             MachineSpec(summary.Run),
             tables,

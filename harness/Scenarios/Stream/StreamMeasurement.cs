@@ -17,14 +17,15 @@ public sealed class StreamMeasurement : StreamSelection, IScenarioMeasurement
             .Concat(implementations.Length > 1 ? [StreamingBenchmarks.MultiPassCase] : [])
             .ToArray();
         StreamingBenchmarks.SelectedIds = implementations.Select(i => i.Id).ToArray();
-        StreamingBenchmarks.StreamBytes = plan.StreamBytes;
+        var streamBytes = StreamSettings.Of(plan).StreamBytes;
+        StreamingBenchmarks.StreamBytes = streamBytes;
         var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
         Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase)
         {
             var key = (string)benchmarkCase.Parameters["Case"];
             return key == StreamingBenchmarks.MultiPassCase
-                ? new Runner.CaseIdentity(implementations, key, OperationNames.Hash, plan.StreamBytes)
-                : new Runner.CaseIdentity([byId[key]], key, OperationNames.Hash, plan.StreamBytes);
+                ? new Runner.CaseIdentity(implementations, key, OperationNames.Hash, streamBytes)
+                : new Runner.CaseIdentity([byId[key]], key, OperationNames.Hash, streamBytes);
         }
 
         return Runner.Run<StreamingBenchmarks>(StreamingBenchmarks.Job(plan.Job), artifactsPath, progress, implementations, Name, Identify);

@@ -25,7 +25,7 @@ public class StreamingBenchmarks
     public static IReadOnlyList<string> SelectedIds { get; set; } = [];
 
     /// <summary>Out-of-process runs read the stream size from here too: it is a parameter, so it is embedded in the case.</summary>
-    public static int StreamBytes { get; set; } = 64 * 1024 * 1024;
+    public static int StreamBytes { get; set; } = StreamSettings.DefaultStreamBytes;
 
     public static IEnumerable<string> Cases => SelectedCases;
 

@@ -75,6 +75,12 @@ public sealed class Algorithm
     /// </summary>
     public string Note { get; init; } = "";
 
+    /// <summary>
+    /// A sentence the algorithm's page prints only for a run on a machine with a given instruction set, to explain
+    /// figures that come from that hardware rather than from the code measured; null for none.
+    /// </summary>
+    public HardwareNote? HardwareNote { get; init; }
+
     /// <summary>Key length used by the benchmarks and the cross-check (MAC, AEAD); 0 for unkeyed algorithms.</summary>
     public int KeyBytes { get; init; }
 
@@ -155,3 +161,9 @@ public sealed record KnownAnswer(string Source, string Description, byte[] Input
     /// </summary>
     public string Encoded { get; init; } = "";
 }
+
+/// <summary>A sentence for the pages of runs on one architecture whose CPU has one instruction set.</summary>
+/// <param name="Architecture">The process architecture the sentence is true of.</param>
+/// <param name="InstructionSet">The instruction set as the run's machine spec names it (<c>SHA</c>, <c>AES</c>, …).</param>
+/// <param name="Text">The sentence.</param>
+public sealed record HardwareNote(System.Runtime.InteropServices.Architecture Architecture, string InstructionSet, string Text);

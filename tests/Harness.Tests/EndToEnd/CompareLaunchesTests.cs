@@ -1,0 +1,126 @@
+using CryptoHarness.Results;
+
+namespace CryptoHarness.Tests.EndToEnd;
+
+/// <summary>
+/// <c>harness compare</c> with two launches a side, as the benchmark workflow runs it, on summaries made from the
+/// recorded fixture with simulated samples: every sample of a launch carries that launch's offset.
+/// </summary>
+public sealed class CompareLaunchesTests
+{
+    private static readonly string Fixture = Path.Combine(AppContext.BaseDirectory, "Fixtures", "sha256-quick");
+
+    [Fact]
+    public void Two_launches_a_side_whose_processes_differ_are_not_flagged_when_the_code_is_the_same()
+    {
+        using var folder = new TestFolder();
+        // Launch offsets as seen on this machine: base 0% and +12%, diff +14% and +15%. One launch a side flags the 14%;
+        // two a side see the diff 8% above the pooled base median, within the 12% spread between the base launches,
+        // and report same, saying why.
+        var base1 = Write(folder, "base1.json", Launch(seed: 1, offset: 1.00));
+        var base2 = Write(folder, "base2.json", Launch(seed: 2, offset: 1.12));
+        var diff1 = Write(folder, "diff1.json", Launch(seed: 3, offset: 1.14));
+        var diff2 = Write(folder, "diff2.json", Launch(seed: 4, offset: 1.15));
+
+        var single = Cli.Run("compare", "--base", base1, "--diff", diff1);
+        Assert.Equal(1, single.ExitCode);
+        Assert.Contains("16 slower", single.Out, StringComparison.Ordinal);
+
+        var result = Cli.Run("compare", "--base", base1, "--base", base2, "--diff", diff1, "--diff", diff2, "--out", folder.Combine("comment.md"));
+        Assert.Equal(0, result.ExitCode);
+        Assert.StartsWith("0 slower, 0 faster, 16 same", result.Out, StringComparison.Ordinal);
+        Assert.Contains("— 16 within the spread between launches", result.Out, StringComparison.Ordinal);
+        var comment = File.ReadAllText(folder.Combine("comment.md"));
+        Assert.Contains("(2 launches: ", comment, StringComparison.Ordinal);
+        Assert.Contains("the largest ratio between the medians of two launches of the same side", comment, StringComparison.Ordinal);
+        Assert.Contains("% spread between launches", comment, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_slowdown_beyond_the_launch_spread_is_slower()
+    {
+        using var folder = new TestFolder();
+        var base1 = Write(folder, "base1.json", Launch(seed: 5, offset: 1.00));
+        var base2 = Write(folder, "base2.json", Launch(seed: 6, offset: 1.02));
+        var diff1 = Write(folder, "diff1.json", Launch(seed: 7, offset: 1.10));
+        var diff2 = Write(folder, "diff2.json", Launch(seed: 8, offset: 1.11));
+
+        var result = Cli.Run("compare", "--base", base1, "--base", base2, "--diff", diff1, "--diff", diff2);
+        Assert.Equal(1, result.ExitCode);
+        Assert.Contains("16 slower, 0 faster, 0 same", result.Out, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void The_same_launch_twice_on_one_side_is_refused_naming_both()
+    {
+        using var folder = new TestFolder();
+        var summary = Launch(seed: 9, offset: 1.0);
+        var first = Write(folder, "a.json", summary);
+        var copy = Write(folder, "b.json", summary);
+        var diff = Write(folder, "diff.json", Launch(seed: 10, offset: 1.0));
+
+        var result = Cli.Run("compare", "--base", first, "--base", copy, "--diff", diff);
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains($"{first} and {copy} are the same base launch", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Launches_of_different_commits_on_one_side_are_refused()
+    {
+        using var folder = new TestFolder();
+        var base1 = Write(folder, "base1.json", Launch(seed: 11, offset: 1.0));
+        var other = Launch(seed: 12, offset: 1.0);
+        var base2 = Write(folder, "base2.json", other with { Run = other.Run with { GitCommit = "0123456789abcdef" } });
+        var diff = Write(folder, "diff.json", Launch(seed: 13, offset: 1.0));
+
+        var result = Cli.Run("compare", "--base", base1, "--base", base2, "--diff", diff);
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains("The base launches differ", result.Error, StringComparison.Ordinal);
+        Assert.Contains("0123456789abcdef", result.Error, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_run_records_its_launch_and_accepts_several_families()
+    {
+        using var folder = new TestFolder();
+        for (var launch = 1; launch <= 2; launch++)
+        {
+            var run = Cli.Run("run", "--family", "SHA-256,BLAKE3", "--job", "dry", "--sizes", "128", "--results", folder.Combine($"launch{launch}"), "--out", folder.Combine($"out{launch}"), "--quiet");
+            Assert.True(run.ExitCode == 0, run.Out + run.Error);
+        }
+
+        var summaries = Enumerable.Range(1, 2)
+            .Select(n => Directory.GetFiles(folder.Combine($"launch{n}"), SummaryFile.FileName, SearchOption.AllDirectories).Single())
+            .Select(SummaryFile.Load).ToArray();
+        Assert.All(summaries, s => Assert.Matches("^[0-9a-f]{32}$", s.Run.LaunchId));
+        Assert.NotEqual(summaries[0].Run.LaunchId, summaries[1].Run.LaunchId);
+        Assert.Equal(["SHA-256", "BLAKE3"], summaries[0].Algorithms.Select(a => a.Name));
+    }
+
+    /// <summary>The fixture as one launch: 15 samples a case around its recorded median × the launch's offset, 1% CV.</summary>
+    private static RunSummary Launch(int seed, double offset)
+    {
+        var summary = SummaryFile.Load(Fixture);
+        var random = new Random(seed);
+        return summary with
+        {
+            Run = summary.Run with { LaunchId = $"launch-{seed}" },
+            Failures = [],
+            Unsupported = [],
+            Results = summary.Results.Select(r => r with
+            {
+                SamplesNs = Enumerable.Range(0, 15).Select(_ => r.MedianNs * offset * Math.Exp(0.01 * Gaussian(random))).ToArray(),
+            }).ToArray(),
+        };
+    }
+
+    private static double Gaussian(Random random) =>
+        Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
+
+    private static string Write(TestFolder folder, string name, RunSummary summary)
+    {
+        var path = folder.Combine(name);
+        SummaryFile.Write(summary, path);
+        return path;
+    }
+}

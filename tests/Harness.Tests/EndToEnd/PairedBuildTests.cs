@@ -1,0 +1,259 @@
+using System.Runtime.Loader;
+using System.Text.Json;
+using CryptoHarness.Implementations;
+using CryptoHarness.Pairing;
+using CryptoHarness.Selecting;
+
+namespace CryptoHarness.Tests.EndToEnd;
+
+/// <summary>
+/// A second copy of this build (the test output's assemblies and deps.json, copied to a temporary folder) loaded as the
+/// "base" of a paired comparison, once for the class: a real build folder in its own load context.
+/// </summary>
+public sealed class CopiedBuild : IDisposable
+{
+    private readonly TestFolder _folder = new();
+
+    public CopiedBuild()
+    {
+        // The top level of the test output: every assembly, deps.json and native library a build folder holds.
+        foreach (var file in Directory.GetFiles(AppContext.BaseDirectory))
+        {
+            File.Copy(file, Path.Combine(_folder.Path, Path.GetFileName(file)));
+        }
+
+        Context = BuildLoadContext.Open(_folder.Path, "--base-build");
+        Registry = BuildRegistry.Of(Context.LoadProviders(), [Context.DepsFile]);
+    }
+
+    public string Folder => _folder.Path;
+
+    public BuildLoadContext Context { get; }
+
+    public BuildRegistry Registry { get; }
+
+    public void Dispose()
+    {
+        Context.Unload();
+        try
+        {
+            _folder.Dispose();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            // An unloading context may still map a file on some systems; the temp folder is left to the OS then.
+        }
+    }
+}
+
+public sealed class PairedBuildTests(CopiedBuild copy) : IClassFixture<CopiedBuild>
+{
+    private static readonly BuildRegistry Head = BuildRegistry.Running();
+
+    [Fact]
+    public void The_base_loads_into_its_own_collectible_context_beside_the_running_providers()
+    {
+        var baseProviders = copy.Context.LoadProviders();
+        Assert.NotSame(typeof(Registry).Assembly, baseProviders);
+        Assert.Same(copy.Context, AssemblyLoadContext.GetLoadContext(baseProviders));
+        Assert.True(copy.Context.IsCollectible);
+        Assert.StartsWith(Path.GetFullPath(copy.Folder), baseProviders.Location, StringComparison.Ordinal);
+
+        // Its managed code and packages come from its folder too, never from the default context.
+        var baseManaged = copy.Context.LoadFromAssemblyName(new System.Reflection.AssemblyName("CryptoHarness.Managed"));
+        Assert.NotSame(typeof(Managed.Sha256).Assembly, baseManaged);
+        Assert.Same(copy.Context, AssemblyLoadContext.GetLoadContext(baseManaged));
+    }
+
+    [Fact]
+    public void Normal_builds_carry_no_slowdown_note()
+    {
+        var baseManaged = copy.Context.LoadFromAssemblyName(new System.Reflection.AssemblyName("CryptoHarness.Managed"));
+        Assert.Null(BuildNotes.SlowdownPercent(baseManaged));
+        Assert.Empty(BuildNotes.Of(baseManaged, typeof(Managed.Sha256).Assembly));
+    }
+
+    [Fact]
+    public void Every_registry_id_resolves_to_the_same_entry_in_both_builds()
+    {
+        Assert.Equal(Registry.Implementations.Select(i => i.Id), copy.Registry.Ids);
+        foreach (var implementation in Registry.Implementations)
+        {
+            var entry = copy.Registry.Find(implementation.Id);
+            Assert.NotNull(entry);
+            Assert.Equal((implementation.Id, implementation.Algorithm.Family, implementation.Algorithm.Name, implementation.Algorithm.Kind.ToString(), implementation.Provider.Key, implementation.Variant),
+                (entry.Id, entry.Family, entry.Algorithm, entry.Kind, entry.Provider, entry.Variant));
+        }
+
+        Assert.Null(copy.Registry.Find("sha256/no-such-provider"));
+    }
+
+    /// <summary>One supported entry of each one-shot kind, by kind name.</summary>
+    public static TheoryData<string> OneOfEachKind()
+    {
+        var data = new TheoryData<string>();
+        foreach (var kind in new[] { AlgorithmKind.Hash, AlgorithmKind.Xof, AlgorithmKind.Mac, AlgorithmKind.Aead })
+        {
+            data.Add(new CryptoHarness.Selecting.Scenarios.OneShotSelection().Measured(Registry.Implementations)
+                .First(i => i.Algorithm.Kind == kind && i.Support.IsSupported).Id);
+        }
+
+        return data;
+    }
+
+    [Theory]
+    [MemberData(nameof(OneOfEachKind))]
+    public void Every_kind_binds_in_both_builds_and_both_write_the_same_bytes(string id)
+    {
+        var headEntry = Head.Find(id)!;
+        var baseEntry = copy.Registry.Find(id)!;
+        Assert.Null(PairedMeasurement.EntryReason(copy.Registry, baseEntry, Head, headEntry));
+        var operations = BoundWorkload.OperationsOf(headEntry);
+        Assert.NotEmpty(operations);
+        foreach (var operation in operations)
+        {
+            var baseWorkload = BoundWorkload.Create(baseEntry, operation, 1024);
+            var headWorkload = BoundWorkload.Create(headEntry, operation, 1024);
+            Assert.Null(PairedMeasurement.OutputDifference(baseWorkload, headWorkload));
+            Assert.Equal(baseWorkload.Output(), headWorkload.Output());
+            Assert.Contains(baseWorkload.Output(), b => b != 0);
+        }
+    }
+
+    [Fact]
+    public void A_bound_call_computes_what_the_contract_call_computes()
+    {
+        var direct = (IHashImplementation)Registry.Find("sha256/os")!;
+        var expected = new byte[direct.OutputBytes];
+        direct.Hash(WorkloadInputs.Payload(128), expected);
+
+        var bound = BoundWorkload.Create(copy.Registry.Find("sha256/os")!, OperationNames.Hash, 128);
+        bound.Run();
+        Assert.Equal(expected, bound.Output());
+    }
+
+    [Fact]
+    public void An_entry_the_base_lacks_or_of_another_kind_is_not_paired_and_says_why()
+    {
+        var head = Head.Find("sha256/os")!;
+        Assert.Equal("not in the base", PairedMeasurement.EntryReason(copy.Registry, null, Head, head));
+
+        // A base entry of the same id but another kind stands for a changed contract.
+        var reason = PairedMeasurement.EntryReason(copy.Registry, copy.Registry.Find("shake128/os"), Head, head);
+        Assert.Equal("contract changed: kind Xof in base, Hash in head", reason);
+    }
+
+    [Fact]
+    public void A_provider_is_paired_when_it_is_our_code_the_runtime_or_the_same_package_version()
+    {
+        string? Reason(string id) => PairedMeasurement.ProviderDifference(copy.Registry, copy.Registry.Find(id)!, Head, Head.Find(id)!);
+        Assert.Null(Reason("sha256/managed/scalar"));
+        Assert.Null(Reason("sha256/os"));
+        Assert.Null(Reason("sha256/bouncycastle"));
+        Assert.Null(Reason("sha256/libsodium"));
+    }
+
+    [Fact]
+    public void A_package_whose_version_differs_between_the_builds_is_not_paired()
+    {
+        // The base's deps.json with another BouncyCastle version: what a pull request bumping the package builds.
+        using var folder = new TestFolder();
+        var deps = folder.Combine("base.deps.json");
+        File.WriteAllText(deps, File.ReadAllText(copy.Context.DepsFile).Replace("BouncyCastle.Cryptography/2.7.0", "BouncyCastle.Cryptography/2.6.2", StringComparison.Ordinal));
+        var bumped = BuildRegistry.Of(copy.Context.LoadProviders(), [deps]);
+        Assert.Equal("2.6.2", bumped.Packages["BouncyCastle.Cryptography"]);
+
+        var reason = PairedMeasurement.EntryReason(bumped, bumped.Find("sha256/bouncycastle"), Head, Head.Find("sha256/bouncycastle")!);
+        Assert.Equal("package BouncyCastle.Cryptography 2.6.2 in base, 2.7.0 in head", reason);
+        Assert.Null(PairedMeasurement.ProviderDifference(bumped, bumped.Find("sha256/managed/scalar")!, Head, Head.Find("sha256/managed/scalar")!));
+    }
+
+    [Fact]
+    public void A_native_library_that_is_not_a_package_is_not_paired()
+    {
+        // blake3-native's shim is found from the running program's folder: the base would run the head's copy.
+        var id = Registry.Implementations.First(i => i.Provider.Key == "blake3-native").Id;
+        var reason = PairedMeasurement.ProviderDifference(copy.Registry, copy.Registry.Find(id)!, Head, Head.Find(id)!);
+        Assert.NotNull(reason);
+        Assert.Contains("neither a package nor this repository's code", reason, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void A_changed_output_or_a_failing_call_is_not_timed_as_equal()
+    {
+        var sha256 = BoundWorkload.Create(copy.Registry.Find("sha256/os")!, OperationNames.Hash, 128);
+        var sameAlgorithm = BoundWorkload.Create(Head.Find("sha256/managed/scalar")!, OperationNames.Hash, 128);
+        var otherAlgorithm = BoundWorkload.Create(Head.Find("sha3-256/os")!, OperationNames.Hash, 128);
+        Assert.Null(PairedMeasurement.OutputDifference(sha256, sameAlgorithm));
+        Assert.Equal("output changed: the base and the head wrote different bytes for the same input", PairedMeasurement.OutputDifference(sha256, otherAlgorithm));
+        // The exception's text becomes one line of the reason (it goes into a results file and a comment).
+        Assert.Equal("the base's call failed: InvalidOperationException: broken line", PairedMeasurement.OutputDifference(new Throwing(), sameAlgorithm));
+    }
+
+    [Fact]
+    public void An_operation_the_entry_has_not_is_a_changed_contract()
+    {
+        Assert.Throws<ContractChangedException>(() => BoundWorkload.Create(copy.Registry.Find("sha256/os")!, OperationNames.Encrypt, 128));
+    }
+
+    [Fact]
+    public void The_command_pairs_a_copy_of_the_build_and_saves_what_it_measured()
+    {
+        using var folder = new TestFolder();
+        var comment = folder.Combine("comment.md");
+        var saved = folder.Combine("paired.json");
+        var result = Cli.Run("paired", "--base-build", copy.Folder, "--family", "SHA-256", "--provider", "managed", "--sizes", "128",
+            "--rounds", "3", "--fail-on", "never", "--out", comment, "--save", saved);
+        Assert.True(result.ExitCode == 0, result.Error);
+        var text = File.ReadAllText(comment);
+        Assert.Contains("case(s) paired", text, StringComparison.Ordinal);
+        Assert.Contains("sha256/managed/scalar · hash · oneshot · 128 B · paired", text, StringComparison.Ordinal);
+
+        using var document = JsonDocument.Parse(File.ReadAllText(saved));
+        var cases = document.RootElement.GetProperty("cases");
+        Assert.True(cases.GetArrayLength() >= 1);
+        Assert.Equal(3, cases[0].GetProperty("base_ns").GetArrayLength());
+        Assert.Equal(3, cases[0].GetProperty("head_ns").GetArrayLength());
+
+        // The default: eight copies a side, each with every round.
+        Assert.Contains("each build loaded 8 times", text, StringComparison.Ordinal);
+        foreach (var side in new[] { "base_copies_ns", "head_copies_ns" })
+        {
+            var copies = cases[0].GetProperty(side);
+            Assert.Equal(8, copies.GetArrayLength());
+            Assert.All(copies.EnumerateArray(), c => Assert.Equal(3, c.GetArrayLength()));
+        }
+
+        // One copy a side writes no copy lists and says nothing of copies.
+        result = Cli.Run("paired", "--base-build", copy.Folder, "--family", "SHA-256", "--provider", "managed", "--sizes", "128",
+            "--rounds", "3", "--copies", "1", "--fail-on", "never", "--out", comment, "--save", saved);
+        Assert.True(result.ExitCode == 0, result.Error);
+        Assert.DoesNotContain("copies", File.ReadAllText(saved), StringComparison.Ordinal);
+        Assert.DoesNotContain("loaded 1 times", File.ReadAllText(comment), StringComparison.Ordinal);
+    }
+
+    /// <summary>Every buffer of a bound workload sits at a 64-byte boundary of one pinned block, in the order asked for.</summary>
+    [Fact]
+    public void Workload_buffers_are_aligned_alike_in_one_pinned_block()
+    {
+        var block = new AlignedBlock(32, 128, 1, 64);
+        var key = block.Take(32);
+        var input = block.Take(new byte[128]);
+        var odd = block.Take(1);
+        var output = block.Take(64);
+        foreach (var buffer in new[] { key, input, odd, output })
+        {
+            Assert.Equal(0, (long)System.Runtime.InteropServices.Marshal.UnsafeAddrOfPinnedArrayElement(buffer.Array!, buffer.Offset) % 64);
+        }
+
+        Assert.Same(key.Array, output.Array);
+        Assert.Equal([64, 192, 256], new[] { input.Offset - key.Offset, odd.Offset - key.Offset, output.Offset - key.Offset });
+    }
+
+    private sealed class Throwing : BoundWorkload
+    {
+        public override void Run() => throw new InvalidOperationException("broken\nline");
+
+        public override byte[] Output() => [];
+    }
+}
