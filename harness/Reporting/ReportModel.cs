@@ -52,7 +52,7 @@ public static partial class ReportModel
         run.Cpu,
         run.LogicalCores,
         run.InstructionSetLevel,
-        Optional(InstructionSetEmulation.Note(run.InstructionSetLevel, run.IsaEmulatedOn, run.Packages.GetValueOrDefault(Implementations.Providers.Blake3Native.Key))),
+        Optional(InstructionSetEmulation.Note(run.InstructionSetLevel, run.IsaEmulatedOn, run.Packages.GetValueOrDefault(Implementations.Adapters.Blake3Native.Blake3NativeProvider.Provider.Key))),
         run.InstructionSets.Where(s => s.Value).Select(s => s.Key).ToArray(),
         run.InstructionSets.Where(s => !s.Value).Select(s => s.Key).ToArray(),
         run.Os,

@@ -12,7 +12,10 @@ namespace CryptoHarness.Selecting;
 /// names a type declared in another file of the same code folder reaches that file too (Sha3.cs names KeccakSponge,
 /// which names KeccakP1600, which names InstructionSet), so shared code reaches every entry that runs it. The adapter
 /// folder and the managed folder are followed separately: the managed adapter file names every managed algorithm, and
-/// following it would make every managed file reach every managed entry.
+/// following it would make every managed file reach every managed entry. Each provider's own file (its
+/// <see cref="ProviderRoom.File"/>: the provider's facts and the list of its family files) is reached by every entry of
+/// that provider, and is never followed onward: it names every family file of its folder, and following it would make a
+/// change to one provider's AEAD adapter re-measure its hashes.
 /// </summary>
 public sealed partial class SourceMap
 {
@@ -37,6 +40,7 @@ public sealed partial class SourceMap
     {
         var managed = CodeFolder.Read(root, ManagedFolder);
         var adapters = CodeFolder.Read(root, AdapterFolder);
+        var roomFiles = Registry.Rooms.Select(r => SourceRoot.Relative(r.File)).OfType<string>().ToHashSet(StringComparer.Ordinal);
         var map = new SourceMap();
         foreach (var implementation in implementations)
         {
@@ -50,7 +54,12 @@ public sealed partial class SourceMap
             var files = new HashSet<string>(StringComparer.Ordinal);
             if (SourceRoot.Relative(known.AdapterFile) is { } adapter)
             {
-                files.UnionWith(adapters.Closure([adapter]));
+                files.UnionWith(adapters.Closure([adapter], roomFiles));
+            }
+
+            if (Registry.RoomOf(known.Provider) is { } room && SourceRoot.Relative(room.File) is { } roomFile)
+            {
+                files.Add(roomFile);
             }
 
             if (SourceRoot.Relative(known.Algorithm.CatalogFile) is { } catalog)
@@ -61,7 +70,7 @@ public sealed partial class SourceMap
             var typeFiles = known.CodeTypes
                 .SelectMany(t => new[] { t.Name, t.Name + "Hasher" })
                 .SelectMany(managed.FilesDeclaring);
-            files.UnionWith(managed.Closure(typeFiles));
+            files.UnionWith(managed.Closure(typeFiles, new HashSet<string>()));
             foreach (var file in files)
             {
                 map.Add(file, implementation);
@@ -125,14 +134,17 @@ public sealed partial class SourceMap
         public HashSet<string> FilesDeclaring(string type) =>
             _declaredIn.TryGetValue(type, out var files) ? files : [];
 
-        /// <summary><paramref name="start"/> and every file of this folder reachable by the types the files mention.</summary>
-        public HashSet<string> Closure(IEnumerable<string> start)
+        /// <summary>
+        /// <paramref name="start"/> and every file of this folder reachable by the types the files mention; a file of
+        /// <paramref name="ends"/> is reached but not followed.
+        /// </summary>
+        public HashSet<string> Closure(IEnumerable<string> start, HashSet<string> ends)
         {
             var reached = new HashSet<string>(StringComparer.Ordinal);
             var pending = new Stack<string>(start);
             while (pending.TryPop(out var file))
             {
-                if (!reached.Add(file) || !_mentions.TryGetValue(file, out var names))
+                if (!reached.Add(file) || ends.Contains(file) || !_mentions.TryGetValue(file, out var names))
                 {
                     continue;
                 }

@@ -17,10 +17,11 @@ public sealed record TouchedSelection(IReadOnlyList<TouchedFile> Files, IReadOnl
 /// Maps the files a change touches to the families whose measurements it can move. Rules, in order:
 /// files that never reach a benchmark (docs/, reports/, machine-specs/, tests/, scripts/, markdown and git files at the
 /// top, workflows other than the benchmark's) select none; a file of an implementation (its adapter, its managed code or
-/// a file that code names, its catalog entry) selects the families of the entries it reaches, and so every family when
-/// it is shared by all of them (Providers.cs, InstructionSet.cs); anything else selects every family: the harness
-/// itself, the contracts, Registry.cs, build and SDK settings, templates, and any file under implementations/ that no
-/// entry claims (fail safe).
+/// a file that code names, its catalog entry, its provider's file) selects the families of the entries it reaches, so a
+/// file in one provider's folder selects that provider's families only (a family file: the families of the entries it
+/// declares), and every family when it is shared by all of them (InstructionSet.cs); anything else selects every family:
+/// the harness itself, the contracts, the registry's composition, build and SDK settings, templates, and any file under
+/// implementations/ that no entry claims (fail safe). Each file's reason says which rule chose it.
 /// </summary>
 public static class TouchedFamilies
 {
@@ -30,6 +31,11 @@ public static class TouchedFamilies
 
     /// <summary>The workflow that does the measuring: a change to it is exercised on every family.</summary>
     private const string BenchmarkWorkflow = ".github/workflows/benchmarks.yml";
+
+    /// <summary>The file that composes every provider's room into the registry.</summary>
+    private const string RegistryFile = "implementations/Providers/Registry.cs";
+
+    private const string ContractsFolder = "implementations/Providers/Contracts/";
 
     public static TouchedSelection Select(IEnumerable<string> changedFiles, SourceMap map, IReadOnlyList<IImplementation> registry)
     {
@@ -69,10 +75,24 @@ public static class TouchedFamilies
         if (entries.Count > 0)
         {
             var families = allFamilies.Where(family => entries.Any(e => e.Algorithm.Family == family)).ToArray();
-            var providers = entries.Select(e => e.Provider.Key).Distinct().Order(StringComparer.Ordinal);
+            var providers = entries.Select(e => e.Provider.Key).Distinct().Order(StringComparer.Ordinal).ToArray();
+            var whose = providers.Length == 1 ? $"provider {providers[0]}" : $"providers {string.Join(", ", providers)}";
+            var what = Registry.Rooms.FirstOrDefault(r => SourceRoot.Relative(r.File) == path) is { } room
+                ? $"the file of provider {room.Provider.Key} (its facts and its list of entries), {entries.Count} entries"
+                : $"code of {entries.Count} entries of {whose}";
             return families.Length == allFamilies.Length
-                ? All($"shared by every family ({entries.Count} entries)")
-                : new TouchedFile(path, families, false, $"code of {entries.Count} entries ({string.Join(", ", providers)})");
+                ? All($"shared by every family ({entries.Count} entries of {whose})")
+                : new TouchedFile(path, families, false, $"{what}, in {string.Join(", ", families)}");
+        }
+
+        if (path == RegistryFile)
+        {
+            return All("the registry's composition of every provider: every family");
+        }
+
+        if (path.StartsWith(ContractsFolder, StringComparison.Ordinal))
+        {
+            return All("the contracts every adapter and the harness build on: every family");
         }
 
         if (path.StartsWith("harness/", StringComparison.Ordinal))

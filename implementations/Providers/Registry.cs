@@ -1,94 +1,83 @@
-using CryptoHarness.Implementations.Botan;
+using CryptoHarness.Implementations.Adapters.BcryptNet;
+using CryptoHarness.Implementations.Adapters.Blake3Native;
+using CryptoHarness.Implementations.Adapters.Blake3Net;
+using CryptoHarness.Implementations.Adapters.Botan;
+using CryptoHarness.Implementations.Adapters.BouncyCastle;
+using CryptoHarness.Implementations.Adapters.Isopoh;
+using CryptoHarness.Implementations.Adapters.Konscious;
+using CryptoHarness.Implementations.Adapters.Libargon2;
+using CryptoHarness.Implementations.Adapters.Libsodium;
+using CryptoHarness.Implementations.Adapters.Libxcrypt;
+using CryptoHarness.Implementations.Adapters.Managed;
+using CryptoHarness.Implementations.Adapters.NSec;
+using CryptoHarness.Implementations.Adapters.Os;
+using CryptoHarness.Implementations.Adapters.TinyKeccak;
 
 namespace CryptoHarness.Implementations;
 
 /// <summary>
-/// The one list of implementations. Tests, the gate, benchmark parameters, <c>harness list</c>, the scripts'
-/// family names and the report's grouping all read it; nothing else names a family, algorithm or provider.
+/// The registry: every provider's room (<c>Adapters/&lt;provider&gt;/</c>), one line each, composed into the list of
+/// implementations that tests, the gate, benchmark parameters, <c>harness list</c>, the scripts' family names and the
+/// report's grouping all read. The entries themselves are declared next to their adapters, each family or kind file
+/// listing its own; nothing here names one.
 /// </summary>
 public static partial class Registry
 {
-    /// <summary>Every registered implementation. An adapter either works or is not here: no stubs.</summary>
-    public static IReadOnlyList<IImplementation> Implementations { get; } =
+    /// <summary>
+    /// The providers, in the order reports list them (the order they first appeared when the registry was one list,
+    /// which the highlights and pages rely on for ties).
+    /// </summary>
+    public static IReadOnlyList<ProviderRoom> Rooms { get; } =
     [
-        // SHA-2
-        new OsSha256(), new OsSha384(), new OsSha512(),
-        new BouncyCastleSha224(), new BouncyCastleSha256(), new BouncyCastleSha384(), new BouncyCastleSha512(),
-        new BouncyCastleSha512_224(), new BouncyCastleSha512_256(),
-        new LibsodiumSha256(), new LibsodiumSha512(),
-        new NSecSha256(), new NSecSha512(),
-
-        // SHA-3 and Keccak
-        new OsSha3_256(), new OsSha3_384(), new OsSha3_512(),
-        new BouncyCastleSha3_224(), new BouncyCastleSha3_256(), new BouncyCastleSha3_384(), new BouncyCastleSha3_512(),
-        new BouncyCastleKeccak256(), new BouncyCastleKeccak384(), new BouncyCastleKeccak512(),
-        new OsShake128(), new OsShake256(), new BouncyCastleShake128(), new BouncyCastleShake256(),
-        new BouncyCastleCShake128(), new BouncyCastleCShake256(),
-        new TinyKeccakKt128(),
-
-        // BLAKE2 and BLAKE3
-        new BouncyCastleBlake2b256(), new BouncyCastleBlake2b512(), new BouncyCastleBlake2s128(), new BouncyCastleBlake2s256(), new BouncyCastleBlake3(),
-        new LibsodiumBlake2b256(), new LibsodiumBlake2b512(),
-        new NSecBlake2b256(), new NSecBlake2b512(),
-        new Blake3NativeHash(), new Blake3NetHash(),
-
-        // Ascon (NIST SP 800-232)
-        new BouncyCastleAsconHash256(), new BouncyCastleAsconXof128(),
-
-        // Legacy and regional
-        new OsMd5(), new OsSha1(), new BouncyCastleMd5(), new BouncyCastleSha1(),
-        new BouncyCastleSm3(), new BouncyCastleStreebog256(), new BouncyCastleStreebog512(), new BouncyCastleWhirlpool(),
-        new BouncyCastleRipemd160(), new BouncyCastleKupyna256(), new BouncyCastleKupyna384(), new BouncyCastleKupyna512(),
-
-        // MACs
-        new OsHmacSha256(), new OsHmacSha512(), new BouncyCastleHmacSha256(), new BouncyCastleHmacSha512(),
-        new OsKmac128(), new OsKmac256(), new BouncyCastleKmac128(), new BouncyCastleKmac256(),
-        new NSecHmacSha256(), new NSecHmacSha512(),
-        new LibsodiumBlake2b512Mac(), new NSecBlake2b512Mac(),
-
-        // AEAD
-        new OsAes128Gcm(), new OsAes256Gcm(), new OsChaCha20Poly1305(),
-        new BouncyCastleAes128Gcm(), new BouncyCastleAes256Gcm(), new BouncyCastleChaCha20Poly1305(),
-        new BouncyCastleXChaCha20Poly1305(), new BouncyCastleAsconAead128(),
-        new LibsodiumAes256Gcm(), new LibsodiumChaCha20Poly1305(), new LibsodiumXChaCha20Poly1305(),
-        new NSecAes256Gcm(), new NSecChaCha20Poly1305(), new NSecXChaCha20Poly1305(),
-        new LibsodiumAegis128L(), new LibsodiumAegis256(), new NSecAegis128L(), new NSecAegis256(),
-
-        // Password hashing
-        new Libargon2Argon2d(), new Libargon2Argon2i(), new Libargon2Argon2id(),
-        new LibsodiumArgon2i(), new LibsodiumArgon2id(),
-        new NSecArgon2id(),
-        new BouncyCastleArgon2d(), new BouncyCastleArgon2i(), new BouncyCastleArgon2id(),
-        new IsopohArgon2d(), new IsopohArgon2i(), new IsopohArgon2id(),
-        new KonsciousArgon2d(), new KonsciousArgon2i(), new KonsciousArgon2id(),
-        new BouncyCastleBcrypt(), new LibxcryptBcrypt(), new BcryptNetBcrypt(),
-
-        // Botan 2 through its C API: every algorithm above that Botan 2.19 has
-        new BotanSha224(), new BotanSha256(), new BotanSha384(), new BotanSha512(), new BotanSha512_256(),
-        new BotanSha3_224(), new BotanSha3_256(), new BotanSha3_384(), new BotanSha3_512(),
-        new BotanKeccak256(), new BotanKeccak384(), new BotanKeccak512(), new BotanShake128(), new BotanShake256(),
-        new BotanBlake2b256(), new BotanBlake2b512(),
-        new BotanMd5(), new BotanSha1(), new BotanSm3(), new BotanStreebog256(), new BotanStreebog512(), new BotanWhirlpool(), new BotanRipemd160(),
-        new BotanHmacSha256(), new BotanHmacSha512(),
-        new BotanAes128Gcm(), new BotanAes256Gcm(), new BotanChaCha20Poly1305(), new BotanXChaCha20Poly1305(),
-        new BotanArgon2d(), new BotanArgon2i(), new BotanArgon2id(), new BotanBcrypt(),
-
-        // Our own, one entry per algorithm and instruction-set path
-        .. ManagedEntries.All(),
-        .. ManagedArgon2.All(),
-        .. ManagedBlake2b512Mac.All(),
-        .. ManagedChaCha20Poly1305.All(),
-        .. ManagedAesAeads.All(),
+        OsProvider.Room,
+        BouncyCastleProvider.Room,
+        LibsodiumProvider.Room,
+        NSecProvider.Room,
+        TinyKeccakProvider.Room,
+        Blake3NativeProvider.Room,
+        Blake3NetProvider.Room,
+        Libargon2Provider.Room,
+        IsopohProvider.Room,
+        KonsciousProvider.Room,
+        LibxcryptProvider.Room,
+        BcryptNetProvider.Room,
+        BotanProvider.Room,
+        ManagedProvider.Room,
     ];
+
+    /// <summary>
+    /// Every registered implementation, family by family (in <see cref="AlgorithmFamily.All"/>'s order), and within a
+    /// family provider by provider, each in its files' order. An adapter either works or is not here: no stubs.
+    /// </summary>
+    public static IReadOnlyList<IImplementation> Implementations { get; } =
+        Rooms.SelectMany(r => r.Entries).OrderBy(i => FamilyOrder(i.Algorithm.Family)).ToArray();
 
     public static IReadOnlyList<Algorithm> Algorithms { get; } =
         Implementations.Select(i => i.Algorithm).Distinct().ToArray();
 
+    /// <summary>The families that have entries, in <see cref="AlgorithmFamily.All"/>'s order.</summary>
     public static IReadOnlyList<string> Families { get; } =
-        Algorithms.Select(a => a.Family).Distinct().ToArray();
+        AlgorithmFamily.All.Select(f => f.Name).Where(name => Algorithms.Any(a => a.Family == name)).ToArray();
 
     public static IReadOnlyList<Provider> Providers { get; } =
-        Implementations.Select(i => i.Provider).Distinct().ToArray();
+        Rooms.Select(r => r.Provider).Where(p => Implementations.Any(i => i.Provider == p)).ToArray();
+
+    /// <summary>The room that declares <paramref name="provider"/>; null for a provider no room declares (a test double).</summary>
+    public static ProviderRoom? RoomOf(Provider provider) => Rooms.FirstOrDefault(r => r.Provider == provider);
+
+    /// <summary>A family's place in <see cref="AlgorithmFamily.All"/>; an undeclared family sorts last (a test refuses one).</summary>
+    private static int FamilyOrder(string family)
+    {
+        for (var i = 0; i < AlgorithmFamily.All.Count; i++)
+        {
+            if (AlgorithmFamily.All[i].Name == family)
+            {
+                return i;
+            }
+        }
+
+        return int.MaxValue;
+    }
 
     public static IImplementation? Find(string id) =>
         Implementations.FirstOrDefault(i => string.Equals(i.Id, id, StringComparison.Ordinal));

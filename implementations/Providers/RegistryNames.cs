@@ -14,7 +14,7 @@ public static partial class Registry
     /// </summary>
     public static IReadOnlyList<FamilyGroup> FamilyGroups { get; } =
     [
-        new("BLAKE", ["BLAKE2", "BLAKE3"]),
+        new("BLAKE", [AlgorithmFamily.Blake2.Name, AlgorithmFamily.Blake3.Name]),
     ];
 
     /// <summary>

@@ -262,7 +262,7 @@ public static class FamilyOverview
 
         foreach (var other in ManagedComparedWith(family.Run))
         {
-            if (Ratio(large, other, Providers.Managed.Key) is { } versus)
+            if (Ratio(large, other, Implementations.Adapters.Managed.ManagedProvider.Provider.Key) is { } versus)
             {
                 insights.Add($"`managed` vs `{other}`: {Speed(versus.Ratio)}{Over(versus.Count)}");
             }

@@ -1,4 +1,5 @@
 using CryptoHarness.Formatting;
+using CryptoHarness.Implementations;
 using CryptoHarness.Results;
 using CryptoHarness.Selecting;
 using CryptoHarness.Selecting.Scenarios;
@@ -72,7 +73,7 @@ public static class PasswordReport
             algorithm,
             family,
             ReportModel.Optional(info?.Note),
-            results.Any(r => r.MemoryKib is not null) || family == "Argon2",
+            results.Any(r => r.MemoryKib is not null) || family == AlgorithmFamily.Argon2.Name,
             ReportModel.MachineSpec(summary.Run),
             tables,
             ReportModel.Providers(summary, results.Select(r => r.Provider).Concat(summary.Failures.Concat(summary.Unsupported).Where(f => f.Slug == slug).Select(f => f.Provider))),

@@ -34,7 +34,7 @@ public static partial class Algorithms
 
     /// <summary>AES-128 in GCM, NIST SP 800-38D, 96-bit nonce. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
     public static Algorithm Aes128Gcm { get; } = new(
-        family: "AEAD",
+        family: AlgorithmFamily.Aead,
         name: "AES-128-GCM",
         outputBytes: 16,
         blockBytes: 16,
@@ -71,7 +71,7 @@ public static partial class Algorithms
 
     /// <summary>AES-256 in GCM, NIST SP 800-38D, 96-bit nonce. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
     public static Algorithm Aes256Gcm { get; } = new(
-        family: "AEAD",
+        family: AlgorithmFamily.Aead,
         name: "AES-256-GCM",
         outputBytes: 16,
         blockBytes: 16,
@@ -108,7 +108,7 @@ public static partial class Algorithms
 
     /// <summary>ChaCha20-Poly1305, RFC 8439 §2.8. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
     public static Algorithm ChaCha20Poly1305 { get; } = new(
-        family: "AEAD",
+        family: AlgorithmFamily.Aead,
         name: "ChaCha20-Poly1305",
         outputBytes: 16,
         blockBytes: 64,
@@ -148,7 +148,7 @@ public static partial class Algorithms
 
     /// <summary>XChaCha20-Poly1305, draft-irtf-cfrg-xchacha-03: an HChaCha20 subkey, then RFC 8439 with the last 8 nonce bytes. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
     public static Algorithm XChaCha20Poly1305 { get; } = new(
-        family: "AEAD",
+        family: AlgorithmFamily.Aead,
         name: "XChaCha20-Poly1305",
         outputBytes: 16,
         blockBytes: 64,

@@ -33,7 +33,7 @@ public static partial class Algorithms
     /// only 256). Output bytes are the tag; benchmarks pass 16 bytes of associated data.
     /// </summary>
     public static Algorithm Aegis128L { get; } = new(
-        family: "AEAD",
+        family: AlgorithmFamily.Aead,
         name: "AEGIS-128L",
         outputBytes: 32,
         blockBytes: 32,
@@ -88,7 +88,7 @@ public static partial class Algorithms
     /// only 256). Output bytes are the tag; benchmarks pass 16 bytes of associated data.
     /// </summary>
     public static Algorithm Aegis256 { get; } = new(
-        family: "AEAD",
+        family: AlgorithmFamily.Aead,
         name: "AEGIS-256",
         outputBytes: 32,
         blockBytes: 16,

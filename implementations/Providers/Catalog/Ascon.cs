@@ -7,8 +7,6 @@ namespace CryptoHarness.Implementations;
 // computes different values and is not registered.
 public static partial class Algorithms
 {
-    public const string AsconFamily = "Ascon";
-
     private const string AsconHashKat = "ascon-c crypto_hash/asconhash256/LWC_HASH_KAT_128_256.txt";
 
     private const string AsconXofKat = "ascon-c crypto_hash/asconxof128/LWC_XOF_KAT_128_512.txt";
@@ -17,7 +15,7 @@ public static partial class Algorithms
 
     /// <summary>Ascon-Hash256, SP 800-232 section 5.1: 256-bit digest, 8-byte rate.</summary>
     public static Algorithm AsconHash256 { get; } = new(
-        family: AsconFamily,
+        family: AlgorithmFamily.Ascon,
         name: "Ascon-Hash256",
         outputBytes: 32,
         blockBytes: 8,
@@ -35,7 +33,7 @@ public static partial class Algorithms
 
     /// <summary>Ascon-XOF128, SP 800-232 section 5.2. Extendable output, measured at 32 and 64 bytes.</summary>
     public static Algorithm AsconXof128 { get; } = new(
-        family: AsconFamily,
+        family: AlgorithmFamily.Ascon,
         name: "Ascon-XOF128",
         outputBytes: 32,
         blockBytes: 8,
@@ -57,7 +55,7 @@ public static partial class Algorithms
     /// pass 16 bytes of associated data.
     /// </summary>
     public static Algorithm AsconAead128 { get; } = new(
-        family: AsconFamily,
+        family: AlgorithmFamily.Ascon,
         name: "Ascon-AEAD128",
         outputBytes: 16,
         blockBytes: 16,

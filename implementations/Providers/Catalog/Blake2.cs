@@ -4,7 +4,7 @@ public static partial class Algorithms
 {
     /// <summary>BLAKE2b with 32-byte output, unkeyed, RFC 7693.</summary>
     public static Algorithm Blake2b256 { get; } = new(
-        family: "BLAKE2",
+        family: AlgorithmFamily.Blake2,
         name: "BLAKE2b-256",
         outputBytes: 32,
         blockBytes: 128,
@@ -23,7 +23,7 @@ public static partial class Algorithms
 
     /// <summary>BLAKE2b with 64-byte output, unkeyed, RFC 7693.</summary>
     public static Algorithm Blake2b512 { get; } = new(
-        family: "BLAKE2",
+        family: AlgorithmFamily.Blake2,
         name: "BLAKE2b-512",
         outputBytes: 64,
         blockBytes: 128,
@@ -49,7 +49,7 @@ public static partial class Algorithms
 
     /// <summary>BLAKE2s with 16-byte output, unkeyed, RFC 7693.</summary>
     public static Algorithm Blake2s128 { get; } = new(
-        family: "BLAKE2",
+        family: AlgorithmFamily.Blake2,
         name: "BLAKE2s-128",
         outputBytes: 16,
         blockBytes: 64,
@@ -65,7 +65,7 @@ public static partial class Algorithms
 
     /// <summary>BLAKE2s with 32-byte output, unkeyed, RFC 7693.</summary>
     public static Algorithm Blake2s256 { get; } = new(
-        family: "BLAKE2",
+        family: AlgorithmFamily.Blake2,
         name: "BLAKE2s-256",
         outputBytes: 32,
         blockBytes: 64,

@@ -11,7 +11,7 @@ public static partial class Algorithms
     /// default (crypto_generichash_KEYBYTES).
     /// </summary>
     public static Algorithm Blake2b512Mac { get; } = new(
-        family: "MAC",
+        family: AlgorithmFamily.Mac,
         name: "BLAKE2b-512-MAC",
         outputBytes: 64,
         blockBytes: 128,

@@ -8,7 +8,7 @@ public static partial class Algorithms
     /// implementation's default-length output must equal its first 32 bytes.
     /// </summary>
     public static Algorithm Blake3 { get; } = new(
-        family: "BLAKE3",
+        family: AlgorithmFamily.Blake3,
         name: "BLAKE3",
         outputBytes: 32,
         blockBytes: 1024, // The chunk is the unit whose edges (1023, 1024, 1025, …) exercise the tree.

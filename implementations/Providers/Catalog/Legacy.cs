@@ -7,7 +7,7 @@ public static partial class Algorithms
 
     /// <summary>MD5, RFC 1321.</summary>
     public static Algorithm Md5 { get; } = new(
-        family: "Legacy",
+        family: AlgorithmFamily.Legacy,
         name: "MD5",
         outputBytes: 16,
         blockBytes: 64,
@@ -29,7 +29,7 @@ public static partial class Algorithms
 
     /// <summary>SHA-1, FIPS 180-4 §6.1.</summary>
     public static Algorithm Sha1 { get; } = new(
-        family: "Legacy",
+        family: AlgorithmFamily.Legacy,
         name: "SHA-1",
         outputBytes: 20,
         blockBytes: 64,

@@ -16,7 +16,7 @@ public static partial class Algorithms
 
     /// <summary>LSH-256-256, KS X 3262: 32-bit words, 128-byte blocks, 256-bit output.</summary>
     public static Algorithm Lsh256_256 { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "LSH-256-256",
         outputBytes: 32,
         blockBytes: 128,
@@ -37,7 +37,7 @@ public static partial class Algorithms
 
     /// <summary>LSH-512-256, KS X 3262: 64-bit words, 256-byte blocks, 256-bit output.</summary>
     public static Algorithm Lsh512_256 { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "LSH-512-256",
         outputBytes: 32,
         blockBytes: 256,
@@ -58,7 +58,7 @@ public static partial class Algorithms
 
     /// <summary>LSH-512-512, KS X 3262: 64-bit words, 256-byte blocks, 512-bit output.</summary>
     public static Algorithm Lsh512_512 { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "LSH-512-512",
         outputBytes: 64,
         blockBytes: 256,

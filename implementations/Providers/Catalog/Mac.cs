@@ -7,7 +7,7 @@ public static partial class Algorithms
 
     /// <summary>HMAC (RFC 2104, FIPS 198-1) over SHA-256; benchmarked with a 32-byte key.</summary>
     public static Algorithm HmacSha256 { get; } = new(
-        family: "MAC",
+        family: AlgorithmFamily.Mac,
         name: "HMAC-SHA-256",
         outputBytes: 32,
         blockBytes: 64,
@@ -61,7 +61,7 @@ public static partial class Algorithms
 
     /// <summary>HMAC (RFC 2104, FIPS 198-1) over SHA-512; benchmarked with a 32-byte key.</summary>
     public static Algorithm HmacSha512 { get; } = new(
-        family: "MAC",
+        family: AlgorithmFamily.Mac,
         name: "HMAC-SHA-512",
         outputBytes: 64,
         blockBytes: 128,
@@ -124,7 +124,7 @@ public static partial class Algorithms
 
     /// <summary>KMAC128, NIST SP 800-185 §4, 32-byte output; benchmarked with a 32-byte key and an empty customization string.</summary>
     public static Algorithm Kmac128 { get; } = new(
-        family: "MAC",
+        family: AlgorithmFamily.Mac,
         name: "KMAC128",
         outputBytes: 32,
         blockBytes: 168,
@@ -154,7 +154,7 @@ public static partial class Algorithms
 
     /// <summary>KMAC256, NIST SP 800-185 §4, 64-byte output; benchmarked with a 32-byte key and an empty customization string.</summary>
     public static Algorithm Kmac256 { get; } = new(
-        family: "MAC",
+        family: AlgorithmFamily.Mac,
         name: "KMAC256",
         outputBytes: 64,
         blockBytes: 136,

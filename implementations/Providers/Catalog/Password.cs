@@ -5,8 +5,6 @@ namespace CryptoHarness.Implementations;
 // verified (right password true, a wrong one false) by every provider that parses them.
 public static partial class Algorithms
 {
-    public const string Argon2Family = "Argon2";
-
     /// <summary>Argon2 block size: the matrix is m blocks of 1 KiB (RFC 9106 section 3.2).</summary>
     private const int Argon2BlockBytes = 1024;
 
@@ -42,7 +40,7 @@ public static partial class Algorithms
             PasswordParameters = PasswordHashParameters.Argon2(memoryKib, passes, lanes, 24),
         };
 
-    public static Algorithm Argon2d { get; } = new(Argon2Family, "Argon2d", 32, Argon2BlockBytes,
+    public static Algorithm Argon2d { get; } = new(AlgorithmFamily.Argon2, "Argon2d", 32, Argon2BlockBytes,
     [
         Rfc9106("5.1", "512b391b6f1162975371d30919734294f868e3be3984f3c1a13a4db9fabe4acb"),
         GoXCrypto(256, 3, 2, "f4f0669218eaf3641f39cc97efb915721102f4b128211ef2"),
@@ -53,7 +51,7 @@ public static partial class Algorithms
         Note = "Data-dependent addressing: fastest and most resistant to GPU cracking, but its memory access pattern depends on the password, so RFC 9106 recommends Argon2id for password hashing.",
     };
 
-    public static Algorithm Argon2i { get; } = new(Argon2Family, "Argon2i", 32, Argon2BlockBytes,
+    public static Algorithm Argon2i { get; } = new(AlgorithmFamily.Argon2, "Argon2i", 32, Argon2BlockBytes,
     [
         Rfc9106("5.2", "c814d9d1dc7f37aa13f0d77f2494bda1c8de6b016dd388d29952a4c4672b6ce8"),
         ReferenceTestC("c1628832147d9720c5bd1cfd61367078729f6dfb6f8fea9ff98158e0d7816ed0",
@@ -63,7 +61,7 @@ public static partial class Algorithms
         Kind = AlgorithmKind.PasswordHash,
     };
 
-    public static Algorithm Argon2id { get; } = new(Argon2Family, "Argon2id", 32, Argon2BlockBytes,
+    public static Algorithm Argon2id { get; } = new(AlgorithmFamily.Argon2, "Argon2id", 32, Argon2BlockBytes,
     [
         Rfc9106("5.3", "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659"),
         ReferenceTestC("09316115d5cf24ed5a15a31a3ba326e5cf32edc24702987c02b6566f61913cf7",
@@ -95,7 +93,7 @@ public static partial class Algorithms
             Encoded = encoded,
         };
 
-    public static Algorithm Bcrypt { get; } = new("bcrypt", "bcrypt", PasswordHashParameters.BcryptTagBytes, 8,
+    public static Algorithm Bcrypt { get; } = new(AlgorithmFamily.Bcrypt, "bcrypt", PasswordHashParameters.BcryptTagBytes, 8,
     [
         JBcrypt("", "144b3d691a7b4ecf39cf735c7fa7a79c", "557e94f34bf286e8719a26be94ac1e16d95ef9f819dee0",
             "$2a$06$DCq7YPn5Rq63x1Lad4cll.TV4S6ytwfsfvkgY8jIucDrjc8deX1s."),

@@ -29,7 +29,7 @@ public static partial class Algorithms
 
     /// <summary>SM3, GB/T 32905-2016 (China).</summary>
     public static Algorithm Sm3 { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "SM3",
         outputBytes: 32,
         blockBytes: 64,
@@ -45,7 +45,7 @@ public static partial class Algorithms
 
     /// <summary>Streebog with 256-bit output, GOST R 34.11-2012 / RFC 6986.</summary>
     public static Algorithm Streebog256 { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "Streebog-256",
         outputBytes: 32,
         blockBytes: 64,
@@ -61,7 +61,7 @@ public static partial class Algorithms
 
     /// <summary>Streebog with 512-bit output, GOST R 34.11-2012 / RFC 6986.</summary>
     public static Algorithm Streebog512 { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "Streebog-512",
         outputBytes: 64,
         blockBytes: 64,
@@ -79,7 +79,7 @@ public static partial class Algorithms
 
     /// <summary>Whirlpool, ISO/IEC 10118-3:2004.</summary>
     public static Algorithm Whirlpool { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "Whirlpool",
         outputBytes: 64,
         blockBytes: 64,
@@ -105,7 +105,7 @@ public static partial class Algorithms
 
     /// <summary>RIPEMD-160, ISO/IEC 10118-3.</summary>
     public static Algorithm Ripemd160 { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "RIPEMD-160",
         outputBytes: 20,
         blockBytes: 64,
@@ -128,7 +128,7 @@ public static partial class Algorithms
 
     /// <summary>Kupyna with 256-bit output, DSTU 7564:2014 (Ukraine).</summary>
     public static Algorithm Kupyna256 { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "Kupyna-256",
         outputBytes: 32,
         blockBytes: 64,
@@ -151,7 +151,7 @@ public static partial class Algorithms
 
     /// <summary>Kupyna with 384-bit output, DSTU 7564:2014 (Ukraine).</summary>
     public static Algorithm Kupyna384 { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "Kupyna-384",
         outputBytes: 48,
         blockBytes: 128,
@@ -170,7 +170,7 @@ public static partial class Algorithms
 
     /// <summary>Kupyna with 512-bit output, DSTU 7564:2014 (Ukraine).</summary>
     public static Algorithm Kupyna512 { get; } = new(
-        family: "Regional",
+        family: AlgorithmFamily.Regional,
         name: "Kupyna-512",
         outputBytes: 64,
         blockBytes: 128,

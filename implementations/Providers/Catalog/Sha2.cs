@@ -18,7 +18,7 @@ public static partial class Algorithms
 
     /// <summary>SHA-224, FIPS 180-4 §6.3.</summary>
     public static Algorithm Sha224 { get; } = new(
-        family: "SHA-2",
+        family: AlgorithmFamily.Sha2,
         name: "SHA-224",
         outputBytes: 28,
         blockBytes: 64,
@@ -37,7 +37,7 @@ public static partial class Algorithms
 
     /// <summary>SHA-256, FIPS 180-4 §6.2.</summary>
     public static Algorithm Sha256 { get; } = new(
-        family: "SHA-2",
+        family: AlgorithmFamily.Sha2,
         name: "SHA-256",
         outputBytes: 32,
         blockBytes: 64,
@@ -59,7 +59,7 @@ public static partial class Algorithms
 
     /// <summary>SHA-384, FIPS 180-4 §6.5.</summary>
     public static Algorithm Sha384 { get; } = new(
-        family: "SHA-2",
+        family: AlgorithmFamily.Sha2,
         name: "SHA-384",
         outputBytes: 48,
         blockBytes: 128,
@@ -78,7 +78,7 @@ public static partial class Algorithms
 
     /// <summary>SHA-512, FIPS 180-4 §6.4.</summary>
     public static Algorithm Sha512 { get; } = new(
-        family: "SHA-2",
+        family: AlgorithmFamily.Sha2,
         name: "SHA-512",
         outputBytes: 64,
         blockBytes: 128,
@@ -100,7 +100,7 @@ public static partial class Algorithms
 
     /// <summary>SHA-512/224, FIPS 180-4 §6.7.</summary>
     public static Algorithm Sha512_224 { get; } = new(
-        family: "SHA-2",
+        family: AlgorithmFamily.Sha2,
         name: "SHA-512/224",
         outputBytes: 28,
         blockBytes: 128,
@@ -119,7 +119,7 @@ public static partial class Algorithms
 
     /// <summary>SHA-512/256, FIPS 180-4 §6.7.</summary>
     public static Algorithm Sha512_256 { get; } = new(
-        family: "SHA-2",
+        family: AlgorithmFamily.Sha2,
         name: "SHA-512/256",
         outputBytes: 32,
         blockBytes: 128,

@@ -13,7 +13,7 @@ public static partial class Algorithms
 
     /// <summary>SHA3-224, FIPS 202 §6.1. The block is the sponge rate.</summary>
     public static Algorithm Sha3_224 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "SHA3-224",
         outputBytes: 28,
         blockBytes: 144,
@@ -32,7 +32,7 @@ public static partial class Algorithms
 
     /// <summary>SHA3-256, FIPS 202 §6.1. The block is the sponge rate.</summary>
     public static Algorithm Sha3_256 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "SHA3-256",
         outputBytes: 32,
         blockBytes: 136,
@@ -51,7 +51,7 @@ public static partial class Algorithms
 
     /// <summary>SHA3-384, FIPS 202 §6.1. The block is the sponge rate.</summary>
     public static Algorithm Sha3_384 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "SHA3-384",
         outputBytes: 48,
         blockBytes: 104,
@@ -73,7 +73,7 @@ public static partial class Algorithms
 
     /// <summary>SHA3-512, FIPS 202 §6.1. The block is the sponge rate.</summary>
     public static Algorithm Sha3_512 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "SHA3-512",
         outputBytes: 64,
         blockBytes: 72,
@@ -95,7 +95,7 @@ public static partial class Algorithms
 
     /// <summary>Keccak-256: Keccak[c=512] with the original padding.</summary>
     public static Algorithm Keccak256 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "Keccak-256",
         outputBytes: 32,
         blockBytes: 136,
@@ -117,7 +117,7 @@ public static partial class Algorithms
 
     /// <summary>Keccak-384: Keccak[c=768] with the original padding.</summary>
     public static Algorithm Keccak384 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "Keccak-384",
         outputBytes: 48,
         blockBytes: 104,
@@ -143,7 +143,7 @@ public static partial class Algorithms
 
     /// <summary>Keccak-512: Keccak[c=1024] with the original padding.</summary>
     public static Algorithm Keccak512 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "Keccak-512",
         outputBytes: 64,
         blockBytes: 72,
@@ -169,7 +169,7 @@ public static partial class Algorithms
 
     /// <summary>SHAKE128, FIPS 202 §6.2. Extendable output, measured at 32 and 64 bytes.</summary>
     public static Algorithm Shake128 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "SHAKE128",
         outputBytes: 32,
         blockBytes: 168,
@@ -195,7 +195,7 @@ public static partial class Algorithms
 
     /// <summary>SHAKE256, FIPS 202 §6.2. Extendable output, measured at 32 and 64 bytes.</summary>
     public static Algorithm Shake256 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "SHAKE256",
         outputBytes: 32,
         blockBytes: 136,
@@ -221,7 +221,7 @@ public static partial class Algorithms
 
     /// <summary>cSHAKE128, NIST SP 800-185 §3, function name N empty. With S empty too it equals SHAKE128 (§3.3); measured with both empty.</summary>
     public static Algorithm CShake128 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "cSHAKE128",
         outputBytes: 32,
         blockBytes: 168,
@@ -246,7 +246,7 @@ public static partial class Algorithms
 
     /// <summary>cSHAKE256, NIST SP 800-185 §3, function name N empty. With S empty too it equals SHAKE256 (§3.3); measured with both empty.</summary>
     public static Algorithm CShake256 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "cSHAKE256",
         outputBytes: 32,
         blockBytes: 136,
@@ -286,7 +286,7 @@ public static partial class Algorithms
     /// (ptn(n) is n bytes of i mod 251; ptn(17^6), 24 MB, is in the unit tests only).
     /// </summary>
     public static Algorithm TurboShake128 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "TurboSHAKE128",
         outputBytes: 32,
         blockBytes: 168,
@@ -313,7 +313,7 @@ public static partial class Algorithms
 
     /// <summary>TurboSHAKE256, RFC 9861 §2.2: SHAKE256's rate over Keccak-p[1600, 12], D = 0x1F. Known answers from RFC 9861 §5.</summary>
     public static Algorithm TurboShake256 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "TurboSHAKE256",
         outputBytes: 32,
         blockBytes: 136,
@@ -348,7 +348,7 @@ public static partial class Algorithms
     /// unit tests. Known answers from RFC 9861 §5.
     /// </summary>
     public static Algorithm Kt128 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "KT128",
         outputBytes: 32,
         blockBytes: 168,
@@ -409,7 +409,7 @@ public static partial class Algorithms
 
     /// <summary>KT256, RFC 9861 §3: KangarooTwelve over TurboSHAKE256, 8192-byte chunks. Known answers from RFC 9861 §5.</summary>
     public static Algorithm Kt256 { get; } = new(
-        family: "SHA-3",
+        family: AlgorithmFamily.Sha3,
         name: "KT256",
         outputBytes: 32,
         blockBytes: 136,

@@ -29,14 +29,14 @@ public enum AlgorithmKind
 /// </summary>
 public sealed class Algorithm
 {
-    public Algorithm(string family, string name, int outputBytes, int blockBytes, IReadOnlyList<KnownAnswer> knownAnswers,
+    public Algorithm(AlgorithmFamily family, string name, int outputBytes, int blockBytes, IReadOnlyList<KnownAnswer> knownAnswers,
         [CallerFilePath] string catalogFile = "")
     {
-        ArgumentException.ThrowIfNullOrWhiteSpace(family);
+        ArgumentNullException.ThrowIfNull(family);
         ArgumentException.ThrowIfNullOrWhiteSpace(name);
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(outputBytes);
         ArgumentOutOfRangeException.ThrowIfNegativeOrZero(blockBytes);
-        Family = family;
+        Family = family.Name;
         Name = name;
         OutputBytes = outputBytes;
         BlockBytes = blockBytes;
@@ -51,7 +51,7 @@ public sealed class Algorithm
     /// </summary>
     public string CatalogFile { get; }
 
-    /// <summary>The family, e.g. <c>SHA-2</c>.</summary>
+    /// <summary>The family's name, e.g. <c>SHA-2</c>: one of <see cref="AlgorithmFamily.All"/>, declared there once.</summary>
     public string Family { get; }
 
     /// <summary>The algorithm as its standard names it, e.g. <c>SHA-256</c>.</summary>

@@ -22,6 +22,29 @@ public sealed class Provider
 
     public string Key { get; }
 
+    /// <summary>A native library measured as the bar to meet, called as <paramref name="callingNote"/> says (see <see cref="CallingNote"/>).</summary>
+    public static Provider NativeAnchor(string key, string description, Func<string> version, string callingNote) =>
+        new(key, description, version)
+        {
+            CallingNote = callingNote,
+            Role = ProviderRole.NativeAnchor,
+        };
+
+    /// <summary>
+    /// A provider that is a NuGet package (<see cref="Package"/>): its version line is the package id and the version the
+    /// restore gave this app, then, where given, <paramref name="versionNote"/>'s text after a comma.
+    /// </summary>
+    /// <param name="packageType">Any type of the package's assembly.</param>
+    public static Provider FromPackage(string key, string package, Type packageType, string description, ProviderRole role, Func<string>? versionNote = null)
+    {
+        ArgumentNullException.ThrowIfNull(packageType);
+        return new(key, description, () => PackageVersions.Of(packageType.Assembly, package) + (versionNote is null ? "" : ", " + versionNote()))
+        {
+            Package = package,
+            Role = role,
+        };
+    }
+
     /// <summary>What the provider is, in a few words, for reports.</summary>
     public string Description { get; }
 
@@ -36,6 +59,13 @@ public sealed class Provider
     /// every page can say so; null for a provider called as ordinary .NET code.
     /// </summary>
     public string? CallingNote { get; init; }
+
+    /// <summary>
+    /// The NuGet package a .NET user installs to get the provider (its version comes from the restore, see
+    /// <see cref="Version"/>); null for a provider that is not a NuGet package (the runtime, a system library, our own
+    /// code). The README's provider table is checked against it.
+    /// </summary>
+    public string? Package { get; init; }
 
     /// <summary>What the provider stands for beside this repository's own code; the highlights compare by it.</summary>
     public ProviderRole Role { get; init; } = ProviderRole.Other;

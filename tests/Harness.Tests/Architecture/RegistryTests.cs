@@ -1,4 +1,5 @@
 using System.Reflection;
+using CryptoHarness.Cli;
 using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Tests.Architecture;
@@ -48,21 +49,78 @@ public sealed class RegistryTests
     }
 
     /// <summary>
-    /// Provider keys are declared once, as the properties of <see cref="Providers"/>: every registry entry names one of
-    /// them (not a look-alike built elsewhere), each key is unique, and every declared provider has an entry.
+    /// Provider keys are declared once, in their room's provider file (<c>Adapters/&lt;provider&gt;/&lt;Provider&gt;Provider.cs</c>):
+    /// every registry entry names its room's provider (not a look-alike built elsewhere) and lies in its room's folder,
+    /// each key is unique, and every room has an entry.
     /// </summary>
     [Fact]
-    public void Providers_are_the_declared_ones_each_with_a_unique_key_and_an_entry()
+    public void Providers_are_the_rooms_each_with_a_unique_key_and_entries_of_its_own()
     {
-        var declared = typeof(Providers).GetProperties(BindingFlags.Public | BindingFlags.Static)
-            .Where(p => p.PropertyType == typeof(Provider))
-            .Select(p => (Provider)p.GetValue(null)!)
-            .ToArray();
+        var declared = Registry.Rooms.Select(r => r.Provider).ToArray();
 
-        Assert.All(Registry.Providers, p => Assert.Contains(p, declared));
+        Assert.Equal(declared, Registry.Providers);
         Assert.Equal(declared.Length, declared.Select(p => p.Key).Distinct(StringComparer.Ordinal).Count());
-        Assert.Equal(declared.Select(p => p.Key).Order(StringComparer.Ordinal), Registry.Providers.Select(p => p.Key).Order(StringComparer.Ordinal));
         Assert.All(declared, p => Assert.Matches("^[a-z0-9]+(-[a-z0-9]+)*$", p.Key));
+        foreach (var room in Registry.Rooms)
+        {
+            var folder = Path.GetDirectoryName(SourceRoot.Relative(room.File))!.Replace('\\', '/');
+            Assert.StartsWith("implementations/Providers/Adapters/", folder + "/", StringComparison.Ordinal);
+            Assert.NotEmpty(room.Entries);
+            Assert.All(room.Entries, e => Assert.Same(room.Provider, e.Provider));
+            // An entry's adapter lies in its provider's folder, so a change there selects that provider's families only.
+            Assert.All(room.Entries.OfType<Implementation>(), e => Assert.StartsWith(folder + "/", SourceRoot.Relative(e.AdapterFile), StringComparison.Ordinal));
+        }
+
+        Assert.Equal(Registry.Rooms.SelectMany(r => r.Entries).Order(Comparer<IImplementation>.Create((a, b) => string.CompareOrdinal(a.Id, b.Id))),
+            Registry.Implementations.Order(Comparer<IImplementation>.Create((a, b) => string.CompareOrdinal(a.Id, b.Id))));
+    }
+
+    /// <summary>
+    /// Families are declared once (<see cref="AlgorithmFamily"/>): every algorithm's family is one of them, so no
+    /// look-alike spelling makes a second family, and every declared family has an entry.
+    /// </summary>
+    [Fact]
+    public void Every_algorithm_is_in_exactly_one_declared_family_and_every_family_has_entries()
+    {
+        var declared = AlgorithmFamily.All.Select(f => f.Name).ToArray();
+
+        Assert.Equal(declared.Length, declared.Distinct(StringComparer.OrdinalIgnoreCase).Count());
+        Assert.All(Registry.Algorithms, a => Assert.Contains(a.Family, declared));
+        Assert.Equal(declared, Registry.Families);
+    }
+
+    /// <summary>
+    /// The README's provider table says what the code declares: one row per provider, and for a
+    /// NuGet provider its package id (<see cref="Provider.Package"/>) with the version pinned in Directory.Packages.props.
+    /// </summary>
+    [Fact]
+    public void The_readme_provider_table_matches_the_declared_providers_and_pinned_versions()
+    {
+        var root = RepositoryRoot.Find();
+        var readme = File.ReadAllLines(Path.Combine(root, "README.md"));
+        var heading = Array.IndexOf(readme, "## Providers and their packages");
+        Assert.True(heading >= 0, "README.md has no '## Providers and their packages' section");
+        var rows = readme.Skip(heading).SkipWhile(l => !l.StartsWith("| `", StringComparison.Ordinal)).TakeWhile(l => l.StartsWith('|'))
+            .Select(l => l.Split('|', StringSplitOptions.TrimEntries))
+            .Select(cells => (Key: cells[1].Trim('`'), Package: cells[^2]))
+            .ToArray();
+        var pins = System.Xml.Linq.XDocument.Load(Path.Combine(root, "Directory.Packages.props")).Descendants("PackageVersion")
+            .ToDictionary(e => (string)e.Attribute("Include")!, e => (string)e.Attribute("Version")!, StringComparer.Ordinal);
+
+        Assert.Equal(Registry.Providers.Select(p => p.Key).Order(StringComparer.Ordinal), rows.Select(r => r.Key).Order(StringComparer.Ordinal));
+        foreach (var provider in Registry.Providers)
+        {
+            var row = rows.Single(r => r.Key == provider.Key);
+            if (provider.Package is { } package)
+            {
+                Assert.True(pins.TryGetValue(package, out var pinned), $"{provider.Key}: package {package} is not pinned in Directory.Packages.props");
+                Assert.Equal($"`{package}` {pinned}", row.Package);
+            }
+            else
+            {
+                Assert.DoesNotMatch(@"^`[^`]+` \d", row.Package);
+            }
+        }
     }
 
     [Theory]
@@ -187,7 +245,7 @@ public sealed class RegistryTests
     [Fact]
     public void Exactly_one_provider_is_this_repositorys_own_and_some_are_anchors_to_compare_it_with()
     {
-        Assert.Same(Providers.Managed, Assert.Single(Registry.Providers, p => p.Role == ProviderRole.Own));
+        Assert.Same(ManagedProvider.Provider, Assert.Single(Registry.Providers, p => p.Role == ProviderRole.Own));
         Assert.Contains(Registry.Providers, p => p.Role == ProviderRole.NativeAnchor);
         Assert.Contains(Registry.Providers, p => p.Role == ProviderRole.ManagedAlternative);
         Assert.Contains(Registry.Providers, p => p.Role == ProviderRole.Platform);

@@ -45,17 +45,80 @@ public sealed class TouchedFamiliesTests
         Assert.Equal([family], Select(file).Families);
 
     [Fact]
-    public void A_change_to_the_BouncyCastle_adapter_selects_every_family_BouncyCastle_implements()
+    public void A_change_to_one_family_file_of_a_provider_selects_that_file_s_families_only_and_says_whose()
     {
-        var selection = Select("implementations/Providers/Adapters/BouncyCastleAdapters.cs");
-        // Its password hash (bcrypt) lives in its own adapter file, so this file's families are the rest.
-        var expected = FamiliesOf(i => i is Implementation { AdapterFile: var file } && file.EndsWith("BouncyCastleAdapters.cs", StringComparison.Ordinal));
-        Assert.DoesNotContain("bcrypt", expected);
-        Assert.Contains("bcrypt", Select("implementations/Providers/Adapters/BouncyCastlePasswordAdapters.cs").Families);
-        Assert.Equal(expected.Order(), selection.Families.Order());
-        // The password hashes are in their own file, so this is not "all".
+        var selection = Select("implementations/Providers/Adapters/Libsodium/LibsodiumAeads.cs");
+
         Assert.False(selection.All);
-        Assert.DoesNotContain(Algorithms.Argon2Family, selection.Families);
+        Assert.Equal(["AEAD"], selection.Families);
+        var file = Assert.Single(selection.Files);
+        Assert.Equal("code of 5 entries of provider libsodium, in AEAD", file.Reason);
+
+        // BouncyCastle's password hashes are in their own file: its hashes file selects none of them.
+        var hashes = Select("implementations/Providers/Adapters/BouncyCastle/BouncyCastleHashes.cs");
+        Assert.Equal(["SHA-2", "SHA-3", "BLAKE2", "BLAKE3", "Ascon", "Legacy", "Regional"], hashes.Families);
+        Assert.Equal(["Argon2", "bcrypt"], Select("implementations/Providers/Adapters/BouncyCastle/BouncyCastlePasswordHashes.cs").Families);
+    }
+
+    /// <summary>
+    /// Every file that declares entries, in every provider's folder, selects exactly the families of the entries it
+    /// declares (the issue's rule: a pull request that touches one provider's file measures that file's families), and
+    /// says which provider's entries it holds.
+    /// </summary>
+    [Fact]
+    public void Every_adapter_file_selects_the_families_of_the_entries_it_declares()
+    {
+        var byFile = Registry.Implementations.OfType<Implementation>()
+            .GroupBy(i => SourceRoot.Relative(i.AdapterFile)!)
+            .ToArray();
+        Assert.True(byFile.Length > 30, $"only {byFile.Length} adapter files");
+        foreach (var declared in byFile)
+        {
+            var selection = Select(declared.Key);
+            var expected = Registry.Families.Where(f => declared.Any(i => i.Algorithm.Family == f)).ToArray();
+            Assert.True(expected.SequenceEqual(selection.Families),
+                $"{declared.Key} selects {selection.Filter}; it declares entries of {string.Join(",", expected)} ({selection.Files[0].Reason})");
+            foreach (var provider in declared.Select(i => i.Provider.Key).Distinct())
+            {
+                Assert.Contains(provider, selection.Files[0].Reason, StringComparison.Ordinal);
+            }
+        }
+    }
+
+    /// <summary>
+    /// A provider's own file (its facts and the list of its family files) selects every family of that provider and no
+    /// other: its entries all name it, and it is never followed onward into its family files' neighbours.
+    /// </summary>
+    [Fact]
+    public void A_providers_own_file_selects_that_providers_families_only()
+    {
+        foreach (var room in Registry.Rooms)
+        {
+            var file = SourceRoot.Relative(room.File)!;
+            var selection = Select(file);
+            var expected = Registry.Families.Where(f => room.Entries.Any(i => i.Algorithm.Family == f)).ToArray();
+            if (expected.Length == Registry.Families.Count)
+            {
+                Assert.True(selection.All, file);
+                continue;
+            }
+
+            Assert.False(selection.All, file);
+            Assert.Equal(expected, selection.Families);
+            Assert.Contains($"provider {room.Provider.Key}", selection.Files[0].Reason, StringComparison.Ordinal);
+        }
+
+        Assert.Equal(["Argon2"], Select("implementations/Providers/Adapters/Konscious/KonsciousProvider.cs").Families);
+    }
+
+    [Theory]
+    [InlineData("implementations/Providers/Registry.cs", "the registry's composition of every provider: every family")]
+    [InlineData("implementations/Providers/Contracts/Provider.cs", "the contracts every adapter and the harness build on: every family")]
+    public void The_registry_composition_and_the_contracts_select_all_and_say_why(string file, string reason)
+    {
+        var selection = Select(file);
+        Assert.True(selection.All);
+        Assert.Equal(reason, Assert.Single(selection.Files).Reason);
     }
 
     [Fact]
@@ -77,7 +140,6 @@ public sealed class TouchedFamiliesTests
     [InlineData("harness/Harness.csproj")]
     [InlineData("implementations/Providers/Contracts/Implementation.cs")]
     [InlineData("implementations/Providers/Registry.cs")]
-    [InlineData("implementations/Providers/Adapters/Providers.cs")]
     [InlineData("Directory.Build.props")]
     [InlineData("Directory.Packages.props")]
     [InlineData("global.json")]

@@ -1,7 +1,6 @@
 using System.Collections.Concurrent;
 using CryptoHarness.Gate;
 using CryptoHarness.Implementations;
-using CryptoHarness.Implementations.Native;
 
 namespace CryptoHarness.Tests.Correctness;
 

@@ -37,12 +37,12 @@ public sealed class IsaTests
     [InlineData("scalar", "Portable", "no_avx512,no_avx2,no_sse41,no_sse2")]
     public void The_rust_crate_runs_the_code_of_the_level_the_run_shows(string level, string platform, string features)
     {
-        if (MachineInfo.InstructionSetLevel() != "x86-64-v4" || !Implementations.Native.Blake3Shim.Support.IsSupported)
+        if (MachineInfo.InstructionSetLevel() != "x86-64-v4" || !Blake3Shim.Support.IsSupported)
         {
             return; // Nothing is hidden below the CPU's own level, and without cargo there is no crate to load.
         }
 
-        Assert.Equal("1.3.1, running its AVX512 code", Implementations.Native.Blake3Shim.Version[Implementations.Native.Blake3Shim.Version.IndexOf("1.", StringComparison.Ordinal)..]);
+        Assert.Equal("1.3.1, running its AVX512 code", Blake3Shim.Version[Blake3Shim.Version.IndexOf("1.", StringComparison.Ordinal)..]);
         using var folder = new TestFolder();
         var run = Harness("run", "--isa", level, "--algorithm", "BLAKE3", "--provider", "blake3-native", "--sizes", "128", "--job", "dry",
             "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
@@ -65,7 +65,7 @@ public sealed class IsaTests
     public void The_build_follows_what_the_runtime_shows_and_is_needed_only_where_the_cpu_has_more(
         bool showsAvx512, bool showsAvx2, bool showsSse41, bool cpuAvx512, bool cpuAvx2, bool cpuSse41, string? suffix, bool cpuHasHigher)
     {
-        var choice = Implementations.Native.Blake3ShimLevel.For(showsAvx512, showsAvx2, showsSse41, cpuAvx512, cpuAvx2, cpuSse41);
+        var choice = Blake3ShimLevel.For(showsAvx512, showsAvx2, showsSse41, cpuAvx512, cpuAvx2, cpuSse41);
         Assert.Equal((suffix, cpuHasHigher), (choice.Suffix, choice.CpuHasHigher));
     }
 

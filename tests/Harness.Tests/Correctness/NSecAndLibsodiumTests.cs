@@ -6,7 +6,6 @@ using System.Xml.Linq;
 using CryptoHarness.Cli;
 using CryptoHarness.Gate;
 using CryptoHarness.Implementations;
-using CryptoHarness.Implementations.Native;
 using CryptoHarness.Running;
 
 namespace CryptoHarness.Tests.Correctness;
@@ -25,25 +24,25 @@ public sealed class NSecAndLibsodiumTests
     public void Libsodium_reports_the_version_pinned_for_its_nuget_package()
     {
         var props = XDocument.Load(Path.Combine(RepositoryRoot.Find(), "Directory.Packages.props"));
-        var pinned = props.Descendants("PackageVersion").Single(e => (string?)e.Attribute("Include") == "libsodium").Attribute("Version")!.Value;
+        var pinned = props.Descendants("PackageVersion").Single(e => (string?)e.Attribute("Include") == LibsodiumProvider.Package).Attribute("Version")!.Value;
 
         Assert.True(Libsodium.Support.IsSupported, Libsodium.Support.Reason);
-        Assert.Equal($"libsodium {pinned}", Providers.Libsodium.Version);
-        Assert.Equal(NativeCalls.ShortCallNote, Providers.Libsodium.CallingNote);
+        Assert.Equal($"libsodium {pinned}", LibsodiumProvider.Provider.Version);
+        Assert.Equal(NativeCalls.ShortCallNote, LibsodiumProvider.Provider.CallingNote);
     }
+
+    /// <summary>Every provider that declares a NuGet package (<see cref="Provider.Package"/>), by key.</summary>
+    public static TheoryData<string> PackageProviders() => new(Registry.Providers.Where(p => p.Package is not null).Select(p => p.Key));
 
     /// <summary>
     /// Each NuGet provider's version line names the package version pinned in Directory.Packages.props, not its assembly's
     /// own stamp: Isopoh.Cryptography.Argon2 2.0.0 ships an assembly versioned 1.0.0, and reports said 1.0.0.
     /// </summary>
     [Theory]
-    [InlineData("bouncycastle", "BouncyCastle.Cryptography")]
-    [InlineData("isopoh", "Isopoh.Cryptography.Argon2")]
-    [InlineData("konscious", "Konscious.Security.Cryptography.Argon2")]
-    [InlineData("bcrypt-net", "BCrypt.Net-Next")]
-    [InlineData("nsec", "NSec.Cryptography")]
-    public void Package_providers_report_the_pinned_package_version(string key, string package)
+    [MemberData(nameof(PackageProviders))]
+    public void Package_providers_report_the_pinned_package_version(string key)
     {
+        var package = Registry.Providers.Single(p => p.Key == key).Package!;
         var props = XDocument.Load(Path.Combine(RepositoryRoot.Find(), "Directory.Packages.props"));
         var pinned = props.Descendants("PackageVersion").Single(e => (string?)e.Attribute("Include") == package).Attribute("Version")!.Value;
         var provider = Registry.Providers.Single(p => p.Key == key);

@@ -1,5 +1,4 @@
 using CryptoHarness.Implementations;
-using CryptoHarness.Implementations.Native;
 
 namespace CryptoHarness.Tests.Correctness;
 
@@ -116,8 +115,8 @@ public sealed class NativeCallTests
             return true;
         }
 
-        Assert.Contains(implementation.Provider, new[] { Providers.Blake3Native, Providers.Botan });
-        Assert.Contains(implementation.Provider == Providers.Botan ? "libbotan-2-19" : "cargo", implementation.Support.Reason, StringComparison.Ordinal);
+        Assert.Contains(implementation.Provider, new[] { Blake3NativeProvider.Provider, BotanProvider.Provider });
+        Assert.Contains(implementation.Provider == BotanProvider.Provider ? "libbotan-2-19" : "cargo", implementation.Support.Reason, StringComparison.Ordinal);
         return false;
     }
 

@@ -1,6 +1,6 @@
-using CryptoHarness.Implementations.Native;
+using CryptoHarness.Implementations.Adapters.Common;
 
-namespace CryptoHarness.Implementations.Botan;
+namespace CryptoHarness.Implementations.Adapters.Botan;
 
 /// <summary>
 /// Botan's AEADs through its C API's cipher objects, as its users call them: one <c>botan_cipher_t</c> per direction,
@@ -16,7 +16,7 @@ namespace CryptoHarness.Implementations.Botan;
 /// Botan's <c>ChaCha20Poly1305</c> takes a 24-byte nonce as XChaCha20-Poly1305 (Botan's chacha20poly1305.h), so
 /// one name serves both. The tag is 16 bytes for every entry, as in the catalog.
 /// </remarks>
-public abstract unsafe class BotanAead<TSelf>(Algorithm algorithm, string botanName) : AeadImplementation(algorithm, Providers.Botan)
+public abstract unsafe class BotanAead<TSelf>(Algorithm algorithm, string botanName) : AeadImplementation(algorithm, BotanProvider.Provider)
     where TSelf : BotanAead<TSelf>
 {
     [ThreadStatic]
@@ -122,3 +122,15 @@ public sealed class BotanAes256Gcm() : BotanAead<BotanAes256Gcm>(Algorithms.Aes2
 public sealed class BotanChaCha20Poly1305() : BotanAead<BotanChaCha20Poly1305>(Algorithms.ChaCha20Poly1305, "ChaCha20Poly1305");
 
 public sealed class BotanXChaCha20Poly1305() : BotanAead<BotanXChaCha20Poly1305>(Algorithms.XChaCha20Poly1305, "ChaCha20Poly1305");
+
+/// <summary>Botan's AEADs.</summary>
+public static class BotanAeads
+{
+    public static IReadOnlyList<IImplementation> Entries { get; } =
+    [
+        new BotanAes128Gcm(),
+        new BotanAes256Gcm(),
+        new BotanChaCha20Poly1305(),
+        new BotanXChaCha20Poly1305(),
+    ];
+}

@@ -1,7 +1,7 @@
 using System.Globalization;
-using CryptoHarness.Implementations.Native;
+using CryptoHarness.Implementations.Adapters.Common;
 
-namespace CryptoHarness.Implementations.Botan;
+namespace CryptoHarness.Implementations.Adapters.Botan;
 
 // Botan's hashes through its C API, called as its users call it: one botan_hash_t per algorithm (and per thread),
 // created once by name and reused; a message is one botan_hash_update and one botan_hash_final, which also resets
@@ -10,7 +10,7 @@ namespace CryptoHarness.Implementations.Botan;
 
 /// <summary>A fixed-length hash by its Botan name; <typeparamref name="TSelf"/> gives each algorithm its own per-thread object.</summary>
 public abstract unsafe class BotanHash<TSelf>(Algorithm algorithm, string botanName)
-    : HashImplementation(algorithm, Providers.Botan), IStreamingHashImplementation
+    : HashImplementation(algorithm, BotanProvider.Provider), IStreamingHashImplementation
     where TSelf : BotanHash<TSelf>
 {
     [ThreadStatic]
@@ -87,7 +87,7 @@ internal sealed unsafe class BotanIncrementalHash(BotanObject hash, string name)
 /// SHAKE through Botan's hash interface, where the output length is part of the name (<c>SHAKE-128(256)</c> for 256
 /// bits). The per-thread object is made for the length last asked for and replaced when another length comes.
 /// </summary>
-public abstract unsafe class BotanShake<TSelf>(Algorithm algorithm, string botanFamily) : XofImplementation(algorithm, Providers.Botan)
+public abstract unsafe class BotanShake<TSelf>(Algorithm algorithm, string botanFamily) : XofImplementation(algorithm, BotanProvider.Provider)
     where TSelf : BotanShake<TSelf>
 {
     [ThreadStatic]
@@ -175,3 +175,34 @@ public sealed class BotanStreebog512() : BotanHash<BotanStreebog512>(Algorithms.
 public sealed class BotanWhirlpool() : BotanHash<BotanWhirlpool>(Algorithms.Whirlpool, "Whirlpool");
 
 public sealed class BotanRipemd160() : BotanHash<BotanRipemd160>(Algorithms.Ripemd160, "RIPEMD-160");
+
+/// <summary>Botan's hashes and XOFs: every one of ours that Botan 2.19 has.</summary>
+public static class BotanHashes
+{
+    public static IReadOnlyList<IImplementation> Entries { get; } =
+    [
+        new BotanSha224(),
+        new BotanSha256(),
+        new BotanSha384(),
+        new BotanSha512(),
+        new BotanSha512_256(),
+        new BotanSha3_224(),
+        new BotanSha3_256(),
+        new BotanSha3_384(),
+        new BotanSha3_512(),
+        new BotanKeccak256(),
+        new BotanKeccak384(),
+        new BotanKeccak512(),
+        new BotanShake128(),
+        new BotanShake256(),
+        new BotanBlake2b256(),
+        new BotanBlake2b512(),
+        new BotanMd5(),
+        new BotanSha1(),
+        new BotanSm3(),
+        new BotanStreebog256(),
+        new BotanStreebog512(),
+        new BotanWhirlpool(),
+        new BotanRipemd160(),
+    ];
+}

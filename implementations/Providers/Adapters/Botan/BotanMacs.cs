@@ -1,13 +1,13 @@
-using CryptoHarness.Implementations.Native;
+using CryptoHarness.Implementations.Adapters.Common;
 
-namespace CryptoHarness.Implementations.Botan;
+namespace CryptoHarness.Implementations.Adapters.Botan;
 
 // Botan's HMAC through its C API: one botan_mac_t per algorithm and thread, reused. The key is set on every call, as
 // the OS's HMACSHA256.HashData(key, ...) and the BouncyCastle adapter take it, so all three do the same work per
 // message (the pads are derived from the key each time). botan_mac_final resets the object to its keyed state.
 // Botan 2.19 has no KMAC and no keyed BLAKE2b (both came in Botan 3).
 
-public abstract unsafe class BotanHmac<TSelf>(Algorithm algorithm, string botanName) : MacImplementation(algorithm, Providers.Botan)
+public abstract unsafe class BotanHmac<TSelf>(Algorithm algorithm, string botanName) : MacImplementation(algorithm, BotanProvider.Provider)
     where TSelf : BotanHmac<TSelf>
 {
     [ThreadStatic]
@@ -38,3 +38,13 @@ public abstract unsafe class BotanHmac<TSelf>(Algorithm algorithm, string botanN
 public sealed class BotanHmacSha256() : BotanHmac<BotanHmacSha256>(Algorithms.HmacSha256, "HMAC(SHA-256)");
 
 public sealed class BotanHmacSha512() : BotanHmac<BotanHmacSha512>(Algorithms.HmacSha512, "HMAC(SHA-512)");
+
+/// <summary>Botan's MACs.</summary>
+public static class BotanMacs
+{
+    public static IReadOnlyList<IImplementation> Entries { get; } =
+    [
+        new BotanHmacSha256(),
+        new BotanHmacSha512(),
+    ];
+}

@@ -2,8 +2,9 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using System.Text;
+using CryptoHarness.Implementations.Adapters.Common;
 
-namespace CryptoHarness.Implementations.Botan;
+namespace CryptoHarness.Implementations.Adapters.Botan;
 
 /// <summary>
 /// Botan's Argon2 through <c>botan_pwdhash("Argon2id", M, t, p, …)</c>, its C API's one password-hashing call. It
@@ -11,7 +12,7 @@ namespace CryptoHarness.Implementations.Botan;
 /// are C++ only, and the C call takes no secret or associated data. Botan 2.19 computes the lanes one after another
 /// on the calling thread (timed here: p=4 takes as long as p=1 at the same memory).
 /// </summary>
-public abstract unsafe class BotanArgon2(Algorithm algorithm, string botanName) : RawOnlyArgon2Implementation(algorithm, Providers.Botan)
+public abstract unsafe class BotanArgon2(Algorithm algorithm, string botanName) : RawOnlyArgon2Implementation(algorithm, BotanProvider.Provider)
 {
     public override Support Support => LibBotan.Support;
 
@@ -59,7 +60,7 @@ public sealed class BotanArgon2id() : BotanArgon2(Algorithms.Argon2id, "Argon2id
 /// <c>$2a$</c>, <c>$2b$</c> and <c>$2y$</c>; its C API refuses a work factor outside 4..18. The raw tag is read back
 /// from the string, as for libxcrypt.
 /// </summary>
-public sealed unsafe class BotanBcrypt() : BcryptImplementation(Providers.Botan)
+public sealed unsafe class BotanBcrypt() : BcryptImplementation(BotanProvider.Provider)
 {
     /// <summary>The largest work factor botan_bcrypt_generate takes (ffi_pkey.cpp: about 15 s a hash in 2019).</summary>
     private const int MaxCost = 18;
@@ -238,4 +239,16 @@ public sealed unsafe class BotanBcrypt() : BcryptImplementation(Providers.Botan)
         public fixed byte Salt[SaltBytes];
         public int Handed;
     }
+}
+
+/// <summary>Botan's password hashes.</summary>
+public static class BotanPasswordHashes
+{
+    public static IReadOnlyList<IImplementation> Entries { get; } =
+    [
+        new BotanArgon2d(),
+        new BotanArgon2i(),
+        new BotanArgon2id(),
+        new BotanBcrypt(),
+    ];
 }

@@ -1,7 +1,7 @@
 using System.Runtime.InteropServices;
-using CryptoHarness.Implementations.Native;
+using CryptoHarness.Implementations.Adapters.Common;
 
-namespace CryptoHarness.Implementations.Botan;
+namespace CryptoHarness.Implementations.Adapters.Botan;
 
 /// <summary>
 /// Botan 2 (C++), through the C API its library exports for other languages (<c>botan/ffi.h</c>), as the distribution
@@ -20,7 +20,7 @@ internal static unsafe partial class LibBotan
 {
     internal const string Library = "botan-2";
 
-    static LibBotan() => NativeResolver.EnsureRegistered();
+    static LibBotan() => NativeResolver.Register(Library, () => Loader.Handle);
 
     internal static readonly NativeLibraryLoader Loader = new(
         Library, "install the distribution package (Debian/Ubuntu: apt-get install libbotan-2-19; scripts/install-system-packages.sh does)",

@@ -1,0 +1,13 @@
+namespace CryptoHarness.Implementations.Adapters.BcryptNet;
+
+/// <summary>BCrypt.Net-Next, the most installed managed bcrypt.</summary>
+public static class BcryptNetProvider
+{
+    public const string Package = "BCrypt.Net-Next";
+
+    public static Provider Provider { get; } = Provider.FromPackage(
+        "bcrypt-net", Package, typeof(BCrypt.Net.BCrypt), $"{Package}, the most installed managed bcrypt for .NET", ProviderRole.ManagedAlternative);
+
+    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. BcryptNetPasswordHashes.Entries]);
+}

@@ -1,0 +1,17 @@
+using CryptoHarness.Implementations.Adapters.Common;
+
+namespace CryptoHarness.Implementations.Adapters.Blake3Native;
+
+/// <summary>The official Rust blake3 crate behind our C ABI shim.</summary>
+public static class Blake3NativeProvider
+{
+    public static Provider Provider { get; } = Provider.NativeAnchor(
+        "blake3-native", "The official Rust blake3 crate through a C ABI shim (implementations/Native/blake3-shim); " + NativeCalls.ShortCallNote,
+        // "Rust crate blake3 …", not "blake3 crate …": a version line's first word is read as a package id when builds
+        // are paired, and the NuGet package Blake3 (blake3-net) would answer to "blake3".
+        () => $"Rust crate blake3 {Blake3Shim.Version}",
+        NativeCalls.ShortCallNote);
+
+    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. Blake3NativeHashes.Entries]);
+}

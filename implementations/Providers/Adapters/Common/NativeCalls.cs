@@ -1,0 +1,38 @@
+
+
+namespace CryptoHarness.Implementations.Adapters.Common;
+
+/// <summary>
+/// How the adapters call native code: the one threshold between the two declarations of a short native call.
+/// </summary>
+/// <remarks>
+/// <para>
+/// A P/Invoke normally switches the thread to preemptive mode and back (the GC transition, tens of nanoseconds), so
+/// a collection can proceed while native code runs. <c>[SuppressGCTransition]</c> skips the switch, which only a
+/// call that is short, never blocks, never calls back into .NET and never throws may do: the runtime documents it
+/// for functions that run "for a trivial amount of time (less than 1 microsecond)", because a thread in such a call
+/// holds off every other thread's GC suspension until it returns.
+/// </para>
+/// <para>
+/// Blake3.NET, the best .NET wrapper of a native hash, declares each hashing entry twice and takes the one without
+/// the transition up to 1 KiB (about a microsecond of hashing on a recent x64 CPU), the ordinary one beyond. The
+/// libsodium and blake3 adapters do the same for their one-shot hash, MAC and AEAD calls, so a native provider is
+/// measured as fast as a good wrapper makes it at 128 B, and a 128 KiB call (about 100 µs) never delays a
+/// collection. NSec, the .NET wrapper of libsodium measured here, always takes the transition; the <c>nsec</c>
+/// provider shows what that costs. Password hashes (milliseconds, large allocations) always take it.
+/// </para>
+/// </remarks>
+internal static class NativeCalls
+{
+    /// <summary>The largest input (message plus associated data) passed to a declaration without the GC transition.</summary>
+    internal const int SuppressTransitionMaxBytes = 1024;
+
+    /// <summary>Whether a call over <paramref name="bytes"/> input bytes may skip the GC transition.</summary>
+    internal static bool IsShort(int bytes) => bytes <= SuppressTransitionMaxBytes;
+
+    /// <summary>The providers' calling note (<see cref="Provider.CallingNote"/>), so every report says how the provider was called.</summary>
+    internal const string ShortCallNote = "P/Invoke without the GC transition up to 1 KiB, with it beyond, as Blake3.NET calls blake3";
+
+    /// <summary>The password hashing libraries' note: a call takes milliseconds, so the transition is noise.</summary>
+    internal const string LongCallNote = "ordinary P/Invoke: a hash takes milliseconds, the GC transition tens of nanoseconds";
+}

@@ -1,0 +1,14 @@
+namespace CryptoHarness.Implementations.Adapters.Isopoh;
+
+/// <summary>Isopoh.Cryptography.Argon2, a managed Argon2.</summary>
+public static class IsopohProvider
+{
+    public const string Package = "Isopoh.Cryptography.Argon2";
+
+    public static Provider Provider { get; } = Provider.FromPackage(
+        "isopoh", Package, typeof(global::Isopoh.Cryptography.Argon2.Argon2), $"{Package}, a managed C# Argon2 with buffers it tries to lock in memory", ProviderRole.ManagedAlternative,
+        () => "memory protection " + IsopohMemoryProtection.Describe());
+
+    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. IsopohPasswordHashes.Entries]);
+}

@@ -1,0 +1,13 @@
+namespace CryptoHarness.Implementations.Adapters.Konscious;
+
+/// <summary>Konscious.Security.Cryptography.Argon2, the most installed managed Argon2.</summary>
+public static class KonsciousProvider
+{
+    public const string Package = "Konscious.Security.Cryptography.Argon2";
+
+    public static Provider Provider { get; } = Provider.FromPackage(
+        "konscious", Package, typeof(global::Konscious.Security.Cryptography.Argon2id), $"{Package}, the most installed managed Argon2 for .NET", ProviderRole.ManagedAlternative);
+
+    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. KonsciousPasswordHashes.Entries]);
+}

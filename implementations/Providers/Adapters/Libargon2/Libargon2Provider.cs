@@ -1,0 +1,15 @@
+using CryptoHarness.Implementations.Adapters.Common;
+
+namespace CryptoHarness.Implementations.Adapters.Libargon2;
+
+/// <summary>The Argon2 reference C library, from the system.</summary>
+public static class Libargon2Provider
+{
+    public static Provider Provider { get; } = Provider.NativeAnchor(
+        "libargon2", "The Argon2 reference C implementation (phc-winner-argon2), the distribution's libargon2, loaded from the system",
+        () => "libargon2 " + (DistributionPackage.Version("libargon2-1") ?? "(version not recorded)"),
+        NativeCalls.LongCallNote);
+
+    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. Libargon2PasswordHashes.Entries]);
+}

@@ -1,0 +1,27 @@
+using CryptoHarness.Implementations.Adapters.Common;
+
+namespace CryptoHarness.Implementations.Adapters.Libsodium;
+
+/// <summary>libsodium, native C, the NuGet package's own library for the runtime.</summary>
+public static class LibsodiumProvider
+{
+    public const string Package = "libsodium";
+
+    public static Provider Provider { get; } = new(
+        "libsodium", $"libsodium, native C, from the NuGet package {Package}; " + NativeCalls.ShortCallNote,
+        () => $"libsodium {Libsodium.Version}")
+    {
+        Package = Package,
+        CallingNote = NativeCalls.ShortCallNote,
+        Role = ProviderRole.NativeAnchor,
+    };
+
+    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    public static ProviderRoom Room { get; } = new(Provider, () =>
+    [
+        .. LibsodiumHashes.Entries,
+        .. LibsodiumMacs.Entries,
+        .. LibsodiumAeads.Entries,
+        .. LibsodiumPasswordHashes.Entries,
+    ]);
+}

@@ -1,0 +1,15 @@
+using CryptoHarness.Implementations.Adapters.Common;
+
+namespace CryptoHarness.Implementations.Adapters.Libxcrypt;
+
+/// <summary>libxcrypt, the system's password hashing library.</summary>
+public static class LibxcryptProvider
+{
+    public static Provider Provider { get; } = Provider.NativeAnchor(
+        "libxcrypt", "libxcrypt's crypt_rn, the system's password hashing library in C, loaded from the system",
+        () => "libxcrypt " + (DistributionPackage.Version("libcrypt1") ?? "(version not recorded)"),
+        NativeCalls.LongCallNote);
+
+    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. LibxcryptPasswordHashes.Entries]);
+}

@@ -1,0 +1,22 @@
+namespace CryptoHarness.Implementations.Adapters.Managed;
+
+/// <summary>This repository's own code (implementations/Managed), one entry per algorithm and instruction-set path.</summary>
+public static class ManagedProvider
+{
+    public static Provider Provider { get; } = new(
+        "managed", "This repository's own C# implementations", () => PackageVersions.Of(typeof(CryptoHarness.Managed.Sha256).Assembly, "CryptoHarness.Managed"))
+    {
+        Role = ProviderRole.Own,
+    };
+
+    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    public static ProviderRoom Room { get; } = new(Provider, () =>
+    [
+        .. ManagedEntries.All(),
+        .. ManagedBatchSha3.All(),
+        .. ManagedArgon2.All(),
+        .. ManagedBlake2b512Mac.All(),
+        .. ManagedChaCha20Poly1305.All(),
+        .. ManagedAesAeads.All(),
+    ]);
+}

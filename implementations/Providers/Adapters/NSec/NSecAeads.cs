@@ -1,0 +1,98 @@
+using NSecAeadAlgorithm = NSec.Cryptography.AeadAlgorithm;
+using NSecAlgorithm = NSec.Cryptography.Algorithm;
+
+namespace CryptoHarness.Implementations.Adapters.NSec;
+
+/// <summary>
+/// An NSec AEAD. NSec writes and reads ciphertext and tag as one buffer (ciphertext ‖ tag), while the contract keeps them
+/// apart, so the adapter goes through a per-thread buffer and copies the ciphertext (and, to decrypt, the tag) across:
+/// one memory copy of the message per call, what a caller holding the two separately would also pay.
+/// </summary>
+public abstract class NSecAead<TSelf>(Algorithm algorithm) : AeadImplementation(algorithm, NSecProvider.Provider), INSecKeyed
+    where TSelf : NSecAead<TSelf>
+{
+    [ThreadStatic]
+    private static byte[]? t_sealed;
+
+    public override Support Support => NSecLibrary.Support;
+
+    /// <summary>NSec's algorithm object, read on use: touching it starts libsodium, which <see cref="Support"/> decides first.</summary>
+    protected abstract NSecAeadAlgorithm Aead { get; }
+
+    public NSecAlgorithm KeyAlgorithm(int keyBytes) => Aead;
+
+    protected override void EncryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    {
+        var sealedBytes = Sealed(plaintext.Length + tag.Length);
+        Aead.Encrypt(NSecKeys<TSelf>.For(key, this), nonce, associatedData, plaintext, sealedBytes);
+        sealedBytes[..plaintext.Length].CopyTo(ciphertext);
+        sealedBytes[plaintext.Length..].CopyTo(tag);
+    }
+
+    protected override bool DecryptCore(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+    {
+        var sealedBytes = Sealed(ciphertext.Length + tag.Length);
+        ciphertext.CopyTo(sealedBytes);
+        tag.CopyTo(sealedBytes[ciphertext.Length..]);
+        return Aead.Decrypt(NSecKeys<TSelf>.For(key, this), nonce, associatedData, sealedBytes, plaintext);
+    }
+
+    /// <summary>The per-thread ciphertext ‖ tag buffer, grown when a longer message arrives, as exactly <paramref name="length"/> bytes.</summary>
+    private static Span<byte> Sealed(int length)
+    {
+        if (t_sealed is null || t_sealed.Length < length)
+        {
+            t_sealed = new byte[length];
+        }
+
+        return t_sealed.AsSpan(0, length);
+    }
+}
+
+/// <summary>NSec's AES-256-GCM is libsodium's, which exists only on CPUs with AES-NI and PCLMULQDQ.</summary>
+public sealed class NSecAes256Gcm() : NSecAead<NSecAes256Gcm>(Algorithms.Aes256Gcm)
+{
+    public override Support Support =>
+        NSecLibrary.Support is { IsSupported: false } missing ? missing
+        : global::NSec.Cryptography.Aes256Gcm.IsSupported ? Support.Yes
+        : Support.No("NSec's AES-256-GCM (libsodium's) needs AES-NI and PCLMULQDQ, which this CPU lacks");
+
+    protected override NSecAeadAlgorithm Aead => NSecAeadAlgorithm.Aes256Gcm;
+}
+
+public sealed class NSecChaCha20Poly1305() : NSecAead<NSecChaCha20Poly1305>(Algorithms.ChaCha20Poly1305)
+{
+    protected override NSecAeadAlgorithm Aead => NSecAeadAlgorithm.ChaCha20Poly1305;
+}
+
+public sealed class NSecXChaCha20Poly1305() : NSecAead<NSecXChaCha20Poly1305>(Algorithms.XChaCha20Poly1305)
+{
+    protected override NSecAeadAlgorithm Aead => NSecAeadAlgorithm.XChaCha20Poly1305;
+}
+
+/// <summary>AEGIS-128L with NSec's only tag length, 32 bytes.</summary>
+public sealed class NSecAegis128L() : NSecAead<NSecAegis128L>(Algorithms.Aegis128L)
+{
+    protected override NSecAeadAlgorithm Aead => NSecAeadAlgorithm.Aegis128L;
+}
+
+/// <summary>AEGIS-256 with NSec's only tag length, 32 bytes.</summary>
+public sealed class NSecAegis256() : NSecAead<NSecAegis256>(Algorithms.Aegis256)
+{
+    protected override NSecAeadAlgorithm Aead => NSecAeadAlgorithm.Aegis256;
+}
+
+/// <summary>NSec's AEADs.</summary>
+public static class NSecAeads
+{
+    public static IReadOnlyList<IImplementation> Entries { get; } =
+    [
+        new NSecAes256Gcm(),
+        new NSecChaCha20Poly1305(),
+        new NSecXChaCha20Poly1305(),
+        new NSecAegis128L(),
+        new NSecAegis256(),
+    ];
+}

@@ -1,0 +1,19 @@
+namespace CryptoHarness.Implementations.Adapters.NSec;
+
+/// <summary>NSec, a managed API over the same libsodium file the libsodium provider loads.</summary>
+public static class NSecProvider
+{
+    public const string Package = "NSec.Cryptography";
+
+    public static Provider Provider { get; } = Provider.FromPackage(
+        "nsec", Package, typeof(global::NSec.Cryptography.Key), $"{Package}, a managed .NET API over libsodium", ProviderRole.Other);
+
+    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    public static ProviderRoom Room { get; } = new(Provider, () =>
+    [
+        .. NSecHashes.Entries,
+        .. NSecMacs.Entries,
+        .. NSecAeads.Entries,
+        .. NSecPasswordHashes.Entries,
+    ]);
+}

@@ -1,0 +1,15 @@
+using CryptoHarness.Implementations.Adapters.Common;
+
+namespace CryptoHarness.Implementations.Adapters.TinyKeccak;
+
+/// <summary>The Rust tiny-keccak crate behind our C ABI shim.</summary>
+public static class TinyKeccakProvider
+{
+    public static Provider Provider { get; } = Provider.NativeAnchor(
+        "tiny-keccak", "The Rust tiny-keccak crate's KangarooTwelve (KT128) through the blake3 shim's C ABI (implementations/Native/blake3-shim); " + NativeCalls.ShortCallNote,
+        () => $"tiny-keccak crate {TinyKeccakShim.Version}",
+        NativeCalls.ShortCallNote);
+
+    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    public static ProviderRoom Room { get; } = new(Provider, () => [.. TinyKeccakHashes.Entries]);
+}
