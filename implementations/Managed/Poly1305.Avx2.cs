@@ -12,6 +12,7 @@ public static partial class Poly1305
     /// The AVX2 path: the Avx512 path's scheme in four lanes (<c>Vector256</c>), r^4 per step, and lane k ending with
     /// r^(4 - π(k)) where unpacking two loads of two blocks gives π = 0, 2, 1, 3.
     /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void BlocksAvx2(ref State state, ref byte blocks, int groups)
     {
         EnsurePowers(ref state);

@@ -16,6 +16,7 @@ public static partial class Poly1305
     /// Unpacking two loads of four blocks gives lanes in block order π = 0, 4, 1, 5, 2, 6, 3, 7 (vpunpcklqdq works
     /// within 128-bit lanes), which the final powers follow instead of shuffling the message into order.
     /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void BlocksAvx512(ref State state, ref byte blocks, int groups)
     {
         EnsurePowers(ref state);
