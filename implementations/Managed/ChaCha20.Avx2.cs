@@ -11,6 +11,9 @@ public static partial class ChaCha20
     /// SSSE3 kernel's rounds at twice the width, with the same choice of rotations. The transpose works within 128-bit halves (unpack) and then joins
     /// halves (vperm2i128): half h of a result holds block 4h + k.
     /// </summary>
+    // Optimized at first call: a long loop left to tiering runs its on-stack-replacement code for whole calls, which
+    // is what the Poly1305 loops measured (see Poly1305.cs).
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void XorAvx2<TRotations>(ref State state, uint counter, ref byte source, ref byte destination, int groups)
         where TRotations : struct, IRotations
     {

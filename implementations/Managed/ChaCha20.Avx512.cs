@@ -12,6 +12,9 @@ public static partial class ChaCha20
     /// k of word group g holding words 4g to 4g + 3 of block 4l + k, and then gathers each block's four lanes with two
     /// rounds of vshufi32x4.
     /// </summary>
+    // Optimized at first call: a long loop left to tiering runs its on-stack-replacement code for whole calls, which
+    // is what the Poly1305 loops measured (see Poly1305.cs).
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void XorAvx512(ref State state, uint counter, ref byte source, ref byte destination, int groups)
     {
         Vector512<uint> s0 = Vector512.Create(state[0]), s1 = Vector512.Create(state[1]), s2 = Vector512.Create(state[2]), s3 = Vector512.Create(state[3]);

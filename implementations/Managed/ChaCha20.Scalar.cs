@@ -7,6 +7,9 @@ namespace CryptoHarness.Managed;
 public static partial class ChaCha20
 {
     /// <summary>The scalar path: one 64-byte block per group, the state in sixteen locals (RFC 8439 §2.3.1).</summary>
+    // Optimized at first call: a long loop left to tiering runs its on-stack-replacement code for whole calls, which
+    // is what the Poly1305 loops measured (see Poly1305.cs).
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void XorScalar(ref State state, uint counter, ref byte source, ref byte destination, int blocks)
     {
         for (int block = 0; block < blocks; block++)

@@ -14,6 +14,9 @@ public static partial class ChaCha20
     /// so there words 8 to 11 live in memory (see <see cref="RowInMemoryAvx2"/>); with AVX-512's 32 registers all
     /// sixteen stay in registers.
     /// </summary>
+    // Optimized at first call: a long loop left to tiering runs its on-stack-replacement code for whole calls, which
+    // is what the Poly1305 loops measured (see Poly1305.cs).
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void XorSsse3<TRotations>(ref State state, uint counter, ref byte source, ref byte destination, int groups)
         where TRotations : struct, IRotations
     {
