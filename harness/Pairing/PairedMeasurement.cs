@@ -197,12 +197,9 @@ public static class PairedMeasurement
             return (null, Clean($"preparing the call failed: {e.GetType().Name}: {e.Message}"));
         }
 
-        foreach (var other in baseWorkloads.Concat(headWorkloads.Skip(1)))
+        if (CopiesDiffer(baseWorkloads, headWorkloads) is { } changed)
         {
-            if (OutputDifference(other, headWorkloads[0]) is { } changed)
-            {
-                return (null, changed);
-            }
+            return (null, changed);
         }
 
         var copies = baseWorkloads.Length;
@@ -230,30 +227,50 @@ public static class PairedMeasurement
     }
 
     /// <summary>One call of each on the same input: a throw or different bytes mean the two are not the same computation.</summary>
-    public static string? OutputDifference(BoundWorkload baseWorkload, BoundWorkload headWorkload)
-    {
-        static string? Run(BoundWorkload workload, string side)
-        {
-            try
-            {
-                workload.Run();
-                return null;
-            }
-            catch (Exception e) when (e is not OutOfMemoryException)
-            {
-                return Clean($"the {side}'s call failed: {e.GetType().Name}: {e.Message}");
-            }
-        }
+    public static string? OutputDifference(BoundWorkload baseWorkload, BoundWorkload headWorkload) =>
+        CopiesDiffer([baseWorkload], [headWorkload]);
 
-        var failed = Run(baseWorkload, "base") ?? Run(headWorkload, "head");
-        if (failed is not null)
+    /// <summary>
+    /// Exactly one call of every copy, each compared with the head's first copy's bytes. One call each, not one per
+    /// comparison: an encryption takes a new nonce per call, so a copy called twice writes another ciphertext, which
+    /// read as "output changed" for every AEAD once copies were compared pairwise with the same first copy.
+    /// </summary>
+    public static string? CopiesDiffer(IReadOnlyList<BoundWorkload> baseWorkloads, IReadOnlyList<BoundWorkload> headWorkloads)
+    {
+        var reference = headWorkloads[0];
+        if (RunOnce(reference, "head") is { } failed)
         {
             return failed;
         }
 
-        return baseWorkload.Output().AsSpan().SequenceEqual(headWorkload.Output())
-            ? null
-            : "output changed: the base and the head wrote different bytes for the same input";
+        var expected = reference.Output();
+        foreach (var (workload, side) in baseWorkloads.Select(w => (w, "base")).Concat(headWorkloads.Skip(1).Select(w => (w, "head"))))
+        {
+            if (RunOnce(workload, side) is { } copyFailed)
+            {
+                return copyFailed;
+            }
+
+            if (!workload.Output().AsSpan().SequenceEqual(expected))
+            {
+                return "output changed: the base and the head wrote different bytes for the same input";
+            }
+        }
+
+        return null;
+    }
+
+    private static string? RunOnce(BoundWorkload workload, string side)
+    {
+        try
+        {
+            workload.Run();
+            return null;
+        }
+        catch (Exception e) when (e is not OutOfMemoryException)
+        {
+            return Clean($"the {side}'s call failed: {e.GetType().Name}: {e.Message}");
+        }
     }
 
     /// <summary>A reason as one short line of plain text: it goes into a results file and a comment.</summary>

@@ -190,6 +190,24 @@ public sealed class PairedBuildTests(CopiedBuild copy) : IClassFixture<CopiedBui
         Assert.Equal("the base's call failed: InvalidOperationException: broken line", PairedMeasurement.OutputDifference(new Throwing(), sameAlgorithm));
     }
 
+    /// <summary>
+    /// An encryption takes a new nonce per call, so its bytes depend on how often it was called: eight copies a side
+    /// must each be called once against the head's first, not the first once per comparison (which failed every AEAD).
+    /// </summary>
+    [Fact]
+    public void Copies_of_an_encryption_each_called_once_write_the_same_bytes()
+    {
+        const string id = "chacha20-poly1305/managed/scalar";
+        BoundWorkload[] Copies(BuildRegistry registry) =>
+            [.. Enumerable.Range(0, 8).Select(_ => BoundWorkload.Create(registry.Find(id)!, OperationNames.Encrypt, 128))];
+
+        Assert.Null(PairedMeasurement.CopiesDiffer(Copies(copy.Registry), Copies(Head)));
+        var calledTwice = Copies(Head);
+        calledTwice[3].Run();
+        Assert.Equal("output changed: the base and the head wrote different bytes for the same input",
+            PairedMeasurement.CopiesDiffer(Copies(copy.Registry), calledTwice));
+    }
+
     [Fact]
     public void An_operation_the_entry_has_not_is_a_changed_contract()
     {
