@@ -44,5 +44,5 @@ public static partial class Algorithms
             // NIST FIPS 180-4 example SHA1.pdf, "Two Block Message Sample" (448 bits; FIPS 180-2 Appendix A.2).
             new("NIST example SHA1.pdf, two-block message", "\"abcdbcde…nopq\" (56 bytes)", Ascii(Fips180Message448),
                 "84983e441c3bd26ebaae4aa1f95129e5e54670f1"),
-        ]) { Note = LegacyNote };
+        ]) { Note = LegacyNote, HardwareNote = ShaExtensionsNote };
 }

@@ -190,6 +190,15 @@ public sealed class ReportTests
 
         Assert.NotNull(recorded);
         Assert.Contains("SHA-NI", recorded, StringComparison.Ordinal);
+        Assert.Equal(recorded, RunDescription.Algorithm(Implementations.Algorithms.Sha1, 0, sha).HardwareNote);
+        Assert.Null(RunDescription.Algorithm(Implementations.Algorithms.Md5, 0, sha).HardwareNote);
+
+        // AES-GCM's note is VAES's: recorded where the CPU has VAES, whatever its SHA.
+        var vaes = new Dictionary<string, bool>(StringComparer.Ordinal) { ["VAES"] = true, ["SHA"] = false };
+        Assert.Contains("VAES", RunDescription.Algorithm(Implementations.Algorithms.Aes128Gcm, 0, vaes).HardwareNote, StringComparison.Ordinal);
+        Assert.NotNull(RunDescription.Algorithm(Implementations.Algorithms.Aes256Gcm, 0, vaes).HardwareNote);
+        Assert.Null(RunDescription.Algorithm(Implementations.Algorithms.Aes128Gcm, 0, sha).HardwareNote);
+        Assert.Null(RunDescription.Algorithm(Implementations.Algorithms.ChaCha20Poly1305, 0, vaes).HardwareNote);
 
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
         var stage = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
