@@ -158,18 +158,32 @@ public static class MachineInfo
         return builder.ToString().Trim('-');
     }
 
-    /// <summary>The commit the harness ran from, with <c>-dirty</c> when tracked files other than reports had changes; <c>unknown</c> outside git.</summary>
+    /// <summary>
+    /// The commit the harness ran from, with <c>-dirty</c> when tracked files other than reports had changes. Outside a
+    /// git checkout (a published harness on another machine, see README "Several machines") it is the commit the
+    /// harness was built from, which the SDK writes into the assembly's informational version, with <c>-build</c>
+    /// since whether that tree was dirty is not known; <c>unknown</c> when neither says.
+    /// </summary>
     public static string GitCommit(string repositoryRoot)
     {
         var commit = RunGit(repositoryRoot, "rev-parse HEAD");
         if (commit is null)
         {
-            return "unknown";
+            return BuildCommit(typeof(MachineInfo).Assembly) is { } built ? built + "-build" : "unknown";
         }
 
         // Generated reports are outputs, not inputs: changes there do not make the measured code dirty.
         var status = RunGit(repositoryRoot, "status --porcelain --untracked-files=no -- . :!reports :!machine-specs");
         return string.IsNullOrEmpty(status) ? commit : commit + "-dirty";
+    }
+
+    /// <summary>The 40-hex commit after the '+' of an assembly's informational version (e.g. <c>1.0.0+1e59536…</c>), if any.</summary>
+    internal static string? BuildCommit(System.Reflection.Assembly assembly)
+    {
+        var version = System.Reflection.CustomAttributeExtensions.GetCustomAttribute<System.Reflection.AssemblyInformationalVersionAttribute>(assembly)?.InformationalVersion;
+        var plus = version?.IndexOf('+', StringComparison.Ordinal) ?? -1;
+        var commit = plus < 0 ? null : version![(plus + 1)..];
+        return commit is { Length: 40 } && commit.All(char.IsAsciiHexDigitLower) ? commit : null;
     }
 
     private static string? RunGit(string directory, string arguments)

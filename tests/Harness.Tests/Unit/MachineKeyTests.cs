@@ -13,4 +13,25 @@ public sealed class MachineKeyTests
     [InlineData("Processor", "processor-x86-64-v4-linux-net10")]
     public void The_key_drops_trademark_marks_and_generic_words(string cpu, string key) =>
         Assert.Equal(key, MachineInfo.MachineKey(cpu, "x86-64-v4", "linux", ".NET 10.0.12"));
+
+    /// <summary>Outside git (a published harness on a second machine) the run names the commit the build came from.</summary>
+    [Fact]
+    public void Outside_git_the_commit_is_the_builds()
+    {
+        var outside = Directory.CreateTempSubdirectory("no-git-");
+        try
+        {
+            // A build from a git checkout carries its commit; one from a bare source tree carries none and says so.
+            var built = MachineInfo.BuildCommit(typeof(MachineInfo).Assembly);
+            Assert.Equal(built is null ? "unknown" : built + "-build", MachineInfo.GitCommit(outside.FullName));
+            if (Directory.Exists(Path.Combine(AppContext.BaseDirectory, "..", "..", "..", "..", "..", ".git")))
+            {
+                Assert.Matches("^[0-9a-f]{40}$", built);
+            }
+        }
+        finally
+        {
+            outside.Delete(recursive: true);
+        }
+    }
 }
