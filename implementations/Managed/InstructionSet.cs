@@ -38,6 +38,23 @@ public static class InstructionSets
         _ => false,
     };
 
+    /// <summary>
+    /// Whether the CPU names itself Intel's (CPUID leaf 0: "GenuineIntel"). For the few algorithms whose paths rank
+    /// differently on Intel and AMD cores, measured on both (see each one's <c>DefaultPath</c>); instruction sets alone
+    /// cannot tell those CPUs apart, since both have AVX-512.
+    /// </summary>
+    public static bool IsIntel { get; } = X86Base.IsSupported && VendorIs(X86Base.CpuId(0, 0), "GenuineIntel");
+
+    // Leaf 0 spells the vendor in EBX, EDX, ECX, four ASCII bytes each, little-endian.
+    private static bool VendorIs((int Eax, int Ebx, int Ecx, int Edx) leaf0, string vendor)
+    {
+        Span<byte> name = stackalloc byte[12];
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(name, leaf0.Ebx);
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(name[4..], leaf0.Edx);
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(name[8..], leaf0.Ecx);
+        return System.Text.Encoding.ASCII.GetString(name) == vendor;
+    }
+
     /// <summary>The registry variant name: <c>scalar</c>, <c>ssse3</c>, <c>avx2</c>, <c>avx512</c>.</summary>
     public static string VariantName(InstructionSet set) => set.ToString().ToLowerInvariant();
 

@@ -23,6 +23,25 @@ public sealed class Blake2sTests
         Assert.False(Blake2s.IsSupported(InstructionSet.Avx2));
     }
 
+    /// <summary>Intel cores run Ssse3 faster than Avx512 (see <see cref="Blake2s.DefaultPath"/>); others with AVX-512 the reverse.</summary>
+    [Fact]
+    public void The_default_path_follows_the_cores_maker()
+    {
+        var expected = Blake2s.IsSupported(InstructionSet.Avx512) && !InstructionSets.IsIntel ? InstructionSet.Avx512
+            : Blake2s.IsSupported(InstructionSet.Ssse3) ? InstructionSet.Ssse3 : InstructionSet.Scalar;
+        Assert.Equal(expected, Blake2s.DefaultPath);
+        if (System.Runtime.Intrinsics.X86.X86Base.IsSupported)
+        {
+            // The vendor string as the kernel reports it, where it does.
+            var cpuinfo = "/proc/cpuinfo";
+            if (File.Exists(cpuinfo))
+            {
+                var vendor = File.ReadLines(cpuinfo).First(l => l.StartsWith("vendor_id", StringComparison.Ordinal));
+                Assert.Equal(vendor.EndsWith("GenuineIntel", StringComparison.Ordinal), InstructionSets.IsIntel);
+            }
+        }
+    }
+
     /// <summary>RFC 7693 Appendix B: BLAKE2s-256("abc").</summary>
     [Theory]
     [MemberData(nameof(Paths))]
