@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.Libsodium;
@@ -17,11 +18,19 @@ public static class LibsodiumProvider
     };
 
     /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () =>
+    public static ProviderRoom Room { get; } = new(Provider, place: 30, () =>
     [
         .. LibsodiumHashes.Entries,
         .. LibsodiumMacs.Entries,
         .. LibsodiumAeads.Entries,
         .. LibsodiumPasswordHashes.Entries,
-    ]);
+    ])
+    {
+        Readme = "libsodium, native, the package's library for the runtime (`runtimes/<rid>/native`), no system "
+            + "package",
+    };
+
+    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    [ModuleInitializer]
+    internal static void Join() => ProviderRooms.Join(() => Room);
 }

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.Libxcrypt;
@@ -11,5 +12,13 @@ public static class LibxcryptProvider
         NativeCalls.LongCallNote);
 
     /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () => [.. LibxcryptPasswordHashes.Entries]);
+    public static ProviderRoom Room { get; } = new(Provider, place: 110, () => [.. LibxcryptPasswordHashes.Entries])
+    {
+        Readme = "libxcrypt's bcrypt (`crypt_rn`)",
+        Origin = "Debian `libcrypt1`",
+    };
+
+    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    [ModuleInitializer]
+    internal static void Join() => ProviderRooms.Join(() => Room);
 }
