@@ -87,6 +87,17 @@ public sealed class ScenarioFieldsTests
         Assert.Contains("3 files", error.Message, StringComparison.Ordinal);
     }
 
+    /// <summary>Tables and compare tell the cases apart by what the fields say, as they do batches by their shape.</summary>
+    [Fact]
+    public void Pages_and_compare_name_and_key_the_case_by_its_scenario_fields()
+    {
+        Assert.Equal("3 files", CryptoHarness.Formatting.Format.Payload(Row(3)));
+        Assert.NotEqual(
+            CryptoHarness.Comparing.RunComparison.CaseKey(Row(3), Fixture.Run),
+            CryptoHarness.Comparing.RunComparison.CaseKey(Row(4), Fixture.Run));
+        Assert.Equal(CryptoHarness.Formatting.Format.Size(Fixture.Results[0].SizeBytes), CryptoHarness.Formatting.Format.Payload(Fixture.Results[0]));
+    }
+
     [Fact]
     public void A_scenarios_fields_on_another_scenarios_record_are_refused()
     {
