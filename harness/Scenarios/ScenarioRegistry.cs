@@ -17,11 +17,16 @@ namespace CryptoHarness.Scenarios;
 /// <param name="Options">Its own options (<c>run --stream-size</c>, …), with their parsing and help; null when it has none.</param>
 /// <param name="Fields">
 /// Its own result fields (a <see cref="ScenarioFields"/> record in its folder, with their check at load), written under
-/// <c>scenario_fields</c> with its name; null when it has none.
+/// <c>scenario_fields</c> with its name (<see cref="WithFields"/> registers them so); null when it has none.
 /// </param>
 public sealed record Scenario(IScenarioMeasurement Measurement, ScenarioReport Report, ScenarioOptions? Options = null, ScenarioFieldsType? Fields = null)
 {
     public string Name => Measurement.Name;
+
+    /// <summary>A scenario with result fields of its own, <typeparamref name="TFields"/>, written under its name.</summary>
+    public static Scenario WithFields<TFields>(IScenarioMeasurement measurement, ScenarioReport report, ScenarioOptions? options = null)
+        where TFields : ScenarioFields =>
+        new(measurement, report, options, ScenarioFieldsType.Of<TFields>(measurement.Name));
 }
 
 /// <summary>

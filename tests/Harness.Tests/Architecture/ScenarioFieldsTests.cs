@@ -125,6 +125,14 @@ public sealed class ScenarioFieldsTests
         Assert.DoesNotContain("CryptoHarness.", error.Message, StringComparison.Ordinal);
     }
 
+    /// <summary>The registration line of a scenario with fields names its fields type once; their mark is the scenario's name.</summary>
+    [Fact]
+    public void A_scenario_registered_with_fields_marks_them_with_its_name()
+    {
+        var scenario = Scenario.WithFields<FileSetFields>(new CryptoHarness.Running.Scenarios.StreamMeasurement(), new CryptoHarness.Reporting.Scenarios.StreamReport());
+        Assert.Equal(new ScenarioFieldsType("stream", typeof(FileSetFields)), scenario.Fields);
+    }
+
     /// <summary>Each registered scenario's fields are marked with its own name, so its records pass their load check.</summary>
     [Fact]
     public void Every_registered_scenarios_fields_carry_its_name()
