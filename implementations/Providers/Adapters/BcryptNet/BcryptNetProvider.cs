@@ -10,7 +10,7 @@ public static class BcryptNetProvider
     public static Provider Provider { get; } = Provider.FromPackage(
         "bcrypt-net", Package, typeof(BCrypt.Net.BCrypt), $"{Package}, the most installed managed bcrypt for .NET", ProviderRole.ManagedAlternative);
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
     public static ProviderRoom Room { get; } = new(Provider, place: 120, () => [.. BcryptNetPasswordHashes.Entries])
     {
         Readme = "BCrypt.Net-Next, `$2b$` strings from a `GenerateSalt(cost, 'b')`-style setting",

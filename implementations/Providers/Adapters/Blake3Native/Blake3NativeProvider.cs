@@ -13,7 +13,7 @@ public static class Blake3NativeProvider
         () => $"Rust crate blake3 {Blake3Shim.Version}",
         NativeCalls.ShortCallNote);
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
     public static ProviderRoom Room { get; } = new(Provider, place: 60, () => [.. Blake3NativeHashes.Entries])
     {
         Readme = "the official Rust `blake3` crate behind our small C ABI, built by `dotnet build` with cargo",

@@ -15,7 +15,7 @@ public static class BouncyCastleProvider
         "bouncycastle", Package, typeof(Org.BouncyCastle.Crypto.Digests.Sha256Digest), $"BouncyCastle C# (package {Package})", ProviderRole.ManagedAlternative,
         () => $"AES engine {Org.BouncyCastle.Crypto.AesUtilities.CreateEngine().GetType().Name}");
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
     public static ProviderRoom Room { get; } = new(Provider, place: 20, () =>
     [
         .. BouncyCastleHashes.Entries,

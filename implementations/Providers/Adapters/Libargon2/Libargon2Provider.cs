@@ -11,7 +11,7 @@ public static class Libargon2Provider
         () => "libargon2 " + (DistributionPackage.Version("libargon2-1") ?? "(version not recorded)"),
         NativeCalls.LongCallNote);
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
     public static ProviderRoom Room { get; } = new(Provider, place: 80, () => [.. Libargon2PasswordHashes.Entries])
     {
         Readme = "the Argon2 reference C library",

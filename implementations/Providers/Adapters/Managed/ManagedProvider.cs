@@ -11,7 +11,7 @@ public static class ManagedProvider
         Role = ProviderRole.Own,
     };
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
     public static ProviderRoom Room { get; } = new(Provider, place: 140, () =>
     [
         .. ManagedEntries.All(),

@@ -10,7 +10,7 @@ public static class NSecProvider
     public static Provider Provider { get; } = Provider.FromPackage(
         "nsec", Package, typeof(global::NSec.Cryptography.Key), $"{Package}, a managed .NET API over libsodium", ProviderRole.Other);
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
     public static ProviderRoom Room { get; } = new(Provider, place: 40, () =>
     [
         .. NSecHashes.Entries,

@@ -11,7 +11,7 @@ public static class TinyKeccakProvider
         () => $"tiny-keccak crate {TinyKeccakShim.Version}",
         NativeCalls.ShortCallNote);
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
     public static ProviderRoom Room { get; } = new(Provider, place: 50, () => [.. TinyKeccakHashes.Entries])
     {
         Readme = "the Rust `tiny-keccak` crate's `KangarooTwelve` (KT128 only; the crate has no KT256 or TurboSHAKE) "
