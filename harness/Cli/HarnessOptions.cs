@@ -63,7 +63,7 @@ internal static class HarnessOptions
             ? Path.GetFullPath(text)
             : throw new UsageException($"Invalid --out '{text}'. Valid: a folder path."));
 
-    public static Option<string?> Templates() => new("--templates") { Description = "Templates folder (default: the templates shipped with the harness).", HelpName = "DIR" };
+    public static Option<string?> Templates() => new("--templates") { Description = "Templates folder (default: the templates shipped with the harness); a template it lacks is the shipped one.", HelpName = "DIR" };
 
     public static Option<bool> Verbose() => new("--verbose") { Description = "Show BenchmarkDotNet's own log on the console." };
 

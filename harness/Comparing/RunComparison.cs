@@ -232,7 +232,7 @@ public sealed class RunComparison
 
     /// <summary>
     /// By implementation id, then operation, then scenario, then message length and batch size, then payload size, each
-    /// as a number (128 B before 1 KiB).
+    /// as a number (128 B before 1 KiB), then what a scenario's own fields say of the case.
     /// </summary>
     private static string[] InCaseOrder(IEnumerable<string> keys, Dictionary<string, ResultRecord> records) =>
         keys.OrderBy(k => records[k].Id, StringComparer.Ordinal)
@@ -241,6 +241,7 @@ public sealed class RunComparison
             .ThenBy(k => records[k].MessageBytes ?? 0)
             .ThenBy(k => records[k].BatchSize ?? 0)
             .ThenBy(k => records[k].SizeBytes)
+            .ThenBy(k => records[k].Fields?.CaseDetail(), StringComparer.Ordinal)
             .ToArray();
 
     private static Dictionary<string, ResultRecord> Index(RunSummary run, string name)

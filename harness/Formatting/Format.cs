@@ -29,10 +29,12 @@ public static class Format
 
     /// <summary>
     /// What one operation of a record hashed: its size (<c>128 B</c>), or in the batch scenario the batch
-    /// (<c>64 × 32 B</c>), since batches of equal total size are different cases; for a password hash, its parameter set.
+    /// (<c>64 × 32 B</c>), since batches of equal total size are different cases; for a password hash, its parameter set;
+    /// for a scenario with fields of its own, what they say of the case (<see cref="ScenarioFields.CaseDetail"/>).
     /// </summary>
     public static string Payload(ResultRecord record) =>
-        record.ParameterSet is { } set ? set
+        record.Fields?.CaseDetail() is { } detail ? detail
+        : record.ParameterSet is { } set ? set
         : record.BatchSize is { } count && record.MessageBytes is { } length ? $"{count} × {Size(length)}" : Size(record.SizeBytes);
 
     /// <summary>Allocated bytes per operation: zero is "0 B", never a dash; unknown is "n/a".</summary>

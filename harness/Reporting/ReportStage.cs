@@ -144,7 +144,15 @@ public sealed class ReportStage
         var path = Path.Combine(_templatesDirectory, name);
         if (!File.Exists(path))
         {
-            throw new UsageException($"{path}: template not found (templates folder: {_templatesDirectory}).");
+            // A templates folder given with --templates overrides what it holds; a template it lacks is the shipped one,
+            // so a copy of the repository's templates/ still renders the pages whose templates live in a scenario's folder.
+            var shipped = Path.Combine(DefaultTemplatesDirectory, name);
+            if (Path.GetFullPath(_templatesDirectory) == Path.GetFullPath(DefaultTemplatesDirectory) || !File.Exists(shipped))
+            {
+                throw new UsageException($"{path}: template not found (templates folder: {_templatesDirectory}).");
+            }
+
+            path = shipped;
         }
 
         var template = Template.Parse(File.ReadAllText(path).ReplaceLineEndings("\n"), path);

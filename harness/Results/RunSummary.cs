@@ -352,6 +352,14 @@ public sealed record ResultRecord : ImplementationRecord
     [JsonPropertyName("gib_per_s")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? GibPerS { get; init; }
+
+    /// <summary>
+    /// The fields a scenario declares in its own folder (<see cref="ScenarioFields"/>), under the scenario's name; absent
+    /// for the scenarios whose few fields predate them and sit above (batch, password), and in files written before.
+    /// </summary>
+    [JsonPropertyName("scenario_fields")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public ScenarioFields? Fields { get; init; }
 }
 
 /// <summary>Which implementation a record is about; every field is copied from the registry at run time.</summary>

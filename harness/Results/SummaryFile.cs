@@ -14,6 +14,8 @@ public static class SummaryFile
         IndentSize = 2,
         // Readable text ("3 warmup + 15"); the file is data for our own tools, never embedded in HTML.
         Encoder = System.Text.Encodings.Web.JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
+        // The scenarios' own record fields (ScenarioFields), registered by the scenario registry, a layer above.
+        TypeInfoResolver = ScenarioFieldTypes.Registered,
     };
 
     public static void Write(RunSummary summary, string path) =>
@@ -41,7 +43,11 @@ public static class SummaryFile
     /// <inheritdoc cref="Load(string)"/>
     /// <param name="path">The run folder or the file.</param>
     /// <param name="allowedRoot">The folder a file found by a walk must not lead out of through a link; null for a file the user named.</param>
-    public static RunSummary Load(string path, string? allowedRoot)
+    public static RunSummary Load(string path, string? allowedRoot) => Load(path, allowedRoot, Options);
+
+    /// <inheritdoc cref="Load(string, string?)"/>
+    /// <param name="options">The serializer's options: <see cref="Options"/>, or in tests its copy with other scenario fields.</param>
+    internal static RunSummary Load(string path, string? allowedRoot, JsonSerializerOptions options)
     {
         var isFolder = Directory.Exists(path);
         var file = isFolder ? Path.Combine(path, FileName) : path;
@@ -105,12 +111,18 @@ public static class SummaryFile
         try
         {
             // From the text rather than the parsed tree, so an error knows its line.
-            summary = JsonSerializer.Deserialize<RunSummary>(text, Options)
+            summary = JsonSerializer.Deserialize<RunSummary>(text, options)
                 ?? throw new UsageException($"{file}: empty summary.");
         }
         catch (JsonException e)
         {
             throw new UsageException($"{file}: {JsonErrors.Describe(e)}.");
+        }
+        catch (NotSupportedException)
+        {
+            // The one shape the reader refuses this way: scenario_fields that name no registered scenario's fields first.
+            var names = string.Join(", ", ScenarioFieldTypes.Names);
+            throw new UsageException($"{file}: a 'scenario_fields' object must begin with 'scenario' naming a scenario with fields of its own; valid: {(names.Length == 0 ? "none, no scenario has any" : names)}.");
         }
 
         SummaryValidation.Check(summary, file);

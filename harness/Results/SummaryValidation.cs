@@ -186,11 +186,12 @@ public static partial class SummaryValidation
 
     /// <summary>
     /// A case as messages name it: <c>id · operation · scenario · what one operation processed</c>, the last being the
-    /// payload in bytes, the batch, or the password parameter set.
+    /// payload in bytes, the batch, the password parameter set, or what a scenario's own fields say
+    /// (<see cref="ScenarioFields.CaseDetail"/>).
     /// </summary>
     public static string CaseLabel(ResultRecord r) =>
         $"{r.Id} · {r.Operation} · {r.Scenario} · "
-        + (r.ParameterSet ?? (r.BatchSize is { } count && r.MessageBytes is { } length
+        + (r.Fields?.CaseDetail() ?? r.ParameterSet ?? (r.BatchSize is { } count && r.MessageBytes is { } length
             ? FormattableString.Invariant($"{count} × {length} B")
             : FormattableString.Invariant($"{r.SizeBytes} B")));
 
@@ -392,6 +393,11 @@ public static partial class SummaryValidation
                 PathNamed(where, "parameter_set", r.ParameterSet);
             }
 
+            if (r.Fields is { } fields)
+            {
+                OwnFields(fields, r.Scenario, where);
+            }
+
             var label = CaseLabel(r);
             where = $"case '{label}'";
             if (r.Members is not null)
@@ -469,6 +475,24 @@ public static partial class SummaryValidation
             }
 
             return label;
+        }
+
+        /// <summary>
+        /// A scenario's own fields: its own record's, checked by its own rule, and what they add to the case's label
+        /// one line of text, before the label names the case.
+        /// </summary>
+        private void OwnFields(ScenarioFields fields, string scenario, string where)
+        {
+            if (fields.Scenario() != scenario)
+            {
+                throw Error(where, "scenario_fields.scenario", $"{Quote(fields.Scenario())} fields on a record of scenario {Quote(scenario)}; a record carries its own scenario's fields only");
+            }
+
+            fields.Check(new ScenarioFieldCheck((field, problem) => Error(where, $"scenario_fields.{field}", problem)));
+            if (fields.CaseDetail() is { } detail && (TextProblem(detail) ?? (detail.Length > 100 ? "is longer than 100 characters" : null)) is { } problem)
+            {
+                throw Error(where, "scenario_fields", $"what they say of the case {problem}");
+            }
         }
 
         /// <summary>

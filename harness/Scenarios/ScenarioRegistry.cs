@@ -1,7 +1,9 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
 using CryptoHarness.Reporting.Scenarios;
+using CryptoHarness.Results;
 using CryptoHarness.Running;
 using CryptoHarness.Running.Scenarios;
 
@@ -13,9 +15,18 @@ namespace CryptoHarness.Scenarios;
 /// the namespace of its layer, so the layers still import one way; only this registration names them together.
 /// </summary>
 /// <param name="Options">Its own options (<c>run --stream-size</c>, …), with their parsing and help; null when it has none.</param>
-public sealed record Scenario(IScenarioMeasurement Measurement, ScenarioReport Report, ScenarioOptions? Options = null)
+/// <param name="Fields">
+/// Its own result fields (a <see cref="ScenarioFields"/> record in its folder, with their check at load), written under
+/// <c>scenario_fields</c> with its name (<see cref="WithFields"/> registers them so); null when it has none.
+/// </param>
+public sealed record Scenario(IScenarioMeasurement Measurement, ScenarioReport Report, ScenarioOptions? Options = null, ScenarioFieldsType? Fields = null)
 {
     public string Name => Measurement.Name;
+
+    /// <summary>A scenario with result fields of its own, <typeparamref name="TFields"/>, written under its name.</summary>
+    public static Scenario WithFields<TFields>(IScenarioMeasurement measurement, ScenarioReport report, ScenarioOptions? options = null)
+        where TFields : ScenarioFields =>
+        new(measurement, report, options, ScenarioFieldsType.Of<TFields>(measurement.Name));
 }
 
 /// <summary>
@@ -33,6 +44,14 @@ public static class ScenarioRegistry
     ];
 
     public static IReadOnlyList<string> Names { get; } = All.Select(s => s.Name).ToArray();
+
+    /// <summary>
+    /// Hands the scenarios' own result fields to the results layer, which reads and writes <c>summary.json</c> but may not
+    /// name a scenario: run once when the harness loads, before any file is read, and lazy, so no scenario is built then.
+    /// </summary>
+    [ModuleInitializer]
+    internal static void HandOverFieldTypes() =>
+        ScenarioFieldTypes.Use(() => All.Select(s => s.Fields).OfType<ScenarioFieldsType>());
 
     /// <summary>Every scenario's own options, for <c>harness run</c> to add.</summary>
     public static IEnumerable<System.CommandLine.Option> Options => All.SelectMany(s => s.Options?.Options ?? []);

@@ -90,37 +90,112 @@ public sealed class RegistryTests
     }
 
     /// <summary>
-    /// The README's provider table says what the code declares: one row per provider, and for a
-    /// NuGet provider its package id (<see cref="Provider.Package"/>) with the version pinned in Directory.Packages.props.
+    /// Rooms join from their provider files (<see cref="ProviderRooms"/>), not from a list: every folder under
+    /// <c>Adapters/</c> but the shared <c>Common/</c> is one joined room, whose provider file lies in it, and the rooms
+    /// stand in the order of their places, each place taken once.
     /// </summary>
     [Fact]
-    public void The_readme_provider_table_matches_the_declared_providers_and_pinned_versions()
+    public void Every_provider_folder_joins_as_one_room_in_the_order_of_its_place()
     {
         var root = RepositoryRoot.Find();
-        var readme = File.ReadAllLines(Path.Combine(root, "README.md"));
-        var heading = Array.IndexOf(readme, "## Providers and their packages");
-        Assert.True(heading >= 0, "README.md has no '## Providers and their packages' section");
-        var rows = readme.Skip(heading).SkipWhile(l => !l.StartsWith("| `", StringComparison.Ordinal)).TakeWhile(l => l.StartsWith('|'))
-            .Select(l => l.Split('|', StringSplitOptions.TrimEntries))
-            .Select(cells => (Key: cells[1].Trim('`'), Package: cells[^2]))
+        var folders = Directory.GetDirectories(Path.Combine(root, "implementations", "Providers", "Adapters"))
+            .Select(Path.GetFileName)
+            .Where(name => name != "Common")
+            .Order(StringComparer.Ordinal)
             .ToArray();
+        var roomFolders = Registry.Rooms
+            .Select(r => SourceRoot.Relative(r.File)!.Split('/')[^2])
+            .Order(StringComparer.Ordinal)
+            .ToArray();
+
+        Assert.Equal(folders, roomFolders);
+        Assert.All(Registry.Rooms, r => Assert.EndsWith("Provider.cs", r.File, StringComparison.Ordinal));
+        Assert.Equal(Registry.Rooms.OrderBy(r => r.Place).Select(r => r.Provider.Key), Registry.Rooms.Select(r => r.Provider.Key));
+        Assert.Equal(Registry.Rooms.Count, Registry.Rooms.Select(r => r.Place).Distinct().Count());
+        Assert.Throws<InvalidOperationException>(() => ProviderRooms.Join(() => Registry.Rooms[0]));
+    }
+
+    /// <summary>
+    /// The order reports list providers in, which the committed pages were rendered with (ties in the highlights and
+    /// the pages' row order follow it): a place may be given to a new provider, never changed for an old one.
+    /// </summary>
+    [Fact]
+    public void The_report_order_of_the_providers_is_the_one_the_committed_pages_were_rendered_with()
+    {
+        string[] committed =
+        [
+            "os", "bouncycastle", "libsodium", "nsec", "tiny-keccak", "blake3-native", "blake3-net", "libargon2", "isopoh",
+            "konscious", "libxcrypt", "bcrypt-net", "botan", "managed",
+        ];
+        Assert.Equal(committed, Registry.Rooms.Select(r => r.Provider.Key).Where(committed.Contains));
+    }
+
+    private const string TableBegin = "<!-- providers-table: generated from each provider's room (ProviderRoom.Readme, .Origin) and the pins; UPDATE_GOLDEN=1 dotnet test tests/Harness.Tests --filter FullyQualifiedName~RegistryTests rewrites it -->";
+
+    private const string TableEnd = "<!-- providers-table end -->";
+
+    /// <summary>
+    /// The README's provider table is generated from what each provider's file declares: its key, what runs
+    /// (<see cref="ProviderRoom.Readme"/>), and for a NuGet provider (<see cref="Provider.Package"/>) its package id with
+    /// the version pinned in Directory.Packages.props, else where it comes from (<see cref="ProviderRoom.Origin"/>); in
+    /// the report order. A provider added, or a pin or text changed, without the table rewritten fails here; with
+    /// <c>UPDATE_GOLDEN=1</c> the test rewrites the table (review the diff), as the report golden files are.
+    /// </summary>
+    [Fact]
+    public void The_readme_provider_table_is_generated_from_the_providers_declared_facts()
+    {
+        var root = RepositoryRoot.Find();
+        var path = Path.Combine(root, "README.md");
+        var readme = File.ReadAllText(path);
+        var begin = readme.IndexOf(TableBegin, StringComparison.Ordinal);
+        var end = readme.IndexOf(TableEnd, StringComparison.Ordinal);
+        Assert.True(begin >= 0 && end > begin, $"README.md has no provider table between '{TableBegin}' and '{TableEnd}'");
+        var from = begin + TableBegin.Length;
+        var table = ProviderTable(root);
+
+        if (readme[from..end] != table && Environment.GetEnvironmentVariable("UPDATE_GOLDEN") == "1")
+        {
+            File.WriteAllText(path, readme[..from] + table + readme[end..]);
+            return;
+        }
+
+        Assert.Equal(table, readme[from..end]);
+    }
+
+    /// <summary>A provider is a NuGet package or says where it comes from, never both, and its README text is one table cell.</summary>
+    [Fact]
+    public void Every_room_says_what_runs_and_either_its_package_or_where_it_comes_from()
+    {
+        Assert.All(Registry.Rooms, r =>
+        {
+            Assert.False(string.IsNullOrWhiteSpace(r.Readme), r.Provider.Key);
+            Assert.True((r.Provider.Package is null) != (r.Origin is null), $"{r.Provider.Key}: a NuGet package or an origin, exactly one");
+            Assert.All(new[] { r.Readme, r.Origin ?? "" }, text => Assert.DoesNotMatch("[|\r\n]", text));
+        });
+    }
+
+    private static string ProviderTable(string root)
+    {
         var pins = System.Xml.Linq.XDocument.Load(Path.Combine(root, "Directory.Packages.props")).Descendants("PackageVersion")
             .ToDictionary(e => (string)e.Attribute("Include")!, e => (string)e.Attribute("Version")!, StringComparer.Ordinal);
-
-        Assert.Equal(Registry.Providers.Select(p => p.Key).Order(StringComparer.Ordinal), rows.Select(r => r.Key).Order(StringComparer.Ordinal));
-        foreach (var provider in Registry.Providers)
+        var table = new System.Text.StringBuilder("\n| Provider | What runs | Package |\n|:--|:--|:--|\n");
+        foreach (var room in Registry.Rooms)
         {
-            var row = rows.Single(r => r.Key == provider.Key);
-            if (provider.Package is { } package)
+            string source;
+            if (room.Provider.Package is { } package)
             {
-                Assert.True(pins.TryGetValue(package, out var pinned), $"{provider.Key}: package {package} is not pinned in Directory.Packages.props");
-                Assert.Equal($"`{package}` {pinned}", row.Package);
+                Assert.True(pins.TryGetValue(package, out var pinned), $"{room.Provider.Key}: package {package} is not pinned in Directory.Packages.props");
+                source = $"`{package}` {pinned}";
             }
             else
             {
-                Assert.DoesNotMatch(@"^`[^`]+` \d", row.Package);
+                source = room.Origin!;
             }
+
+            table.Append($"| `{room.Provider.Key}` | {room.Readme} | {source} |\n");
         }
+
+        return table.ToString();
     }
 
     [Theory]

@@ -3,6 +3,7 @@ using CryptoHarness.Cli;
 using CryptoHarness.Kinds;
 using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
+using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
 using CryptoHarness.Selecting;
 
@@ -32,6 +33,53 @@ public sealed class ScenarioPluginTests
     /// A check run by a command of its own (<c>leaks</c>) registers its report: a summary naming it renders through
     /// that report (its page alone, no machine spec), and its page stays off the site until an area includes it.
     /// </summary>
+    /// <summary>
+    /// A scenario's page templates live in its folder and ship beside the shared ones under their file names: each name
+    /// is one template's only, and each is where the harness renders from.
+    /// </summary>
+    [Fact]
+    public void A_scenarios_own_templates_ship_beside_the_shared_ones_under_names_no_other_template_has()
+    {
+        var root = RepositoryRoot.Find();
+        var own = Directory.EnumerateFiles(Path.Combine(root, "harness", "Scenarios"), "*.sbn", SearchOption.AllDirectories).ToArray();
+        var shared = Directory.EnumerateFiles(Path.Combine(root, "templates"), "*.sbn", SearchOption.AllDirectories).Select(Path.GetFileName).ToArray();
+        var names = own.Select(Path.GetFileName).ToArray();
+
+        Assert.Contains("batch.md.sbn", names);
+        Assert.Equal(names.Length, names.Distinct(StringComparer.OrdinalIgnoreCase).Count());
+        Assert.Empty(names.Intersect(shared, StringComparer.OrdinalIgnoreCase));
+        Assert.All(own, file => Assert.Equal(
+            File.ReadAllText(file),
+            File.ReadAllText(Path.Combine(ReportStage.DefaultTemplatesDirectory, Path.GetFileName(file)))));
+    }
+
+    /// <summary>A templates folder given with <c>--templates</c> (a copy of the repository's <c>templates/</c>) renders a scenario's page from the shipped template it lacks.</summary>
+    [Fact]
+    public void A_templates_folder_without_a_scenarios_own_template_renders_it_from_the_shipped_one()
+    {
+        using var folder = new TestFolder();
+        var stage = new ReportStage(folder.Path, ScenarioRegistry.Reports, KindRegistry.Presentations);
+        Assert.False(File.Exists(folder.Combine("batch.md.sbn")));
+
+        Assert.Equal(
+            ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).RenderTemplate("batch.md.sbn", BatchModel()),
+            stage.RenderTemplate("batch.md.sbn", BatchModel()));
+        var missing = Assert.Throws<UsageException>(() => stage.RenderTemplate("no-such.md.sbn", BatchModel()));
+        Assert.StartsWith(folder.Combine("no-such.md.sbn") + ": template not found", missing.Message, StringComparison.Ordinal);
+    }
+
+    private static BatchPage BatchModel()
+    {
+        var summary = SummaryFile.Load(Path.Combine(AppContext.BaseDirectory, "Fixtures", "sha256-quick"));
+        var record = summary.Results.First(r => r.Provider == "managed");
+        var batch = summary with
+        {
+            Run = summary.Run with { Scenario = CryptoHarness.Selecting.Scenarios.BatchSelection.ScenarioName },
+            Results = [record with { Scenario = CryptoHarness.Selecting.Scenarios.BatchSelection.ScenarioName, Operation = "hash-batch", BatchSize = 4, MessageBytes = 64, SizeBytes = 256, PerItemNs = record.MedianNs / 4 }],
+        };
+        return ReportModel.Batches(batch, KindRegistry.Presentations)[0].Model;
+    }
+
     [Fact]
     public void The_leaks_check_is_registered_for_its_report()
     {

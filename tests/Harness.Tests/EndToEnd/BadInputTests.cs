@@ -27,7 +27,8 @@ public sealed class BadInputTests
     [InlineData("run --scenario stream --family AEAD", "The filters select no implementation with an incremental API")]
     [InlineData("run --scenario batch --family BLAKE3", "The filters select no implementation with a batch API")]
     [InlineData("run --scenario batch --family SHA-256 --provider os", "The filters select no implementation with a batch API")]
-    [InlineData("run --scenario batched", "Unknown scenario 'batched'. Valid scenarios: oneshot, stream, batch, password.")]
+    // The scenarios of today, as a prefix: a scenario added later joins the list without an edit here.
+    [InlineData("run --scenario batched", "Unknown scenario 'batched'. Valid scenarios: oneshot, stream, batch, password")]
     [InlineData("run --family Argon2 --argon2 m=4096GiB,t=1,p=1", "Invalid --argon2 'm=4096GiB,t=1,p=1': m=4294967296 KiB (4 TiB)")]
     [InlineData("run --family Argon2 --argon2 m=2047GiB,t=1,p=1", "Invalid --argon2 'm=2047GiB,t=1,p=1': Argon2 memory m=2146435072 KiB (2047 GiB) is more than this machine can give")]
     [InlineData("run --family Argon2 --argon2 m=16,t=1,p=4", "Invalid --argon2 'm=16,t=1,p=4': Argon2 memory m=16 KiB is below 8·p = 32 KiB")]

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.Blake3Native;
@@ -12,6 +13,14 @@ public static class Blake3NativeProvider
         () => $"Rust crate blake3 {Blake3Shim.Version}",
         NativeCalls.ShortCallNote);
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () => [.. Blake3NativeHashes.Entries]);
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
+    public static ProviderRoom Room { get; } = new(Provider, place: 60, () => [.. Blake3NativeHashes.Entries])
+    {
+        Readme = "the official Rust `blake3` crate behind our small C ABI, built by `dotnet build` with cargo",
+        Origin = "Debian `librust-blake3-dev`",
+    };
+
+    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    [ModuleInitializer]
+    internal static void Join() => ProviderRooms.Join(() => Room);
 }

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.Libargon2;
@@ -10,6 +11,14 @@ public static class Libargon2Provider
         () => "libargon2 " + (DistributionPackage.Version("libargon2-1") ?? "(version not recorded)"),
         NativeCalls.LongCallNote);
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () => [.. Libargon2PasswordHashes.Entries]);
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
+    public static ProviderRoom Room { get; } = new(Provider, place: 80, () => [.. Libargon2PasswordHashes.Entries])
+    {
+        Readme = "the Argon2 reference C library",
+        Origin = "Debian `libargon2-1`",
+    };
+
+    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    [ModuleInitializer]
+    internal static void Join() => ProviderRooms.Join(() => Room);
 }

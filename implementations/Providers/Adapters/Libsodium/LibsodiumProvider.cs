@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.Libsodium;
@@ -16,12 +17,20 @@ public static class LibsodiumProvider
         Role = ProviderRole.NativeAnchor,
     };
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () =>
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
+    public static ProviderRoom Room { get; } = new(Provider, place: 30, () =>
     [
         .. LibsodiumHashes.Entries,
         .. LibsodiumMacs.Entries,
         .. LibsodiumAeads.Entries,
         .. LibsodiumPasswordHashes.Entries,
-    ]);
+    ])
+    {
+        Readme = "libsodium, native, the package's library for the runtime (`runtimes/<rid>/native`), no system "
+            + "package",
+    };
+
+    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    [ModuleInitializer]
+    internal static void Join() => ProviderRooms.Join(() => Room);
 }

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.Libxcrypt;
@@ -10,6 +11,14 @@ public static class LibxcryptProvider
         () => "libxcrypt " + (DistributionPackage.Version("libcrypt1") ?? "(version not recorded)"),
         NativeCalls.LongCallNote);
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () => [.. LibxcryptPasswordHashes.Entries]);
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
+    public static ProviderRoom Room { get; } = new(Provider, place: 110, () => [.. LibxcryptPasswordHashes.Entries])
+    {
+        Readme = "libxcrypt's bcrypt (`crypt_rn`)",
+        Origin = "Debian `libcrypt1`",
+    };
+
+    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    [ModuleInitializer]
+    internal static void Join() => ProviderRooms.Join(() => Room);
 }

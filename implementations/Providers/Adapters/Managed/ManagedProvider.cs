@@ -1,3 +1,5 @@
+using System.Runtime.CompilerServices;
+
 namespace CryptoHarness.Implementations.Adapters.Managed;
 
 /// <summary>This repository's own code (implementations/Managed), one entry per algorithm and instruction-set path.</summary>
@@ -9,8 +11,8 @@ public static class ManagedProvider
         Role = ProviderRole.Own,
     };
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () =>
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
+    public static ProviderRoom Room { get; } = new(Provider, place: 140, () =>
     [
         .. ManagedEntries.All(),
         .. ManagedBatchSha3.All(),
@@ -18,5 +20,13 @@ public static class ManagedProvider
         .. ManagedBlake2b512Mac.All(),
         .. ManagedChaCha20Poly1305.All(),
         .. ManagedAesAeads.All(),
-    ]);
+    ])
+    {
+        Readme = "this repository's code",
+        Origin = "—",
+    };
+
+    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    [ModuleInitializer]
+    internal static void Join() => ProviderRooms.Join(() => Room);
 }

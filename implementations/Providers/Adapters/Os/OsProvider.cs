@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Security.Cryptography;
 
 namespace CryptoHarness.Implementations.Adapters.Os;
@@ -11,13 +12,21 @@ public static class OsProvider
         Role = ProviderRole.Platform,
     };
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () =>
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
+    public static ProviderRoom Room { get; } = new(Provider, place: 10, () =>
     [
         .. OsHashes.Entries,
         .. OsMacs.Entries,
         .. OsAeads.Entries,
-    ]);
+    ])
+    {
+        Readme = "`System.Security.Cryptography` (OpenSSL on Linux)",
+        Origin = "the runtime",
+    };
+
+    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    [ModuleInitializer]
+    internal static void Join() => ProviderRooms.Join(() => Room);
 
     private static string Version()
     {

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.TinyKeccak;
@@ -10,6 +11,15 @@ public static class TinyKeccakProvider
         () => $"tiny-keccak crate {TinyKeccakShim.Version}",
         NativeCalls.ShortCallNote);
 
-    /// <summary>The provider's entries: one line per family or kind file of this folder, each file listing its own.</summary>
-    public static ProviderRoom Room { get; } = new(Provider, () => [.. TinyKeccakHashes.Entries]);
+    /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
+    public static ProviderRoom Room { get; } = new(Provider, place: 50, () => [.. TinyKeccakHashes.Entries])
+    {
+        Readme = "the Rust `tiny-keccak` crate's `KangarooTwelve` (KT128 only; the crate has no KT256 or TurboSHAKE) "
+            + "behind the same C ABI library, one hasher per call",
+        Origin = "Debian `librust-tiny-keccak-dev` (2.0.2)",
+    };
+
+    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    [ModuleInitializer]
+    internal static void Join() => ProviderRooms.Join(() => Room);
 }
