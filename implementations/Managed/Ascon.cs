@@ -32,7 +32,7 @@ namespace CryptoHarness.Managed;
 /// x ^ (~y &amp; z), one for each three-way XOR of the linear layer, 26 instructions a round, 6 cycles deep; its words
 /// stay in the vector registers through the whole loop, input and output included. Measured on the AMD EPYC (Zen 4), a
 /// round took about 11.7 cycles on either path, for different reasons (Ascon-p[8] alone in a loop, paired runs on that
-/// shared machine, 2026-11-26); the scalar round takes 11.0 since its statements were reordered (see
+/// shared machine, 2026-11-26); the scalar round takes about 10.7 since its statements were reordered (see
 /// <c>AsconScalar.Round</c>). The scalar path is bound by its operation count: with the rotations replaced by
 /// additions, which any of the four ALUs runs, it took as long; with half the linear layer left out (10 operations
 /// fewer) 8.5 cycles; two independent states interleaved, 10.6 cycles a state-round. The Avx512 path is bound by
@@ -55,10 +55,10 @@ namespace CryptoHarness.Managed;
 /// runs, so the path every x64 CPU has (and the one an x86-64-v3 machine runs) is the default. Against BouncyCastle
 /// 2.7 in the same runs: 1.42× (XOF, 128 KiB), 1.44× (XOF, 128 B), 1.43× (Hash, 128 KiB), 1.26× (AEAD, 128 KiB),
 /// 1.6× (AEAD, 128 B), the same with AVX-512 switched off (<c>DOTNET_EnableAVX512F=0</c>). Since the scalar round's
-/// reordering Scalar is ahead of Avx512 by about 5% (Ascon-p[8] alone, 2.99 against 3.11 ns a round), and against
+/// reordering Scalar is ahead of Avx512 by about 6% (Ascon-p[8] alone, 2.92 against 3.10 ns a round), and against
 /// BouncyCastle, as the median over interleaved rounds of the per-round ratio (<c>harness run --family Ascon --job
-/// quick --sizes 128,128KiB</c>, 2026-11-26): Hash 1.52× (128 B) and 1.53× (128 KiB), XOF 1.50× to 1.54×, AEAD
-/// encryption 1.84× and 1.52×, decryption 1.88× and 1.36×.
+/// quick --sizes 128,128KiB</c>, 2026-11-26): Hash 1.55× (128 B) and 1.53× (128 KiB), XOF 1.51× to 1.58×, AEAD
+/// encryption 1.85× and 1.56×, decryption 1.91× and 1.40× (1.38× to 1.44× in two runs of Ascon-AEAD128 alone).
 /// </para>
 /// </remarks>
 /// <typeparam name="TWord">One state word as the path holds it in a register.</typeparam>
