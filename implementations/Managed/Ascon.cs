@@ -30,13 +30,21 @@ namespace CryptoHarness.Managed;
 /// <see cref="InstructionSet.Avx512"/> path holds each word in the low lane of a 128-bit register for AVX-512's
 /// three-input logic (<c>vpternlogq</c>) and rotations (<c>vprorq</c>): one instruction for each S-box term
 /// x ^ (~y &amp; z), one for each three-way XOR of the linear layer, 26 instructions a round, 6 cycles deep; its words
-/// stay in the vector registers through the whole loop, input and output included. Neither bound is what limits
-/// them: measured on the AMD EPYC (Zen 4) at 3.7 GHz, a round takes about 11.6 cycles on either path. Both register
-/// files rotate two words a cycle (<c>rorx</c> and <c>vprorq</c> alike; <c>vprorq</c> with a latency of 2, and
-/// <c>vpmultishiftqb</c> shares its pipes), and the linear layer's ten rotations become ready together after each
-/// S-box, so each round waits for them to drain. Two independent states interleaved on the Avx512 path ran at 8.3
-/// cycles a round, so the vector path has throughput to spare but a single sponge cannot use it. Rolling the
-/// rounds into a loop changed nothing (within 1%), so the front end is not the limit either.
+/// stay in the vector registers through the whole loop, input and output included. Measured on the AMD EPYC (Zen 4), a
+/// round took about 11.7 cycles on either path, for different reasons (Ascon-p[8] alone in a loop, paired runs on that
+/// shared machine, 2026-11-26); the scalar round takes about 10.7 since its statements were reordered (see
+/// <c>AsconScalar.Round</c>). The scalar path is bound by its operation count: with the rotations replaced by
+/// additions, which any of the four ALUs runs, it took as long; with half the linear layer left out (10 operations
+/// fewer) 8.5 cycles; two independent states interleaved, 10.6 cycles a state-round. The Avx512 path is bound by
+/// latency: <c>vprorq</c> takes 2 cycles (3.8 for a <c>vprorq</c>→<c>vpternlogq</c> pair) at two a cycle, and the ten
+/// rotations become ready together after each S-box; with them replaced by additions a round took 8.9 cycles, and two
+/// interleaved states ran at 8.8 a state-round, so the vector path has throughput to spare but a single sponge cannot
+/// use it. Tried on the Avx512 path and slower: the next round's input layer and constant folded into the linear
+/// layer's three-way XORs (one level shorter, two operations more: 14 cycles); each word held in both lanes, so that
+/// one <c>vprorvq</c> and a <c>vpshufd</c> make each Σ_i's two rotations (4% slower; for words 2 and 4 only, 2%); the
+/// rotations as <c>vpmultishiftqb</c> (13.4 cycles). On the scalar path, one Σ_i computed in a vector register (a round
+/// trip between the register files every round) was slower too. Rolling the rounds into a loop changed nothing (within
+/// 1%), so the front end is not the limit either.
 /// </para>
 /// <para>
 /// Dispatch: Scalar for all three functions; Avx512 stays registered as a path of its own so that reports show it.
@@ -46,7 +54,11 @@ namespace CryptoHarness.Managed;
 /// path wins nothing measurable at 128 KiB and at most 2% at 128 B, within what this shared machine moves between
 /// runs, so the path every x64 CPU has (and the one an x86-64-v3 machine runs) is the default. Against BouncyCastle
 /// 2.7 in the same runs: 1.42× (XOF, 128 KiB), 1.44× (XOF, 128 B), 1.43× (Hash, 128 KiB), 1.26× (AEAD, 128 KiB),
-/// 1.6× (AEAD, 128 B), the same with AVX-512 switched off (<c>DOTNET_EnableAVX512F=0</c>).
+/// 1.6× (AEAD, 128 B), the same with AVX-512 switched off (<c>DOTNET_EnableAVX512F=0</c>). Since the scalar round's
+/// reordering Scalar is ahead of Avx512 by about 6% (Ascon-p[8] alone, 2.92 against 3.10 ns a round), and against
+/// BouncyCastle, as the median over interleaved rounds of the per-round ratio (<c>harness run --family Ascon --job
+/// quick --sizes 128,128KiB</c>, 2026-11-26): Hash 1.55× (128 B) and 1.53× (128 KiB), XOF 1.51× to 1.58×, AEAD
+/// encryption 1.85× and 1.56×, decryption 1.91× and 1.40× (1.38× to 1.44× in two runs of Ascon-AEAD128 alone).
 /// </para>
 /// </remarks>
 /// <typeparam name="TWord">One state word as the path holds it in a register.</typeparam>
