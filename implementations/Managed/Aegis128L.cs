@@ -133,6 +133,18 @@ internal static class AegisArguments
 /// </summary>
 internal static class AegisBlocks
 {
+    /// <summary>
+    /// 16 nonce bytes at <paramref name="source"/>, read as two 8-byte words. A caller that has just written a counter
+    /// into the nonce (8 bytes at a time, as the harness's workload and any counter-nonce caller does) would make one
+    /// 16-byte load wait until that narrower store reached the cache, as a store cannot forward to a load wider than
+    /// itself; the nonce is needed by the first round, so that wait went straight onto the chain of rounds. 8-byte
+    /// loads forward from 8- and 16-byte stores alike: Aegis128L.Encrypt called directly after such a write took 30 ns
+    /// at 128 B instead of 38 (Decrypt, with no such write, 31), Aegis256.Encrypt 38 instead of 47 (best of 31 rounds).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static Vector128<byte> LoadNonceBlock(ref byte source) =>
+        Vector128.Create(Unsafe.ReadUnaligned<ulong>(ref source), Unsafe.ReadUnaligned<ulong>(ref Unsafe.Add(ref source, 8))).AsByte();
+
     /// <summary>The first <paramref name="length"/> (0 to 16) bytes at <paramref name="source"/>, zero-padded.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static Vector128<byte> LoadPartial(ref byte source, int length)

@@ -27,8 +27,8 @@ public static partial class Aegis256
         ref byte nonceBytes = ref MemoryMarshal.GetReference(nonce);
         var k0 = Vector128.LoadUnsafe(ref keyBytes);
         var k1 = Vector128.LoadUnsafe(ref keyBytes, 16);
-        var kn0 = k0 ^ Vector128.LoadUnsafe(ref nonceBytes);
-        var kn1 = k1 ^ Vector128.LoadUnsafe(ref nonceBytes, 16);
+        var kn0 = k0 ^ AegisBlocks.LoadNonceBlock(ref nonceBytes);
+        var kn1 = k1 ^ AegisBlocks.LoadNonceBlock(ref Unsafe.Add(ref nonceBytes, 16));
         var s0 = kn0;
         var s1 = kn1;
         var s2 = c1;
@@ -241,14 +241,14 @@ public static partial class Aegis256
         }
         else
         {
-            Vector128<byte> c, z;
+            Vector128<byte> x, z;
             for (int i = 0; i < whole; i += BlockSize)
             {
-                // As in Aegis128L.AesNi.cs: the round takes the ciphertext as its key and the keystream joins in the XOR
-                // after it, AESRound(x, C ^ z) ^ S = AESRound(x, C) ^ (z ^ S), so no round waits for the keystream.
-                c = Vector128.LoadUnsafe(ref src, (nuint)i);
+                // As in Aegis128L.AesNi.cs: the round takes the ciphertext X as its key and the keystream joins in the XOR
+                // after it, AESRound(S5, X ^ z) ^ S0 = AESRound(S5, X) ^ (S0 ^ z), so no round waits for the keystream.
+                x = Vector128.LoadUnsafe(ref src, (nuint)i);
                 z = s1 ^ s4 ^ s5 ^ (s2 & s3);
-                (c ^ z).StoreUnsafe(ref dst, (nuint)i);
+                (x ^ z).StoreUnsafe(ref dst, (nuint)i);
 
                 // UPDATE
                 old = s5;
@@ -257,7 +257,7 @@ public static partial class Aegis256
                 s3 = Aes.Encrypt(s2, s3);
                 s2 = Aes.Encrypt(s1, s2);
                 s1 = Aes.Encrypt(s0, s1);
-                s0 = Aes.Encrypt(old, c) ^ (s0 ^ z);
+                s0 = Aes.Encrypt(old, x) ^ (s0 ^ z);
             }
         }
 
