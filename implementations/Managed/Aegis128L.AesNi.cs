@@ -12,13 +12,28 @@ namespace CryptoHarness.Managed;
 // finalize), each call stored the eight blocks and the next loaded them again, putting store-to-load forwarding into
 // the chain of dependent rounds, and a 128-byte message paid four calls, a Memmove for its associated data's partial
 // block, a stack buffer with its security cookie, and wiping it: 84.5 ns at 128 B against libsodium's 65.2, in one
-// body 69.8 against 66.5 (best of 31 Stopwatch rounds through the adapters, one process, a loaded machine); Aegis128L.
-// Encrypt alone now takes 31 ns at 128 B and 25 ns at 0 B, about the 22 and 18 updates at 5 cycles each (8 AESENC
-// and 2 XOR an update: without the XORs 4.4 cycles, so the two AES units, not the XOR after the round, set the pace).
-// With a method per phase the 128 KiB loop had already cost 60% when its state crossed a call (7.0 B/ns against
-// 17.9). Partial blocks are read and written in 8-, 4-, 2- and 1-byte pieces from registers, so no stack buffer holds
+// body 69.8 against 66.5 (best of 31 Stopwatch rounds through the adapters, one process, a loaded machine). With a
+// method per phase the 128 KiB loop had already cost 60% when its state crossed a call (7.0 B/ns against 17.9).
+// Partial blocks are read and written in 8-, 4-, 2- and 1-byte pieces from registers, so no stack buffer holds
 // plaintext or keystream. Each update computes S7 first and S0 last, so only the old S7 is held beside the state: ten
 // live blocks, which fit the sixteen XMM registers of a CPU without AVX-512 too.
+//
+// The block XORed into S'0 and S'4 goes in as the round key: AESRound(x, S) ^ M = AESRound(x, M) ^ S, AddRoundKey
+// being the round's last step. Written as the draft writes it, S0 and S4 each waited every update for their own round
+// and then an XOR (5 cycles where AESENC takes 4), and those two set the pace of the whole chain; with M as the key
+// the round does not wait for S0 or S4 at all, and an update is bound by the round before it (over the eight-block ring
+// about 4.25 cycles an update, and 8 AESENC on two AES units take 4). Decrypting, the round takes the ciphertext and the
+// keystream joins the XOR after it (see there), so no round waits for the keystream either. Aegis128L.Encrypt called
+// directly on the AMD EPYC (Zen 4): 38 ns at 128 B instead of 41, 6.4-7.3 us at 128 KiB instead of 7.1-8.1 (best of
+// 31 rounds, several processes); decrypting, no change either way (31 ns, 7.6 us).
+//
+// The init's ten updates and the finalization's seven are written out, not looped. With the loops, and Encrypt open
+// to inlining, the same 128-byte call through the adapter, the only provider in the process, took 50-55 ns in some
+// processes and 65-74 in others: stable within a process for 12 s, the buffers at the same addresses modulo 4 KiB, and
+// (per the perf map) the same machine code for the kernel and its caller at the same addresses in a fast and a slow
+// process, so neither the inputs' alignment nor the code the JIT chose set it apart. With Encrypt and Decrypt roots of
+// their own (Aegis128L.cs) the split was 41 against 52-60 ns; written out as well, 41-46 ns in every process (35-38
+// with the round key above and the nonce's 8-byte loads, AegisBlocks.LoadNonceBlock).
 public static partial class Aegis128L
 {
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -30,7 +45,7 @@ public static partial class Aegis128L
         var c0 = Vector128.Create((byte)0x00, 0x01, 0x01, 0x02, 0x03, 0x05, 0x08, 0x0d, 0x15, 0x22, 0x37, 0x59, 0x90, 0xe9, 0x79, 0x62);
         var c1 = Vector128.Create((byte)0xdb, 0x3d, 0x18, 0x55, 0x6d, 0xc2, 0x2f, 0xf1, 0x20, 0x11, 0x31, 0x42, 0x73, 0xb5, 0x28, 0xdd);
         var k = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(key));
-        var n = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(nonce));
+        var n = AegisBlocks.LoadNonceBlock(ref MemoryMarshal.GetReference(nonce));
         var s0 = k ^ n;
         var s1 = c1;
         var s2 = c0;
@@ -40,21 +55,117 @@ public static partial class Aegis128L
         var s6 = k ^ c1;
         var s7 = k ^ c0;
         Vector128<byte> old;
-        for (int i = 0; i < 10; i++)
-        {
-            // UPDATE (draft §4.1): S'i = AESRound(S(i-1), Si), the message XORed into S'0 and S'4 after the round (the
-            // same value as XORed into its round key, AddRoundKey being the round's last step), so a message block
-            // computed late, as when decrypting, does not hold up the AESENC.
-            old = s7;
-            s7 = Aes.Encrypt(s6, s7);
-            s6 = Aes.Encrypt(s5, s6);
-            s5 = Aes.Encrypt(s4, s5);
-            s4 = Aes.Encrypt(s3, s4) ^ k;
-            s3 = Aes.Encrypt(s2, s3);
-            s2 = Aes.Encrypt(s1, s2);
-            s1 = Aes.Encrypt(s0, s1);
-            s0 = Aes.Encrypt(old, s0) ^ n;
-        }
+
+        // UPDATE 1 of 10 (draft §4.1): S'i = AESRound(S(i-1), Si), the block absorbed (here K and N) XORed into S'0 and
+        // S'4, as the round key (see above).
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, k) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, n) ^ s0;
+
+        // UPDATE 2 of 10
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, k) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, n) ^ s0;
+
+        // UPDATE 3 of 10
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, k) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, n) ^ s0;
+
+        // UPDATE 4 of 10
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, k) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, n) ^ s0;
+
+        // UPDATE 5 of 10
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, k) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, n) ^ s0;
+
+        // UPDATE 6 of 10
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, k) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, n) ^ s0;
+
+        // UPDATE 7 of 10
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, k) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, n) ^ s0;
+
+        // UPDATE 8 of 10
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, k) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, n) ^ s0;
+
+        // UPDATE 9 of 10
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, k) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, n) ^ s0;
+
+        // UPDATE 10 of 10
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, k) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, n) ^ s0;
 
         // Absorb the associated data (§4.3), the last block zero-padded.
         ref byte ad = ref MemoryMarshal.GetReference(associatedData);
@@ -71,11 +182,11 @@ public static partial class Aegis128L
             s7 = Aes.Encrypt(s6, s7);
             s6 = Aes.Encrypt(s5, s6);
             s5 = Aes.Encrypt(s4, s5);
-            s4 = Aes.Encrypt(s3, s4) ^ m1;
+            s4 = Aes.Encrypt(s3, m1) ^ s4;
             s3 = Aes.Encrypt(s2, s3);
             s2 = Aes.Encrypt(s1, s2);
             s1 = Aes.Encrypt(s0, s1);
-            s0 = Aes.Encrypt(old, s0) ^ m0;
+            s0 = Aes.Encrypt(old, m0) ^ s0;
         }
 
         if (whole < length)
@@ -87,11 +198,11 @@ public static partial class Aegis128L
             s7 = Aes.Encrypt(s6, s7);
             s6 = Aes.Encrypt(s5, s6);
             s5 = Aes.Encrypt(s4, s5);
-            s4 = Aes.Encrypt(s3, s4) ^ m1;
+            s4 = Aes.Encrypt(s3, m1) ^ s4;
             s3 = Aes.Encrypt(s2, s3);
             s2 = Aes.Encrypt(s1, s2);
             s1 = Aes.Encrypt(s0, s1);
-            s0 = Aes.Encrypt(old, s0) ^ m0;
+            s0 = Aes.Encrypt(old, m0) ^ s0;
         }
 
         // Enc and Dec (§4.3, §4.4): the keystream of a block is z0 = S6 ^ S1 ^ (S2 & S3), z1 = S2 ^ S5 ^ (S6 & S7);
@@ -114,32 +225,39 @@ public static partial class Aegis128L
                 s7 = Aes.Encrypt(s6, s7);
                 s6 = Aes.Encrypt(s5, s6);
                 s5 = Aes.Encrypt(s4, s5);
-                s4 = Aes.Encrypt(s3, s4) ^ m1;
+                s4 = Aes.Encrypt(s3, m1) ^ s4;
                 s3 = Aes.Encrypt(s2, s3);
                 s2 = Aes.Encrypt(s1, s2);
                 s1 = Aes.Encrypt(s0, s1);
-                s0 = Aes.Encrypt(old, s0) ^ m0;
+                s0 = Aes.Encrypt(old, m0) ^ s0;
             }
         }
         else
         {
+            Vector128<byte> x0, x1, z0, z1;
             for (int i = 0; i < whole; i += BlockSize)
             {
-                m0 = Vector128.LoadUnsafe(ref src, (nuint)i) ^ s6 ^ s1 ^ (s2 & s3);
-                m1 = Vector128.LoadUnsafe(ref src, (nuint)i + 16) ^ s2 ^ s5 ^ (s6 & s7);
-                m0.StoreUnsafe(ref dst, (nuint)i);
-                m1.StoreUnsafe(ref dst, (nuint)i + 16);
+                // The plaintext P = X ^ z goes into the round as its key, AESRound(y, X ^ z) ^ S = AESRound(y, X) ^ (S ^ z):
+                // the round takes the ciphertext X as loaded and the keystream joins in the XOR after it, off the chain
+                // of rounds (with P as the round key, each round would wait for the keystream of this block). Computing
+                // Q = S ^ z first and P = X ^ Q ^ S from it, one operation fewer, took 15% longer at 128 KiB.
+                x0 = Vector128.LoadUnsafe(ref src, (nuint)i);
+                x1 = Vector128.LoadUnsafe(ref src, (nuint)i + 16);
+                z0 = s6 ^ s1 ^ (s2 & s3);
+                z1 = s2 ^ s5 ^ (s6 & s7);
+                (x0 ^ z0).StoreUnsafe(ref dst, (nuint)i);
+                (x1 ^ z1).StoreUnsafe(ref dst, (nuint)i + 16);
 
                 // UPDATE
                 old = s7;
                 s7 = Aes.Encrypt(s6, s7);
                 s6 = Aes.Encrypt(s5, s6);
                 s5 = Aes.Encrypt(s4, s5);
-                s4 = Aes.Encrypt(s3, s4) ^ m1;
+                s4 = Aes.Encrypt(s3, x1) ^ (s4 ^ z1);
                 s3 = Aes.Encrypt(s2, s3);
                 s2 = Aes.Encrypt(s1, s2);
                 s1 = Aes.Encrypt(s0, s1);
-                s0 = Aes.Encrypt(old, s0) ^ m0;
+                s0 = Aes.Encrypt(old, x0) ^ (s0 ^ z0);
             }
         }
 
@@ -163,28 +281,91 @@ public static partial class Aegis128L
             s7 = Aes.Encrypt(s6, s7);
             s6 = Aes.Encrypt(s5, s6);
             s5 = Aes.Encrypt(s4, s5);
-            s4 = Aes.Encrypt(s3, s4) ^ m1;
+            s4 = Aes.Encrypt(s3, m1) ^ s4;
             s3 = Aes.Encrypt(s2, s3);
             s2 = Aes.Encrypt(s1, s2);
             s1 = Aes.Encrypt(s0, s1);
-            s0 = Aes.Encrypt(old, s0) ^ m0;
+            s0 = Aes.Encrypt(old, m0) ^ s0;
         }
 
         // Finalize (§4.6): the lengths in bits, each a little-endian 64-bit word, XORed into S2; seven updates.
         var t = s2 ^ Vector128.Create((ulong)associatedData.Length * 8, (ulong)length * 8).AsByte();
-        for (int i = 0; i < 7; i++)
-        {
-            // UPDATE
-            old = s7;
-            s7 = Aes.Encrypt(s6, s7);
-            s6 = Aes.Encrypt(s5, s6);
-            s5 = Aes.Encrypt(s4, s5);
-            s4 = Aes.Encrypt(s3, s4) ^ t;
-            s3 = Aes.Encrypt(s2, s3);
-            s2 = Aes.Encrypt(s1, s2);
-            s1 = Aes.Encrypt(s0, s1);
-            s0 = Aes.Encrypt(old, s0) ^ t;
-        }
+        // UPDATE 1 of 7
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, t) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, t) ^ s0;
+
+        // UPDATE 2 of 7
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, t) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, t) ^ s0;
+
+        // UPDATE 3 of 7
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, t) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, t) ^ s0;
+
+        // UPDATE 4 of 7
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, t) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, t) ^ s0;
+
+        // UPDATE 5 of 7
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, t) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, t) ^ s0;
+
+        // UPDATE 6 of 7
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, t) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, t) ^ s0;
+
+        // UPDATE 7 of 7
+        old = s7;
+        s7 = Aes.Encrypt(s6, s7);
+        s6 = Aes.Encrypt(s5, s6);
+        s5 = Aes.Encrypt(s4, s5);
+        s4 = Aes.Encrypt(s3, t) ^ s4;
+        s3 = Aes.Encrypt(s2, s3);
+        s2 = Aes.Encrypt(s1, s2);
+        s1 = Aes.Encrypt(s0, s1);
+        s0 = Aes.Encrypt(old, t) ^ s0;
 
         if (longTag)
         {

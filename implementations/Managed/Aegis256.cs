@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.Intrinsics.X86;
 using Aes = System.Runtime.Intrinsics.X86.Aes;
 
@@ -23,6 +24,7 @@ public static partial class Aegis256
     public static bool IsSupported => Aes.IsSupported && Sse2.IsSupported;
 
     /// <inheritdoc cref="Aegis128L.Encrypt"/>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static void Encrypt(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag,
         ReadOnlySpan<byte> associatedData = default)
@@ -33,6 +35,7 @@ public static partial class Aegis256
     }
 
     /// <inheritdoc cref="Aegis128L.Decrypt"/>
+    [MethodImpl(MethodImplOptions.NoInlining)]
     public static bool Decrypt(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext,
         ReadOnlySpan<byte> associatedData = default)
