@@ -130,11 +130,21 @@ public static partial class Blake3
 
     /// <summary>
     /// Hashes sixteen inputs at once, input <c>i</c> in lane <c>i</c> (the reference crate's <c>hash16</c>); the
-    /// 512-bit counterpart of <see cref="HashFour"/>. Each block is one load per input, transposed so that vector
-    /// <c>j</c> holds word <c>j</c> of every input, and stays in registers through the rounds: reading the words
-    /// from a stack buffer through the schedule table instead was measured 6% slower at 128 KiB (21.1 against
-    /// 19.9 µs).
+    /// 512-bit counterpart of <see cref="HashFour"/>. Each block is two 32-byte loads per input, transposed so that
+    /// vector <c>j</c> holds word <c>j</c> of every input (<see cref="LoadTransposed"/>), and stays in registers
+    /// through the rounds: reading the words from a stack buffer through the schedule table instead was measured 6%
+    /// slower at 128 KiB (21.1 against 19.9 µs).
     /// </summary>
+    /// <remarks>
+    /// The JIT's disassembly (<c>DOTNET_JitDisasm=HashSixteen</c>, <c>DOTNET_TieredCompilation=0</c>) shows the
+    /// seven rounds without a spill: 336 vpaddd, 224 vpxord and 224 vprord a block, what the reference crate's
+    /// assembly executes, with its two counter vectors stored once a call and reloaded once a block as the crate
+    /// does. The transpose was the one difference: 64 shuffles a block for whole 64-byte loads against the crate's
+    /// 48 and 16 inserts from memory, now the same as the crate's. On the AMD EPYC (Zen 4), where shuffles are not
+    /// the bottleneck, that measured 0.8% faster at 128 KiB (<c>harness paired --algorithm BLAKE3 --provider managed
+    /// --sizes 128KiB --rounds 101</c> against the build before: head ÷ base 0.992, 0.982–0.998) and the same at 8 KiB;
+    /// Intel cores run every shuffle on one port, which the rounds' adds and XORs share.
+    /// </remarks>
     private static void HashSixteen(
         ref byte inputs,
         int stride,
@@ -717,10 +727,16 @@ public static partial class Blake3
     /// 16x16 matrix of words, so that <c>mj</c>'s lane <c>i</c> is word <c>j</c> of input <c>i</c>.
     /// </summary>
     /// <remarks>
-    /// Unpacking by words and then by pairs of words does a 4x4 transpose inside every 128-bit lane: afterwards
-    /// <c>wgj</c>'s lane <c>L</c> holds word <c>4L + j</c> of inputs <c>4g..4g+3</c>. What is left is a 4x4
-    /// transpose of 128-bit lanes across <c>w0j..w3j</c>, two rounds of vshufi32x4. Everything stays in registers
-    /// (AVX-512 has 32).
+    /// The block is read in 32-byte halves, input <c>k</c>'s half in the lower half of a vector and input
+    /// <c>k + 4</c>'s in the upper (a load and a vinserti64x4 from memory, as the reference crate's AVX-512 assembly
+    /// does), so the loads themselves do the first step of the transpose. Unpacking by words and then by pairs of
+    /// words (<see cref="TransposeGroup"/>) leaves, for inputs <c>8g..8g+7</c> and word <c>w</c> of the half,
+    /// word <c>w</c> of inputs <c>8g..8g+3</c> in lane 0, word <c>w + 4</c> of them in lane 1, and the same of
+    /// inputs <c>8g+4..8g+7</c> in lanes 2 and 3; one vshufi32x4 per output vector then picks lanes 0 and 2
+    /// (or 1 and 3) of both groups, which puts the inputs back in order. That is 24 shuffles per half, 48 per
+    /// block; loading whole 64-byte blocks took 64 (32 unpacks and two rounds of 16 vshufi32x4 for a 4x4
+    /// transpose of 128-bit lanes). A 32-byte load also crosses a cache line only where the input is not 32-byte
+    /// aligned, where a 64-byte one crosses one whenever the input is not 64-byte aligned.
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void LoadTransposed(
@@ -743,37 +759,67 @@ public static partial class Blake3
         out Vector512<uint> m14,
         out Vector512<uint> m15)
     {
-        LoadGroup(ref block, stride, out Vector512<uint> w00, out Vector512<uint> w01, out Vector512<uint> w02, out Vector512<uint> w03);
-        LoadGroup(ref Unsafe.Add(ref block, 4 * stride), stride, out Vector512<uint> w10, out Vector512<uint> w11, out Vector512<uint> w12, out Vector512<uint> w13);
-        LoadGroup(ref Unsafe.Add(ref block, 8 * stride), stride, out Vector512<uint> w20, out Vector512<uint> w21, out Vector512<uint> w22, out Vector512<uint> w23);
-        LoadGroup(ref Unsafe.Add(ref block, 12 * stride), stride, out Vector512<uint> w30, out Vector512<uint> w31, out Vector512<uint> w32, out Vector512<uint> w33);
-        TransposeLanes(w00, w10, w20, w30, out m0, out m4, out m8, out m12);
-        TransposeLanes(w01, w11, w21, w31, out m1, out m5, out m9, out m13);
-        TransposeLanes(w02, w12, w22, w32, out m2, out m6, out m10, out m14);
-        TransposeLanes(w03, w13, w23, w33, out m3, out m7, out m11, out m15);
+        ref byte upperInputs = ref Unsafe.Add(ref block, 8 * stride);
+        LoadHalfOfEight(ref block, stride, 0, out Vector512<uint> a0, out Vector512<uint> a1, out Vector512<uint> a2, out Vector512<uint> a3);
+        LoadHalfOfEight(ref upperInputs, stride, 0, out Vector512<uint> b0, out Vector512<uint> b1, out Vector512<uint> b2, out Vector512<uint> b3);
+        SelectLanes(a0, b0, out m0, out m4);
+        SelectLanes(a1, b1, out m1, out m5);
+        SelectLanes(a2, b2, out m2, out m6);
+        SelectLanes(a3, b3, out m3, out m7);
+        LoadHalfOfEight(ref block, stride, 32, out Vector512<uint> c0, out Vector512<uint> c1, out Vector512<uint> c2, out Vector512<uint> c3);
+        LoadHalfOfEight(ref upperInputs, stride, 32, out Vector512<uint> d0, out Vector512<uint> d1, out Vector512<uint> d2, out Vector512<uint> d3);
+        SelectLanes(c0, d0, out m8, out m12);
+        SelectLanes(c1, d1, out m9, out m13);
+        SelectLanes(c2, d2, out m10, out m14);
+        SelectLanes(c3, d3, out m11, out m15);
     }
 
     /// <summary>
-    /// Loads four inputs and transposes inside each 128-bit lane: <c>wj</c>'s lane L holds word <c>4L + j</c> of the
-    /// four inputs.
+    /// Words <c>offset / 4</c> to <c>offset / 4 + 7</c> of eight inputs, transposed inside 128-bit lanes:
+    /// <c>wj</c>'s lanes hold word <c>offset / 4 + j</c> of inputs 0-3, word <c>offset / 4 + 4 + j</c> of inputs
+    /// 0-3, then the same two of inputs 4-7.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void LoadGroup(
+    private static void LoadHalfOfEight(
         ref byte first,
         int stride,
+        nuint offset,
         out Vector512<uint> w0,
         out Vector512<uint> w1,
         out Vector512<uint> w2,
         out Vector512<uint> w3) =>
         TransposeGroup(
-            Vector512.LoadUnsafe(ref first).AsUInt32(),
-            Vector512.LoadUnsafe(ref Unsafe.Add(ref first, stride)).AsUInt32(),
-            Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 2 * stride)).AsUInt32(),
-            Vector512.LoadUnsafe(ref Unsafe.Add(ref first, 3 * stride)).AsUInt32(),
+            LoadHalfPair(ref first, stride, offset, 0),
+            LoadHalfPair(ref first, stride, offset, 1),
+            LoadHalfPair(ref first, stride, offset, 2),
+            LoadHalfPair(ref first, stride, offset, 3),
             out w0,
             out w1,
             out w2,
             out w3);
+
+    /// <summary>32 bytes of input <paramref name="k"/> in the lower half and of input <c>k + 4</c> in the upper.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    /// <remarks>
+    /// Written as an insert into a widened load: <c>Vector512.Create</c> of two halves compiled to two inserts, one of
+    /// them into a stale register, where this is one load and one vinserti64x4 reading the other half from memory.
+    /// </remarks>
+    private static Vector512<uint> LoadHalfPair(ref byte first, int stride, nuint offset, int k) =>
+        Avx512F.InsertVector256(
+            Vector256.LoadUnsafe(ref Unsafe.Add(ref first, k * stride), offset).AsUInt32().ToVector512Unsafe(),
+            Vector256.LoadUnsafe(ref Unsafe.Add(ref first, (k + 4) * stride), offset).AsUInt32(),
+            1);
+
+    /// <summary>
+    /// From two outputs of <see cref="LoadHalfOfEight"/> (inputs 0-7 and 8-15): lanes 0 and 2 of each, one word of
+    /// all sixteen inputs in order, and lanes 1 and 3, the word four further on (0x88 and 0xDD).
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void SelectLanes(Vector512<uint> lower, Vector512<uint> upper, out Vector512<uint> word, out Vector512<uint> wordPlus4)
+    {
+        word = Avx512F.Shuffle4x128(lower, upper, 0x88);
+        wordPlus4 = Avx512F.Shuffle4x128(lower, upper, 0xDD);
+    }
 
     /// <summary>Transposes the 4x4 matrix of words inside each 128-bit lane of four vectors.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
