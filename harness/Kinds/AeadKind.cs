@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
@@ -198,6 +199,7 @@ public sealed class AeadKind : KindContract
         private readonly byte[] _tag = new byte[aead.Algorithm.TagBytes];
         private ulong _counter;
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run()
         {
             BinaryPrimitives.WriteUInt64LittleEndian(_nonce, ++_counter);
@@ -227,6 +229,7 @@ public sealed class AeadKind : KindContract
             aead.Encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run()
         {
             if (!_aead.Decrypt(_key, _nonce, _associatedData, _ciphertext, _tag, _plaintext))

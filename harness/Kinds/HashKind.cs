@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
@@ -53,6 +54,7 @@ public sealed class HashKind : KindContract
     {
         private readonly byte[] _output = new byte[hash.OutputBytes];
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run() => hash.Hash(input, _output);
     }
 }

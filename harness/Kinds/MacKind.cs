@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Formatting;
 using CryptoHarness.Implementations;
 using CryptoHarness.Results;
@@ -123,6 +124,7 @@ public sealed class MacKind : KindContract
         private readonly byte[] _key = WorkloadInputs.Key(mac.Algorithm.KeyBytes);
         private readonly byte[] _output = new byte[mac.OutputBytes];
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run() => mac.Mac(_key, [], input, _output);
     }
 }

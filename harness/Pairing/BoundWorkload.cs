@@ -1,4 +1,5 @@
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using CryptoHarness.Selecting;
 using static CryptoHarness.Selecting.OperationNames;
 
@@ -65,6 +66,7 @@ public abstract class BoundWorkload
             _output = block.Take(outputBytes);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run() => _hash(_input, _output);
 
         public override byte[] Output() => [.. _output];
@@ -84,6 +86,7 @@ public abstract class BoundWorkload
             _output = block.Take(outputBytes);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run() => _xof([], _input, _output);
 
         public override byte[] Output() => [.. _output];
@@ -105,6 +108,7 @@ public abstract class BoundWorkload
             _output = block.Take(outputBytes);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run() => _mac(_key, [], _input, _output);
 
         public override byte[] Output() => [.. _output];
@@ -134,6 +138,7 @@ public abstract class BoundWorkload
             _tag = block.Take(tagBytes);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run()
         {
             BinaryPrimitives.WriteUInt64LittleEndian(_nonce, ++_counter);
@@ -169,6 +174,7 @@ public abstract class BoundWorkload
             encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run()
         {
             if (!_decrypt(_key, _nonce, _associatedData, _ciphertext, _tag, _plaintext))

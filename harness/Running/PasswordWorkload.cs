@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using CryptoHarness.Implementations;
 using CryptoHarness.Selecting;
 using static CryptoHarness.Selecting.PasswordInputs;
@@ -52,11 +53,13 @@ public abstract class PasswordWorkload : Workload
     {
         private readonly byte[] _tag = new byte[parameters.TagBytes];
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run() => implementation.Hash(Password, Salt, [], [], parameters, _tag);
     }
 
     private sealed class EncodeWorkload(IPasswordHashImplementation implementation, PasswordHashParameters parameters) : PasswordWorkload
     {
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run() => _ = implementation.HashToString(Password, Salt, parameters);
     }
 
@@ -66,6 +69,7 @@ public abstract class PasswordWorkload : Workload
     {
         private readonly string _encoded = implementation.HashToString(Password, Salt, parameters);
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run()
         {
             if (implementation.Verify(_encoded, password) != expected)

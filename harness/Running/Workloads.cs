@@ -1,5 +1,6 @@
-using CryptoHarness.Kinds;
+using System.Runtime.CompilerServices;
 using CryptoHarness.Implementations;
+using CryptoHarness.Kinds;
 using CryptoHarness.Selecting;
 using static CryptoHarness.Selecting.OperationNames;
 
@@ -64,6 +65,7 @@ public static class Workloads
     {
         private readonly byte[] _digests = new byte[batchSize * batch.OutputBytes];
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run() => batch.HashBatch(messages, messageBytes, _digests);
     }
 
@@ -71,6 +73,7 @@ public static class Workloads
     {
         private readonly byte[] _digests = new byte[batchSize * hash.OutputBytes];
 
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run()
         {
             var outputBytes = hash.OutputBytes;

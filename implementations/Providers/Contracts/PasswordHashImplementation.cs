@@ -27,6 +27,8 @@ public abstract class PasswordHashImplementation(Algorithm algorithm, Provider p
         return parameters.Problem() is { } problem ? Support.No(problem) : SupportCore(parameters, inputs);
     }
 
+    // One call site for every provider: see HashImplementation.cs on why it is compiled without a profile.
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public void Hash(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData,
         PasswordHashParameters parameters, Span<byte> tag)
     {
@@ -40,12 +42,14 @@ public abstract class PasswordHashImplementation(Algorithm algorithm, Provider p
         HashCore(password, salt, secret, associatedData, parameters, tag);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public string HashToString(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, PasswordHashParameters parameters)
     {
         Require(parameters, new PasswordHashInputs(salt.Length, 0, 0, PasswordHashUse.Encode));
         return HashToStringCore(password, salt, parameters);
     }
 
+    [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     public bool Verify(string encoded, ReadOnlySpan<byte> password)
     {
         ArgumentNullException.ThrowIfNull(encoded);
