@@ -38,11 +38,13 @@ public static class MachineInfo
             sets["AVX2"] = Avx2.IsSupported;
             sets["AVX-512F"] = Avx512F.IsSupported;
             sets["AES"] = System.Runtime.Intrinsics.X86.Aes.IsSupported;
-            sets["SHA"] = X86Base.IsSupported && (X86Base.CpuId(7, 0).Ebx & (1 << 29)) != 0;
+            // CPUID leaf 7 (structured extended features), read once for the two bits below.
+            var leaf7 = X86Base.IsSupported ? X86Base.CpuId(7, 0) : default;
+            sets["SHA"] = (leaf7.Ebx & (1 << 29)) != 0;
 
             // VAES (leaf 7, ECX bit 9): AES rounds on 256- and 512-bit vectors, which OpenSSL's AES-GCM uses and .NET
             // 10 exposes no intrinsics for, so it explains the `os` AES-GCM rows at large sizes.
-            sets["VAES"] = X86Base.IsSupported && (X86Base.CpuId(7, 0).Ecx & (1 << 9)) != 0;
+            sets["VAES"] = (leaf7.Ecx & (1 << 9)) != 0;
         }
         else if (RuntimeInformation.ProcessArchitecture == Architecture.Arm64)
         {
