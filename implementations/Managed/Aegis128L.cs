@@ -1,9 +1,3 @@
-using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
-using System.Security.Cryptography;
 using Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace CryptoHarness.Managed;

@@ -1,5 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Runtime.Intrinsics.X86;
 using Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace CryptoHarness.Managed;

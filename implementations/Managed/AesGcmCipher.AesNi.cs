@@ -1,10 +1,4 @@
-using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
 using Aes = System.Runtime.Intrinsics.X86.Aes;
-using System.Security.Cryptography;
 
 namespace CryptoHarness.Managed;
 

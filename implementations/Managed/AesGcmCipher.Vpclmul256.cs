@@ -1,8 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
-
 namespace CryptoHarness.Managed;
 
 // The 256-bit GHASH path, for CPUs with VPCLMULQDQ but without AVX-512 (and for the x86-64-v3 level): as the 512-bit

@@ -1,7 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
 using Aes = System.Runtime.Intrinsics.X86.Aes;
 
 namespace CryptoHarness.Managed;

@@ -1,7 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
-
 namespace CryptoHarness.Managed;
 
 public static unsafe partial class Argon2

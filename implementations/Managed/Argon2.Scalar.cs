@@ -1,6 +1,3 @@
-using System.Numerics;
-using System.Runtime.CompilerServices;
-
 namespace CryptoHarness.Managed;
 
 public static unsafe partial class Argon2

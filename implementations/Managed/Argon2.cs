@@ -1,8 +1,3 @@
-using System.Buffers.Binary;
-using System.Diagnostics;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 using X86 = System.Runtime.Intrinsics.X86;
 
 namespace CryptoHarness.Managed;

@@ -1,7 +1,3 @@
-using System.Buffers.Binary;
-using System.Runtime.CompilerServices;
-using System.Runtime.Intrinsics.X86;
-
 namespace CryptoHarness.Managed;
 
 /// <summary>

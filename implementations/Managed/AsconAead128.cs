@@ -1,7 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Security.Cryptography;
 using static CryptoHarness.Managed.AsconPermutation;
 
 namespace CryptoHarness.Managed;

@@ -1,6 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
 using static CryptoHarness.Managed.AsconPermutation;
 
 namespace CryptoHarness.Managed;

@@ -1,8 +1,3 @@
-using System.Buffers.Binary;
-using System.Numerics;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-
 namespace CryptoHarness.Managed;
 
 public static partial class Blake2b

@@ -1,10 +1,3 @@
-using System.Diagnostics;
-using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Security.Cryptography;
-
 namespace CryptoHarness.Managed;
 
 /// <summary>

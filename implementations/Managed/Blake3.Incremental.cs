@@ -1,9 +1,3 @@
-using System.Diagnostics;
-using System.Numerics;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Security.Cryptography;
-
 namespace CryptoHarness.Managed;
 
 public static partial class Blake3

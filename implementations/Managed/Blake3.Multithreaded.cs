@@ -1,5 +1,3 @@
-using System.Security.Cryptography;
-
 namespace CryptoHarness.Managed;
 
 public static partial class Blake3

@@ -1,6 +1,4 @@
-using System.Runtime.Intrinsics;
 using System.Runtime.Intrinsics.Arm;
-using System.Runtime.Intrinsics.X86;
 
 namespace CryptoHarness.Managed;
 

@@ -1,9 +1,3 @@
-using System.Diagnostics;
-using System.Diagnostics.CodeAnalysis;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
 using V = System.Runtime.Intrinsics.Vector128<ulong>;
 
 namespace CryptoHarness.Managed;

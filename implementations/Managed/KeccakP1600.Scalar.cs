@@ -1,7 +1,3 @@
-using System.Numerics;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-
 namespace CryptoHarness.Managed;
 
 /// <summary>The scalar path: the 25 lanes in 64-bit locals, two rounds written out per loop iteration.</summary>

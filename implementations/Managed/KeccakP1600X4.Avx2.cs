@@ -1,8 +1,3 @@
-using System.Diagnostics;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
 using V = System.Runtime.Intrinsics.Vector256<ulong>;
 
 namespace CryptoHarness.Managed;

@@ -1,7 +1,3 @@
-using System.Buffers.Binary;
-using System.Diagnostics;
-using System.Runtime.CompilerServices;
-
 namespace CryptoHarness.Managed;
 
 /// <summary>

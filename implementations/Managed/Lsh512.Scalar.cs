@@ -1,7 +1,3 @@
-using System.Buffers.Binary;
-using System.Numerics;
-using System.Runtime.CompilerServices;
-
 namespace CryptoHarness.Managed;
 
 public static partial class Lsh512

@@ -1,10 +1,3 @@
-using System.Buffers.Binary;
-using System.Numerics;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics.X86;
-using System.Security.Cryptography;
-
 namespace CryptoHarness.Managed;
 
 /// <summary>

@@ -1,7 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
-
 namespace CryptoHarness.Managed;
 
 // The Avx512 path: sixteen messages in the 32-bit lanes of a Vector512. AVX-512 F adds what the narrower paths

@@ -1,7 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
-
 namespace CryptoHarness.Managed;
 
 // The Ssse3 path: four messages in the 32-bit lanes of a Vector128 (SSE2 unpacks, SSSE3 pshufb for the byte swap).

@@ -1,6 +1,3 @@
-using System.Runtime.CompilerServices;
-using System.Security.Cryptography;
-
 namespace CryptoHarness.Managed;
 
 /// <summary>

@@ -1,9 +1,3 @@
-using System.Buffers.Binary;
-using System.Numerics;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Security.Cryptography;
-
 namespace CryptoHarness.Managed;
 
 // The scalar path: the SHA-512 compression function of FIPS 180-4 §6.4.2, fully unrolled.

@@ -1,10 +1,3 @@
-using System.Numerics;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Runtime.Intrinsics;
-using System.Runtime.Intrinsics.X86;
-using System.Security.Cryptography;
-
 namespace CryptoHarness.Managed;
 
 // The Ssse3 path: the scalar rounds of Sha512.Scalar.cs, with the message schedule expanded two words at a time in

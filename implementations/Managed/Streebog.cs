@@ -1,8 +1,4 @@
-using System.Buffers.Binary;
 using System.Globalization;
-using System.Runtime.CompilerServices;
-using System.Runtime.InteropServices;
-using System.Security.Cryptography;
 
 namespace CryptoHarness.Managed;
 
