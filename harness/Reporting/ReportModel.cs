@@ -6,9 +6,10 @@ using CryptoHarness.Statistics;
 namespace CryptoHarness.Reporting;
 
 /// <summary>The run as a page's header and the machine spec print it.</summary>
+/// <param name="CpuIdentity">CPUID's maker, family, model and stepping, and the hypervisor bit; null for runs that did not record it.</param>
 /// <param name="IsaNote">What emulating the instruction-set level leaves out; null for a run at the host's own level.</param>
 public sealed record RunView(
-    string MachineKey, string Cpu, int LogicalCores, string IsaLevel, string? IsaNote,
+    string MachineKey, string Cpu, string? CpuIdentity, int LogicalCores, string IsaLevel, string? IsaNote,
     IReadOnlyList<string> InstructionSets, IReadOnlyList<string> MissingInstructionSets,
     string Os, string Runtime, string BenchmarkDotNet, string Job, string JobDescription, string GitCommit, string Utc);
 
@@ -50,6 +51,7 @@ public static partial class ReportModel
     public static RunView MachineSpec(RunInfo run) => new(
         run.MachineKey,
         run.Cpu,
+        Optional(run.CpuIdentity),
         run.LogicalCores,
         run.InstructionSetLevel,
         Optional(InstructionSetEmulation.Note(run.InstructionSetLevel, run.IsaEmulatedOn, run.Packages.GetValueOrDefault(Implementations.Adapters.Blake3Native.Blake3NativeProvider.Provider.Key))),

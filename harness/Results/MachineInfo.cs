@@ -25,6 +25,40 @@ public static class MachineInfo
     }
 
     /// <summary>
+    /// The CPU's maker, family, model and stepping as CPUID reports them (leaves 0 and 1), and whether the run was made
+    /// under a hypervisor (leaf 1, ECX bit 31); null off x86. A cloud guest's model name is often generic ("Intel(R)
+    /// Xeon(R) Processor"), and these numbers are what tell one micro-architecture from another, which the per-CPU
+    /// path choices depend on; the hypervisor bit says the timings share a host.
+    /// </summary>
+    public static string? CpuIdentity()
+    {
+        if (!X86Base.IsSupported)
+        {
+            return null;
+        }
+
+        var (_, vendorB, vendorC, vendorD) = X86Base.CpuId(0, 0);
+        Span<byte> vendor = stackalloc byte[12];
+        BitConverter.TryWriteBytes(vendor, vendorB);
+        BitConverter.TryWriteBytes(vendor[4..], vendorD);
+        BitConverter.TryWriteBytes(vendor[8..], vendorC);
+        var (signature, _, features, _) = X86Base.CpuId(1, 0);
+
+        // The displayed family and model (Intel SDM vol. 2A, CPUID leaf 1): the extended fields count only for base
+        // family 15 (family) and families 6 and 15 (model).
+        int baseFamily = (signature >> 8) & 0xF;
+        int family = baseFamily == 15 ? baseFamily + ((signature >> 20) & 0xFF) : baseFamily;
+        int model = (signature >> 4) & 0xF;
+        if (baseFamily is 6 or 15)
+        {
+            model += ((signature >> 16) & 0xF) << 4;
+        }
+
+        var text = $"{Encoding.ASCII.GetString(vendor)} family {family} model {model} stepping {signature & 0xF}";
+        return (features & (1 << 31)) != 0 ? text + ", under a hypervisor" : text;
+    }
+
+    /// <summary>
     /// The instruction sets that decide which code paths run. SHA on x64 is read with CPUID (leaf 7, EBX bit 29)
     /// because .NET exposes no SHA intrinsics there; OpenSSL uses them, so they explain the <c>os</c> numbers.
     /// </summary>

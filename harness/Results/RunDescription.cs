@@ -16,6 +16,7 @@ public static class RunDescription
         {
             MachineKey = MachineInfo.MachineKey(cpu, InstructionSetEmulation.KeyLevel(level), MachineInfo.OsKey(), runtime),
             Cpu = cpu,
+            CpuIdentity = MachineInfo.CpuIdentity(),
             LogicalCores = Environment.ProcessorCount,
             InstructionSetLevel = level,
             IsaEmulatedOn = InstructionSetEmulation.Current is { } emulated && emulated.Level != emulated.Host ? emulated.Host : null,

@@ -122,6 +122,11 @@ public sealed record RunInfo
     [JsonPropertyName("cpu")]
     public required string Cpu { get; init; }
 
+    /// <summary>The CPU's maker, family, model and stepping, and whether under a hypervisor (<c>MachineInfo.CpuIdentity</c>); absent off x86 and in files written before it was recorded.</summary>
+    [JsonPropertyName("cpu_identity")]
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? CpuIdentity { get; init; }
+
     [JsonPropertyName("logical_cores")]
     public required int LogicalCores { get; init; }
 

@@ -277,6 +277,11 @@ public static partial class SummaryValidation
 
             PathNamed(Where, "machine_key", run.MachineKey);
             Text(Where, "cpu", run.Cpu);
+            if (run.CpuIdentity is not null)
+            {
+                Text(Where, "cpu_identity", run.CpuIdentity);
+            }
+
             AtLeast(Where, "logical_cores", run.LogicalCores, 1);
             Named(Where, "instruction_set_level", run.InstructionSetLevel);
             if (run.InstructionSets is null)

@@ -477,6 +477,7 @@ public sealed partial class HostileResultsTests
         using var folder = new TestFolder();
         var hostile = Fixture();
         hostile["run"]!["cpu"] = Injection;
+        hostile["run"]!["cpu_identity"] = Injection;
         hostile["run"]!["packages"]!["os"] = Injection;
         hostile["failures"]![0]!["reason"] = Injection;
 

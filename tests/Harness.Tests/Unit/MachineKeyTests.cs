@@ -34,4 +34,28 @@ public sealed class MachineKeyTests
             outside.Delete(recursive: true);
         }
     }
+
+    /// <summary>
+    /// On x86 the run records CPUID's maker, family, model and stepping (what tells a generic cloud "Intel(R) Xeon(R)
+    /// Processor" apart), and the machine spec view carries it; elsewhere nothing. Old files have none.
+    /// </summary>
+    [Fact]
+    public void The_cpu_identity_names_maker_family_model_and_stepping_and_the_spec_view_carries_it()
+    {
+        var identity = MachineInfo.CpuIdentity();
+        if (System.Runtime.Intrinsics.X86.X86Base.IsSupported)
+        {
+            Assert.Matches(@"^[\x20-\x7e]{12} family \d+ model \d+ stepping \d+(, under a hypervisor)?$", identity);
+        }
+        else
+        {
+            Assert.Null(identity);
+        }
+
+        var run = SummaryFile.Load(Path.Combine(AppContext.BaseDirectory, "Fixtures", "sha256-quick", "summary.json")).Run;
+        Assert.Null(run.CpuIdentity);
+        Assert.Null(CryptoHarness.Reporting.ReportModel.MachineSpec(run).CpuIdentity);
+        var recorded = CryptoHarness.Reporting.ReportModel.MachineSpec(run with { CpuIdentity = "GenuineIntel family 6 model 207 stepping 2, under a hypervisor" });
+        Assert.Equal("GenuineIntel family 6 model 207 stepping 2, under a hypervisor", recorded.CpuIdentity);
+    }
 }
