@@ -17,7 +17,7 @@ public static class ReportWriter
     {
         // Absolute from here on: a relative --out combined once more under itself put the data in <out>/<out>/data.
         var outputFolder = outDirectory is null ? root : Path.GetFullPath(outDirectory);
-        var directory = outDirectory is null ? OutputFolder.Resolve(root, Path.Combine("reports", summary.Run.MachineKey)) : outputFolder;
+        var directory = FolderFor(summary.Run, outDirectory, root);
         var specName = outDirectory is null ? SpecPath(summary.Run.MachineKey) : "machine-spec.md";
         if (stage.Named(summary.Run.Scenario) is not { KeepsAlgorithmData: true } report)
         {
@@ -28,7 +28,9 @@ public static class ReportWriter
         // algorithm's latest results of the same scenario.
         var dataDirectory = Path.Combine(directory, "data");
         var fresh = FamilyData.Split(summary);
-        var latest = FamilyData.Load(dataDirectory)
+        var kept = FamilyData.Load(dataDirectory);
+        RefuseAnotherCpu(summary.Run, kept.Values, directory);
+        var latest = kept
             .Where(existing => !fresh.ContainsKey(existing.Key) && existing.Value.Run.Scenario == summary.Run.Scenario)
             .Select(existing => existing.Value)
             .Concat(fresh.Values)
@@ -46,6 +48,32 @@ public static class ReportWriter
 
         written.AddRange(ReportStage.Write(files, directory, outputFolder));
         return written;
+    }
+
+    /// <summary>The folder a run's pages go to: DIR with <c>--out DIR</c>, else <c>reports/&lt;machine&gt;/</c> in the repository.</summary>
+    public static string FolderFor(RunInfo run, string? outDirectory, string root) =>
+        outDirectory is null ? OutputFolder.Resolve(root, Path.Combine("reports", run.MachineKey)) : Path.GetFullPath(outDirectory);
+
+    /// <summary>
+    /// Refuses to add a run to a folder whose kept data was measured on another CPU, as CPUID tells them apart
+    /// (<see cref="RunInfo.CpuIdentity"/>): a cloud guest's model name is often generic ("Intel(R) Xeon(R) Processor"
+    /// was a Sapphire Rapids one day and an Emerald Rapids another), so one machine key can name two CPUs, and their
+    /// pages would mix one CPU's rows under the other's spec. Data written before the identity was recorded cannot be
+    /// told apart and is accepted. Called before measuring, too, so a long run does not end in this refusal.
+    /// </summary>
+    public static void RefuseAnotherCpu(RunInfo run, IEnumerable<RunSummary> kept, string directory)
+    {
+        if (run.CpuIdentity is not { } identity)
+        {
+            return;
+        }
+
+        var other = kept.Select(k => k.Run.CpuIdentity).FirstOrDefault(k => k is not null && k != identity);
+        if (other is not null)
+        {
+            throw new UsageException(
+                $"{directory}: holds runs of CPU {SummaryValidation.Quote(other)} under machine key {SummaryValidation.Quote(run.MachineKey)}, and this run's CPU is {SummaryValidation.Quote(identity)}; valid: one CPU per machine key (move that folder and its machine spec aside, or write this run elsewhere with --out).");
+        }
     }
 
     /// <summary>Where a machine's spec goes, relative to its reports folder: <c>../../machine-specs/&lt;machine&gt;.md</c>.</summary>

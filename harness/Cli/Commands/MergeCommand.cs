@@ -51,11 +51,25 @@ internal static class MergeCommand
         // overwriting the other's spec.
         foreach (var machine in summaries.GroupBy(s => s.Run.MachineKey, StringComparer.Ordinal))
         {
+            // CPUID's identity, where recorded, also tells apart CPUs whose model names are the same (a generic cloud
+            // name); runs written before it was recorded cannot be told apart by it.
             var cpus = machine.Select(s => s.Run.Cpu).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray();
+            if (cpus.Length == 1)
+            {
+                cpus = machine.Select(s => s.Run.CpuIdentity).OfType<string>().Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray();
+            }
+
             if (cpus.Length > 1)
             {
                 throw new UsageException($"{runs}: machine key {SummaryValidation.Quote(machine.Key)} is given to runs on different CPUs, {SummaryValidation.Quote(cpus[0])} and {SummaryValidation.Quote(cpus[1])}; valid: one CPU per machine key (runs of different machines have different keys).");
             }
+        }
+
+        // Each run against the data already kept for its machine, before anything is written.
+        foreach (var summary in summaries)
+        {
+            var folder = ReportWriter.FolderFor(summary.Run, null, root);
+            ReportWriter.RefuseAnotherCpu(summary.Run, FamilyData.Load(Path.Combine(folder, "data")).Values, folder);
         }
 
         var stage = ScenarioRegistry.Stage(templates ?? ReportStage.DefaultTemplatesDirectory);

@@ -476,6 +476,63 @@ public sealed partial class HostileInputsTests
         Assert.False(Directory.Exists(folder.Combine("out", "reports")));
     }
 
+    /// <summary>
+    /// Two CPUs with one generic model name (a cloud guest's "Intel(R) Xeon(R) Processor") are told apart by CPUID:
+    /// merge refuses them in one batch, and refuses a run whose machine folder already keeps another CPU's data,
+    /// writing nothing; runs recorded before the identity existed are accepted beside either.
+    /// </summary>
+    [Fact]
+    public void One_machine_key_with_two_cpu_identities_is_refused_in_a_batch_and_against_kept_data()
+    {
+        using var folder = new TestFolder();
+        var sapphire = HostileResultsTests.Fixture();
+        var emerald = HostileResultsTests.Fixture();
+        var unrecorded = HostileResultsTests.Fixture();
+        sapphire["run"]!["cpu_identity"] = "GenuineIntel family 6 model 143 stepping 8, under a hypervisor";
+        emerald["run"]!["cpu_identity"] = "GenuineIntel family 6 model 207 stepping 2, under a hypervisor";
+        emerald["run"]!["utc"] = "2030-01-01T00:00:00+00:00";
+        HostileResultsTests.Write(folder, "batch/a/summary.json", sapphire);
+        HostileResultsTests.Write(folder, "batch/b/summary.json", emerald);
+
+        var line = HostileResultsTests.BadInput(Cli.Run("merge", "--runs", folder.Combine("batch"), "--out", folder.Combine("out")));
+        Assert.Contains("'GenuineIntel family 6 model 143 stepping 8", line, StringComparison.Ordinal);
+        Assert.Contains("'GenuineIntel family 6 model 207 stepping 2", line, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(folder.Combine("out", "reports")));
+
+        // The older run without an identity and the Sapphire Rapids one merge; the Emerald Rapids one then meets kept data.
+        HostileResultsTests.Write(folder, "first/a/summary.json", unrecorded);
+        HostileResultsTests.Write(folder, "first/b/summary.json", sapphire);
+        var merged = Cli.Run("merge", "--runs", folder.Combine("first"), "--out", folder.Combine("out"));
+        Assert.True(merged.ExitCode == 0, merged.Error);
+        var kept = Directory.GetFiles(folder.Combine("out", "reports"), "*", SearchOption.AllDirectories).ToDictionary(f => f, File.ReadAllText);
+
+        HostileResultsTests.Write(folder, "second/b/summary.json", emerald);
+        line = HostileResultsTests.BadInput(Cli.Run("merge", "--runs", folder.Combine("second"), "--out", folder.Combine("out")));
+        Assert.Contains("holds runs of CPU 'GenuineIntel family 6 model 143 stepping 8", line, StringComparison.Ordinal);
+        Assert.Contains("this run's CPU is 'GenuineIntel family 6 model 207 stepping 2", line, StringComparison.Ordinal);
+        Assert.Equal(kept, Directory.GetFiles(folder.Combine("out", "reports"), "*", SearchOption.AllDirectories).ToDictionary(f => f, File.ReadAllText));
+    }
+
+    /// <summary>`run` checks the folder its pages go to before measuring anything, so a long run does not end refused.</summary>
+    [Fact]
+    public void A_run_into_another_cpus_folder_is_refused_before_measuring()
+    {
+        if (CryptoHarness.Results.MachineInfo.CpuIdentity() is null)
+        {
+            return; // Off x86 no identity is recorded, so there is nothing to tell apart.
+        }
+
+        using var folder = new TestFolder();
+        var other = HostileResultsTests.Fixture();
+        other["run"]!["cpu_identity"] = "OtherVendor1 family 1 model 1 stepping 1";
+        HostileResultsTests.Write(folder, "out/data/sha256.json", other);
+
+        var line = HostileResultsTests.BadInput(Cli.Run("run", "--algorithm", "MD5", "--job", "quick", "--sizes", "128", "--results", folder.Combine("results"), "--out", folder.Combine("out")));
+
+        Assert.Contains("holds runs of CPU 'OtherVendor1 family 1 model 1 stepping 1'", line, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(folder.Combine("results")));
+    }
+
     // 11. Backlinks, Windows names, echoed arguments.
 
     [Theory]
