@@ -66,13 +66,8 @@ public static class ShakeX4
         Span<byte> destination1,
         Span<byte> destination2,
         Span<byte> destination3,
-        InstructionSet path)
-    {
-        KeccakSpongeX4.ThrowIfNoPath(path, "Four-way SHAKE");
-        KeccakSpongeX4.Hash(
-            source0, source1, source2, source3, destination0, destination1, destination2, destination3, Shake.Rate128InBytes,
-            KeccakSponge.ShakeSuffix, path);
-    }
+        InstructionSet path) =>
+        HashCore(source0, source1, source2, source3, destination0, destination1, destination2, destination3, Shake.Rate128InBytes, path);
 
     /// <summary>Fills each destination with SHAKE256 output for the source of the same number.</summary>
     /// <exception cref="ArgumentException">The sources differ in length, or the destinations do.</exception>
@@ -99,11 +94,17 @@ public static class ShakeX4
         Span<byte> destination1,
         Span<byte> destination2,
         Span<byte> destination3,
-        InstructionSet path)
+        InstructionSet path) =>
+        HashCore(source0, source1, source2, source3, destination0, destination1, destination2, destination3, Shake.Rate256InBytes, path);
+
+    private static void HashCore(
+        ReadOnlySpan<byte> source0, ReadOnlySpan<byte> source1, ReadOnlySpan<byte> source2, ReadOnlySpan<byte> source3,
+        Span<byte> destination0, Span<byte> destination1, Span<byte> destination2, Span<byte> destination3,
+        int rateInBytes, InstructionSet path)
     {
         KeccakSpongeX4.ThrowIfNoPath(path, "Four-way SHAKE");
         KeccakSpongeX4.Hash(
-            source0, source1, source2, source3, destination0, destination1, destination2, destination3, Shake.Rate256InBytes,
+            source0, source1, source2, source3, destination0, destination1, destination2, destination3, rateInBytes,
             KeccakSponge.ShakeSuffix, path);
     }
 }
