@@ -27,7 +27,7 @@ public static class Keccak
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        Sha3.HashCore(source, destination, HashSize256InBytes, KeccakSponge.KeccakSuffix, "Keccak", path);
+        Sha3.HashCore(source, destination, HashSize256InBytes, KeccakSponge.KeccakSuffix, Name, path);
 
     /// <summary>Computes the Keccak-384 digest of <paramref name="source"/> into the first 48 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 48 bytes.</exception>
@@ -40,7 +40,7 @@ public static class Keccak
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData384(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        Sha3.HashCore(source, destination, HashSize384InBytes, KeccakSponge.KeccakSuffix, "Keccak", path);
+        Sha3.HashCore(source, destination, HashSize384InBytes, KeccakSponge.KeccakSuffix, Name, path);
 
     /// <summary>Computes the Keccak-512 digest of <paramref name="source"/> into the first 64 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 64 bytes.</exception>
@@ -53,7 +53,10 @@ public static class Keccak
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        Sha3.HashCore(source, destination, HashSize512InBytes, KeccakSponge.KeccakSuffix, "Keccak", path);
+        Sha3.HashCore(source, destination, HashSize512InBytes, KeccakSponge.KeccakSuffix, Name, path);
+
+    // The name in messages, before the digest size in bits.
+    internal const string Name = "Keccak";
 
     internal static int CheckHashSize(int hashSizeInBits, string paramName) => hashSizeInBits is 256 or 384 or 512
         ? hashSizeInBits / 8
@@ -77,7 +80,7 @@ public sealed class KeccakHasher : KeccakDigestHasher
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="hashSizeInBits"/> is not 256, 384 or 512.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public KeccakHasher(int hashSizeInBits, InstructionSet path)
-        : base(Keccak.CheckHashSize(hashSizeInBits, nameof(hashSizeInBits)), KeccakSponge.KeccakSuffix, "Keccak", path)
+        : base(Keccak.CheckHashSize(hashSizeInBits, nameof(hashSizeInBits)), KeccakSponge.KeccakSuffix, Keccak.Name, path)
     {
     }
 }

@@ -31,7 +31,7 @@ public static class Sha3
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData224(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize224InBytes, KeccakSponge.Sha3Suffix, "SHA3", path);
+        HashCore(source, destination, HashSize224InBytes, KeccakSponge.Sha3Suffix, Name, path);
 
     /// <summary>Computes the SHA3-256 digest of <paramref name="source"/> into the first 32 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 32 bytes.</exception>
@@ -44,7 +44,7 @@ public static class Sha3
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize256InBytes, KeccakSponge.Sha3Suffix, "SHA3", path);
+        HashCore(source, destination, HashSize256InBytes, KeccakSponge.Sha3Suffix, Name, path);
 
     /// <summary>Computes the SHA3-384 digest of <paramref name="source"/> into the first 48 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 48 bytes.</exception>
@@ -57,7 +57,7 @@ public static class Sha3
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData384(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize384InBytes, KeccakSponge.Sha3Suffix, "SHA3", path);
+        HashCore(source, destination, HashSize384InBytes, KeccakSponge.Sha3Suffix, Name, path);
 
     /// <summary>Computes the SHA3-512 digest of <paramref name="source"/> into the first 64 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 64 bytes.</exception>
@@ -70,7 +70,10 @@ public static class Sha3
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize512InBytes, KeccakSponge.Sha3Suffix, "SHA3", path);
+        HashCore(source, destination, HashSize512InBytes, KeccakSponge.Sha3Suffix, Name, path);
+
+    // The name in messages, before the digest size in bits.
+    internal const string Name = "SHA3";
 
     internal static int RateInBytes(int hashSizeInBytes) => KeccakSponge.RateForCapacity(2 * hashSizeInBytes);
 
@@ -117,7 +120,7 @@ public sealed class Sha3Hasher : KeccakDigestHasher
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="hashSizeInBits"/> is not a SHA-3 size.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public Sha3Hasher(int hashSizeInBits, InstructionSet path)
-        : base(Sha3.CheckHashSize(hashSizeInBits, nameof(hashSizeInBits)), KeccakSponge.Sha3Suffix, "SHA3", path)
+        : base(Sha3.CheckHashSize(hashSizeInBits, nameof(hashSizeInBits)), KeccakSponge.Sha3Suffix, Sha3.Name, path)
     {
     }
 }
