@@ -85,12 +85,8 @@ public static class CShake
     }
 
     private static void HashCore(
-        ReadOnlySpan<byte> source,
-        Span<byte> destination,
-        ReadOnlySpan<byte> functionName,
-        ReadOnlySpan<byte> customization,
-        int rateInBytes,
-        InstructionSet path)
+        ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> functionName, ReadOnlySpan<byte> customization,
+        int rateInBytes, InstructionSet path)
     {
         KeccakP1600.ThrowIfNotSupported(path);
         KeccakSponge sponge = default;
@@ -106,13 +102,11 @@ public static class CShake
 /// output in any pieces.
 /// </summary>
 /// <remarks>
-/// The state after absorbing N and S is kept, so <see cref="Reset"/> does not absorb them again. Nothing is
-/// allocated after construction; <see cref="Dispose"/> wipes the state.
+/// The state after absorbing N and S is kept, so <see cref="KeccakSpongeHasher.Reset"/> does not absorb them again.
+/// Nothing is allocated after construction; <see cref="KeccakSpongeHasher.Dispose"/> wipes the state.
 /// </remarks>
-public sealed class CShakeHasher : IDisposable
+public sealed class CShakeHasher : KeccakXofHasher
 {
-    private ResettableSponge _sponge;
-
     /// <summary>Starts a cSHAKE computation on the default path for this CPU.</summary>
     /// <param name="securityStrengthInBits">128 for cSHAKE128, 256 for cSHAKE256.</param>
     /// <param name="functionName">N; may be empty.</param>
@@ -134,29 +128,7 @@ public sealed class CShakeHasher : IDisposable
     {
         int rate = Shake.RateInBytes(securityStrengthInBits, nameof(securityStrengthInBits));
         KeccakP1600.ThrowIfNotSupported(path);
-        KeccakSponge initial = default;
-        CShake.Start(ref initial, rate, functionName, customization, path);
-        _sponge = new ResettableSponge(in initial);
-        initial.Clear();
+        CShake.Start(ref Initial, rate, functionName, customization, path);
+        Begin();
     }
-
-    /// <summary>Absorbs <paramref name="data"/> after everything appended so far.</summary>
-    /// <exception cref="InvalidOperationException">Output has been squeezed since the last reset.</exception>
-    public void Append(ReadOnlySpan<byte> data) => _sponge.Append(data, this);
-
-    /// <summary>Writes the next <c>destination.Length</c> bytes of output; the first call ends the input.</summary>
-    public void Squeeze(Span<byte> destination) => _sponge.Squeeze(destination, this);
-
-    /// <summary>Writes the next <c>destination.Length</c> bytes of output, as <see cref="Squeeze"/> does, then starts over.</summary>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        _sponge.Squeeze(destination, this);
-        _sponge.Reset(this);
-    }
-
-    /// <summary>Discards everything appended and squeezed; N and S stay.</summary>
-    public void Reset() => _sponge.Reset(this);
-
-    /// <summary>Wipes the state; later calls throw <see cref="ObjectDisposedException"/>.</summary>
-    public void Dispose() => _sponge.Dispose();
 }

@@ -86,12 +86,7 @@ public static class KangarooTwelve
     private static void HashCore(
         ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, int rateInBytes, InstructionSet path)
     {
-        InstructionSets.ThrowIfNotSupported(path);
-        if (!IsSupported(path))
-        {
-            throw new ArgumentException(
-                $"KangarooTwelve has no {InstructionSets.VariantName(path)} path; it has scalar, avx2 and avx512.", nameof(path));
-        }
+        KeccakSpongeX4.ThrowIfNoPath(path, "KangarooTwelve");
 
         var tree = new Tree(rateInBytes, path);
         tree.Append(source);

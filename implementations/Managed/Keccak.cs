@@ -27,7 +27,7 @@ public static class Keccak
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize256InBytes, path);
+        Sha3.HashCore(source, destination, HashSize256InBytes, KeccakSponge.KeccakSuffix, Name, path);
 
     /// <summary>Computes the Keccak-384 digest of <paramref name="source"/> into the first 48 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 48 bytes.</exception>
@@ -40,7 +40,7 @@ public static class Keccak
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData384(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize384InBytes, path);
+        Sha3.HashCore(source, destination, HashSize384InBytes, KeccakSponge.KeccakSuffix, Name, path);
 
     /// <summary>Computes the Keccak-512 digest of <paramref name="source"/> into the first 64 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 64 bytes.</exception>
@@ -53,31 +53,20 @@ public static class Keccak
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize512InBytes, path);
+        Sha3.HashCore(source, destination, HashSize512InBytes, KeccakSponge.KeccakSuffix, Name, path);
+
+    // The name in messages, before the digest size in bits.
+    internal const string Name = "Keccak";
 
     internal static int CheckHashSize(int hashSizeInBits, string paramName) => hashSizeInBits is 256 or 384 or 512
         ? hashSizeInBits / 8
         : throw new ArgumentOutOfRangeException(paramName, hashSizeInBits, "Keccak digests here are 256, 384 or 512 bits.");
-
-    private static void HashCore(ReadOnlySpan<byte> source, Span<byte> destination, int hashSizeInBytes, InstructionSet path)
-    {
-        KeccakP1600.ThrowIfNotSupported(path);
-        if (destination.Length < hashSizeInBytes)
-        {
-            throw new ArgumentException(
-                $"Destination is too short: Keccak-{hashSizeInBytes * 8} writes {hashSizeInBytes} bytes.", nameof(destination));
-        }
-
-        KeccakSponge.Hash(source, destination[..hashSizeInBytes], Sha3.RateInBytes(hashSizeInBytes), KeccakSponge.KeccakSuffix, path);
-    }
 }
 
 /// <summary>Incremental Keccak-256, Keccak-384 or Keccak-512 (original padding): append data in any pieces, then read the digest.</summary>
-/// <remarks>Nothing is allocated after construction; <see cref="Dispose"/> wipes the state.</remarks>
-public sealed class KeccakHasher : IDisposable
+/// <remarks>Nothing is allocated after construction; <see cref="KeccakSpongeHasher.Dispose"/> wipes the state.</remarks>
+public sealed class KeccakHasher : KeccakDigestHasher
 {
-    private ResettableSponge _sponge;
-
     /// <summary>Starts a Keccak computation on the default path for this CPU.</summary>
     /// <param name="hashSizeInBits">256, 384 or 512.</param>
     public KeccakHasher(int hashSizeInBits)
@@ -91,36 +80,7 @@ public sealed class KeccakHasher : IDisposable
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="hashSizeInBits"/> is not 256, 384 or 512.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public KeccakHasher(int hashSizeInBits, InstructionSet path)
+        : base(Keccak.CheckHashSize(hashSizeInBits, nameof(hashSizeInBits)), KeccakSponge.KeccakSuffix, Keccak.Name, path)
     {
-        HashSizeInBytes = Keccak.CheckHashSize(hashSizeInBits, nameof(hashSizeInBits));
-        KeccakP1600.ThrowIfNotSupported(path);
-        _sponge = new ResettableSponge(new KeccakSponge(Sha3.RateInBytes(HashSizeInBytes), KeccakSponge.KeccakSuffix, path));
     }
-
-    public int HashSizeInBytes { get; }
-
-    /// <summary>Absorbs <paramref name="data"/> after everything appended so far.</summary>
-    public void Append(ReadOnlySpan<byte> data) => _sponge.Append(data, this);
-
-    /// <summary>Writes the digest of everything appended into the first <see cref="HashSizeInBytes"/> bytes of
-    /// <paramref name="destination"/>, then starts over.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the digest.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        _sponge.ThrowIfDisposed(this);
-        if (destination.Length < HashSizeInBytes)
-        {
-            throw new ArgumentException(
-                $"Destination is too short: Keccak-{HashSizeInBytes * 8} writes {HashSizeInBytes} bytes.", nameof(destination));
-        }
-
-        _sponge.Squeeze(destination[..HashSizeInBytes], this);
-        _sponge.Reset(this);
-    }
-
-    /// <summary>Discards everything appended.</summary>
-    public void Reset() => _sponge.Reset(this);
-
-    /// <summary>Wipes the state; later calls throw <see cref="ObjectDisposedException"/>.</summary>
-    public void Dispose() => _sponge.Dispose();
 }

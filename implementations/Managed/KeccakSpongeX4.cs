@@ -8,30 +8,42 @@ namespace CryptoHarness.Managed;
 internal static class KeccakSpongeX4
 {
     /// <summary>
-    /// Four sponges of one rate and one domain suffix in step: each destination receives the output for the source of
-    /// the same number. The caller has checked the path and that the sources, and the destinations, have one length.
+    /// Throws unless <paramref name="path"/> is one the four-way engine has and this CPU runs; <paramref name="function"/>
+    /// names the caller's function in the message.
     /// </summary>
+    public static void ThrowIfNoPath(InstructionSet path, string function)
+    {
+        InstructionSets.ThrowIfNotSupported(path);
+        if (!ShakeX4.IsSupported(path))
+        {
+            throw new ArgumentException(
+                $"{function} has no {InstructionSets.VariantName(path)} path; it has scalar, avx2 and avx512.", nameof(path));
+        }
+    }
+
+    /// <summary>
+    /// Four sponges of one rate and one domain suffix in step: each destination receives the output for the source of
+    /// the same number. The caller has checked the path (<see cref="ThrowIfNoPath"/>).
+    /// </summary>
+    /// <exception cref="ArgumentException">The sources differ in length, or the destinations do.</exception>
     [SkipLocalsInit]
     public static void Hash(
-        ReadOnlySpan<byte> source0,
-        ReadOnlySpan<byte> source1,
-        ReadOnlySpan<byte> source2,
-        ReadOnlySpan<byte> source3,
-        Span<byte> destination0,
-        Span<byte> destination1,
-        Span<byte> destination2,
-        Span<byte> destination3,
-        int rateInBytes,
-        byte suffix,
-        InstructionSet path,
-        int rounds = KeccakP1600.RoundCount)
+        ReadOnlySpan<byte> source0, ReadOnlySpan<byte> source1, ReadOnlySpan<byte> source2, ReadOnlySpan<byte> source3,
+        Span<byte> destination0, Span<byte> destination1, Span<byte> destination2, Span<byte> destination3,
+        int rateInBytes, byte suffix, InstructionSet path, int rounds = KeccakP1600.RoundCount)
     {
+        // The four sponges must stay in step: checked here once for every caller (a few compares per four messages).
         int length = source0.Length;
+        if (source1.Length != length || source2.Length != length || source3.Length != length)
+        {
+            throw new ArgumentException("The four sources must have the same length.", nameof(source1));
+        }
+
         int outputLength = destination0.Length;
-        Debug.Assert(
-            source1.Length == length && source2.Length == length && source3.Length == length
-            && destination1.Length == outputLength && destination2.Length == outputLength && destination3.Length == outputLength,
-            "Callers check that the four sponges stay in step.");
+        if (destination1.Length != outputLength || destination2.Length != outputLength || destination3.Length != outputLength)
+        {
+            throw new ArgumentException("The four destinations must have the same length.", nameof(destination1));
+        }
 
         if (path == InstructionSet.Scalar)
         {

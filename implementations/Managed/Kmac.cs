@@ -118,13 +118,8 @@ public static class Kmac
         sponge.AbsorbRightEncoded(xof ? 0 : (ulong)outputLengthInBytes * 8);
 
     private static void HashCore(
-        ReadOnlySpan<byte> key,
-        ReadOnlySpan<byte> source,
-        Span<byte> destination,
-        ReadOnlySpan<byte> customization,
-        int rateInBytes,
-        bool xof,
-        InstructionSet path)
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization,
+        int rateInBytes, bool xof, InstructionSet path)
     {
         KeccakP1600.ThrowIfNotSupported(path);
         KeccakSponge sponge = default;
@@ -142,13 +137,11 @@ public static class Kmac
 /// output in pieces with <see cref="Squeeze"/> (KMACXOF).
 /// </summary>
 /// <remarks>
-/// The state after absorbing the key is kept, so <see cref="Reset"/> does not absorb it again; it is key-derived,
-/// and <see cref="Dispose"/> wipes it. Nothing is allocated after construction.
+/// The state after absorbing the key is kept, so <see cref="KeccakSpongeHasher.Reset"/> does not absorb it again; it
+/// is key-derived, and <see cref="KeccakSpongeHasher.Dispose"/> wipes it. Nothing is allocated after construction.
 /// </remarks>
-public sealed class KmacHasher : IDisposable
+public sealed class KmacHasher : KeccakSpongeHasher
 {
-    private ResettableSponge _sponge;
-
     /// <summary>Starts a KMAC computation on the default path for this CPU.</summary>
     /// <param name="securityStrengthInBits">128 for KMAC128, 256 for KMAC256.</param>
     /// <param name="key">K; any length. Not retained: only the state derived from it is.</param>
@@ -169,15 +162,9 @@ public sealed class KmacHasher : IDisposable
     {
         int rate = Shake.RateInBytes(securityStrengthInBits, nameof(securityStrengthInBits));
         KeccakP1600.ThrowIfNotSupported(path);
-        KeccakSponge initial = default;
-        Kmac.Start(ref initial, rate, key, customization, path);
-        _sponge = new ResettableSponge(in initial);
-        initial.Clear();
+        Kmac.Start(ref Initial, rate, key, customization, path);
+        Begin();
     }
-
-    /// <summary>Absorbs <paramref name="data"/> after everything appended so far.</summary>
-    /// <exception cref="InvalidOperationException">KMACXOF output has been squeezed since the last reset.</exception>
-    public void Append(ReadOnlySpan<byte> data) => _sponge.Append(data, this);
 
     /// <summary>
     /// Writes KMAC(K, X, L, S) of everything appended, with L = 8·<c>destination.Length</c>, then starts over.
@@ -185,11 +172,11 @@ public sealed class KmacHasher : IDisposable
     /// <exception cref="InvalidOperationException">KMACXOF output has been squeezed since the last reset.</exception>
     public void GetHashAndReset(Span<byte> destination)
     {
-        _sponge.ThrowIfDisposed(this);
+        ThrowIfDisposed();
         ThrowIfSqueezing();
-        Kmac.Finish(ref _sponge.Current, destination.Length, xof: false);
-        _sponge.Squeeze(destination, this);
-        _sponge.Reset(this);
+        Kmac.Finish(ref Current, destination.Length, xof: false);
+        SqueezeCore(destination);
+        Reset();
     }
 
     /// <summary>
@@ -197,24 +184,18 @@ public sealed class KmacHasher : IDisposable
     /// </summary>
     public void Squeeze(Span<byte> destination)
     {
-        _sponge.ThrowIfDisposed(this);
-        if (!_sponge.Current.IsSqueezing)
+        ThrowIfDisposed();
+        if (!Current.IsSqueezing)
         {
-            Kmac.Finish(ref _sponge.Current, 0, xof: true);
+            Kmac.Finish(ref Current, 0, xof: true);
         }
 
-        _sponge.Squeeze(destination, this);
+        SqueezeCore(destination);
     }
-
-    /// <summary>Discards everything appended and squeezed; the key and S stay.</summary>
-    public void Reset() => _sponge.Reset(this);
-
-    /// <summary>Wipes the key-derived state; later calls throw <see cref="ObjectDisposedException"/>.</summary>
-    public void Dispose() => _sponge.Dispose();
 
     private void ThrowIfSqueezing()
     {
-        if (_sponge.Current.IsSqueezing)
+        if (Current.IsSqueezing)
         {
             throw new InvalidOperationException("KMACXOF output has already been read; call Reset before asking for a KMAC.");
         }

@@ -31,7 +31,7 @@ public static class Sha3
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData224(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize224InBytes, path);
+        HashCore(source, destination, HashSize224InBytes, KeccakSponge.Sha3Suffix, Name, path);
 
     /// <summary>Computes the SHA3-256 digest of <paramref name="source"/> into the first 32 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 32 bytes.</exception>
@@ -44,7 +44,7 @@ public static class Sha3
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize256InBytes, path);
+        HashCore(source, destination, HashSize256InBytes, KeccakSponge.Sha3Suffix, Name, path);
 
     /// <summary>Computes the SHA3-384 digest of <paramref name="source"/> into the first 48 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 48 bytes.</exception>
@@ -57,7 +57,7 @@ public static class Sha3
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData384(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize384InBytes, path);
+        HashCore(source, destination, HashSize384InBytes, KeccakSponge.Sha3Suffix, Name, path);
 
     /// <summary>Computes the SHA3-512 digest of <paramref name="source"/> into the first 64 bytes of <paramref name="destination"/>.</summary>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 64 bytes.</exception>
@@ -70,7 +70,10 @@ public static class Sha3
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize512InBytes, path);
+        HashCore(source, destination, HashSize512InBytes, KeccakSponge.Sha3Suffix, Name, path);
+
+    // The name in messages, before the digest size in bits.
+    internal const string Name = "SHA3";
 
     internal static int RateInBytes(int hashSizeInBytes) => KeccakSponge.RateForCapacity(2 * hashSizeInBytes);
 
@@ -78,25 +81,32 @@ public static class Sha3
         ? hashSizeInBits / 8
         : throw new ArgumentOutOfRangeException(paramName, hashSizeInBits, "SHA-3 digests are 224, 256, 384 or 512 bits.");
 
-    private static void HashCore(ReadOnlySpan<byte> source, Span<byte> destination, int hashSizeInBytes, InstructionSet path)
+    /// <summary>
+    /// The one-shot fixed-size hash of SHA-3 and of the original Keccak, which differ only in the domain suffix:
+    /// capacity twice the digest, then <paramref name="hashSizeInBytes"/> bytes squeezed into the destination.
+    /// </summary>
+    internal static void HashCore(
+        ReadOnlySpan<byte> source, Span<byte> destination, int hashSizeInBytes, byte suffix, string name, InstructionSet path)
     {
         KeccakP1600.ThrowIfNotSupported(path);
+        ThrowIfDestinationTooShort(destination, hashSizeInBytes, name);
+        KeccakSponge.Hash(source, destination[..hashSizeInBytes], RateInBytes(hashSizeInBytes), suffix, path);
+    }
+
+    internal static void ThrowIfDestinationTooShort(Span<byte> destination, int hashSizeInBytes, string name)
+    {
         if (destination.Length < hashSizeInBytes)
         {
             throw new ArgumentException(
-                $"Destination is too short: SHA3-{hashSizeInBytes * 8} writes {hashSizeInBytes} bytes.", nameof(destination));
+                $"Destination is too short: {name}-{hashSizeInBytes * 8} writes {hashSizeInBytes} bytes.", nameof(destination));
         }
-
-        KeccakSponge.Hash(source, destination[..hashSizeInBytes], RateInBytes(hashSizeInBytes), KeccakSponge.Sha3Suffix, path);
     }
 }
 
 /// <summary>Incremental SHA3-224, SHA3-256, SHA3-384 or SHA3-512: append data in any pieces, then read the digest.</summary>
-/// <remarks>Nothing is allocated after construction; <see cref="Dispose"/> wipes the state.</remarks>
-public sealed class Sha3Hasher : IDisposable
+/// <remarks>Nothing is allocated after construction; <see cref="KeccakSpongeHasher.Dispose"/> wipes the state.</remarks>
+public sealed class Sha3Hasher : KeccakDigestHasher
 {
-    private ResettableSponge _sponge;
-
     /// <summary>Starts a SHA-3 computation on the default path for this CPU.</summary>
     /// <param name="hashSizeInBits">224, 256, 384 or 512.</param>
     public Sha3Hasher(int hashSizeInBits)
@@ -110,36 +120,7 @@ public sealed class Sha3Hasher : IDisposable
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="hashSizeInBits"/> is not a SHA-3 size.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public Sha3Hasher(int hashSizeInBits, InstructionSet path)
+        : base(Sha3.CheckHashSize(hashSizeInBits, nameof(hashSizeInBits)), KeccakSponge.Sha3Suffix, Sha3.Name, path)
     {
-        HashSizeInBytes = Sha3.CheckHashSize(hashSizeInBits, nameof(hashSizeInBits));
-        KeccakP1600.ThrowIfNotSupported(path);
-        _sponge = new ResettableSponge(new KeccakSponge(Sha3.RateInBytes(HashSizeInBytes), KeccakSponge.Sha3Suffix, path));
     }
-
-    public int HashSizeInBytes { get; }
-
-    /// <summary>Absorbs <paramref name="data"/> after everything appended so far.</summary>
-    public void Append(ReadOnlySpan<byte> data) => _sponge.Append(data, this);
-
-    /// <summary>Writes the digest of everything appended into the first <see cref="HashSizeInBytes"/> bytes of
-    /// <paramref name="destination"/>, then starts over.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the digest.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        _sponge.ThrowIfDisposed(this);
-        if (destination.Length < HashSizeInBytes)
-        {
-            throw new ArgumentException(
-                $"Destination is too short: SHA3-{HashSizeInBytes * 8} writes {HashSizeInBytes} bytes.", nameof(destination));
-        }
-
-        _sponge.Squeeze(destination[..HashSizeInBytes], this);
-        _sponge.Reset(this);
-    }
-
-    /// <summary>Discards everything appended.</summary>
-    public void Reset() => _sponge.Reset(this);
-
-    /// <summary>Wipes the state; later calls throw <see cref="ObjectDisposedException"/>.</summary>
-    public void Dispose() => _sponge.Dispose();
 }

@@ -53,12 +53,7 @@ public static class Sha3MultiBuffer
     [SkipLocalsInit]
     public static void HashBatch256(ReadOnlySpan<byte> messages, int messageLength, Span<byte> destination, InstructionSet path)
     {
-        InstructionSets.ThrowIfNotSupported(path);
-        if (!IsSupported(path))
-        {
-            throw new ArgumentException(
-                $"Multi-message SHA3-256 has no {InstructionSets.VariantName(path)} path; it has scalar, avx2 and avx512.", nameof(path));
-        }
+        KeccakSpongeX4.ThrowIfNoPath(path, "Multi-message SHA3-256");
 
         if (messageLength <= 0 || messages.Length % messageLength != 0)
         {

@@ -65,11 +65,9 @@ public static class Shake
 /// Incremental SHAKE128 or SHAKE256: append data in any pieces, then squeeze output in any pieces; the pieces
 /// concatenate to the one-shot output of the same total length.
 /// </summary>
-/// <remarks>Nothing is allocated after construction; <see cref="Dispose"/> wipes the state.</remarks>
-public sealed class ShakeHasher : IDisposable
+/// <remarks>Nothing is allocated after construction; <see cref="KeccakSpongeHasher.Dispose"/> wipes the state.</remarks>
+public sealed class ShakeHasher : KeccakXofHasher
 {
-    private ResettableSponge _sponge;
-
     /// <summary>Starts a SHAKE computation on the default path for this CPU.</summary>
     /// <param name="securityStrengthInBits">128 for SHAKE128, 256 for SHAKE256.</param>
     public ShakeHasher(int securityStrengthInBits)
@@ -86,26 +84,7 @@ public sealed class ShakeHasher : IDisposable
     {
         int rate = Shake.RateInBytes(securityStrengthInBits, nameof(securityStrengthInBits));
         KeccakP1600.ThrowIfNotSupported(path);
-        _sponge = new ResettableSponge(new KeccakSponge(rate, KeccakSponge.ShakeSuffix, path));
+        Initial = new KeccakSponge(rate, KeccakSponge.ShakeSuffix, path);
+        Begin();
     }
-
-    /// <summary>Absorbs <paramref name="data"/> after everything appended so far.</summary>
-    /// <exception cref="InvalidOperationException">Output has been squeezed since the last reset.</exception>
-    public void Append(ReadOnlySpan<byte> data) => _sponge.Append(data, this);
-
-    /// <summary>Writes the next <c>destination.Length</c> bytes of output; the first call ends the input.</summary>
-    public void Squeeze(Span<byte> destination) => _sponge.Squeeze(destination, this);
-
-    /// <summary>Writes the next <c>destination.Length</c> bytes of output, as <see cref="Squeeze"/> does, then starts over.</summary>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        _sponge.Squeeze(destination, this);
-        _sponge.Reset(this);
-    }
-
-    /// <summary>Discards everything appended and squeezed.</summary>
-    public void Reset() => _sponge.Reset(this);
-
-    /// <summary>Wipes the state; later calls throw <see cref="ObjectDisposedException"/>.</summary>
-    public void Dispose() => _sponge.Dispose();
 }

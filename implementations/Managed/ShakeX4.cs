@@ -98,36 +98,11 @@ public static class ShakeX4
         HashCore(source0, source1, source2, source3, destination0, destination1, destination2, destination3, Shake.Rate256InBytes, path);
 
     private static void HashCore(
-        ReadOnlySpan<byte> source0,
-        ReadOnlySpan<byte> source1,
-        ReadOnlySpan<byte> source2,
-        ReadOnlySpan<byte> source3,
-        Span<byte> destination0,
-        Span<byte> destination1,
-        Span<byte> destination2,
-        Span<byte> destination3,
-        int rateInBytes,
-        InstructionSet path)
+        ReadOnlySpan<byte> source0, ReadOnlySpan<byte> source1, ReadOnlySpan<byte> source2, ReadOnlySpan<byte> source3,
+        Span<byte> destination0, Span<byte> destination1, Span<byte> destination2, Span<byte> destination3,
+        int rateInBytes, InstructionSet path)
     {
-        InstructionSets.ThrowIfNotSupported(path);
-        if (!IsSupported(path))
-        {
-            throw new ArgumentException(
-                $"Four-way SHAKE has no {InstructionSets.VariantName(path)} path; it has scalar, avx2 and avx512.", nameof(path));
-        }
-
-        int length = source0.Length;
-        if (source1.Length != length || source2.Length != length || source3.Length != length)
-        {
-            throw new ArgumentException("The four sources must have the same length.", nameof(source1));
-        }
-
-        int outputLength = destination0.Length;
-        if (destination1.Length != outputLength || destination2.Length != outputLength || destination3.Length != outputLength)
-        {
-            throw new ArgumentException("The four destinations must have the same length.", nameof(destination1));
-        }
-
+        KeccakSpongeX4.ThrowIfNoPath(path, "Four-way SHAKE");
         KeccakSpongeX4.Hash(
             source0, source1, source2, source3, destination0, destination1, destination2, destination3, rateInBytes,
             KeccakSponge.ShakeSuffix, path);

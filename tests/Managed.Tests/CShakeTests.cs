@@ -38,16 +38,7 @@ public sealed class CShakeTests
                 (256, 4, "Email Signature", "d008828e2b80ac9d2218ffee1d070c48b8e4c87bff32c9699d5b6896eee0edd164020e2be0560858d9c00c037e34a96937c561a74c412bb4c746469527281c8c"),
                 (256, 200, "Email Signature", "07dc27b11e51fbac75bc7b3c1d983e8b4b85fb1defaf218912ac86430273091727f42b17ed1df63e8ec118f04b23633c1dfb1574c8fb55cb45da8e25afb092bb"),
             ];
-            var data = new TheoryData<int, int, string, string, InstructionSet>();
-            foreach (var (strength, dataLength, customization, expected) in samples)
-            {
-                foreach (var path in PathList())
-                {
-                    data.Add(strength, dataLength, customization, expected, path);
-                }
-            }
-
-            return data;
+            return WithEveryPath(samples);
         }
     }
 
@@ -56,15 +47,16 @@ public sealed class CShakeTests
     public void Reproduces_the_nist_samples(int strength, int dataLength, string customization, string expectedHex, InstructionSet path)
     {
         var function = Functions.Single(f => f.Strength == strength);
-        var actual = new byte[expectedHex.Length / 2];
-        function.Managed(Counting(dataLength), actual, ""u8, Encoding.ASCII.GetBytes(customization), path);
-        Assert.Equal(expectedHex, Convert.ToHexStringLower(actual));
-
-        using var hasher = new CShakeHasher(strength, ""u8, Encoding.ASCII.GetBytes(customization), path);
-        hasher.Append(Counting(dataLength));
-        var incremental = new byte[actual.Length];
-        hasher.Squeeze(incremental);
-        Assert.Equal(expectedHex, Convert.ToHexStringLower(incremental));
+        var s = Encoding.ASCII.GetBytes(customization);
+        AssertBothRoutesGive(
+            expectedHex,
+            actual => function.Managed(Counting(dataLength), actual, ""u8, s, path),
+            actual =>
+            {
+                using var hasher = new CShakeHasher(strength, ""u8, s, path);
+                hasher.Append(Counting(dataLength));
+                hasher.Squeeze(actual);
+            });
     }
 
     /// <summary>SP 800-185 §3.3: with N and S both empty, cSHAKE is SHAKE.</summary>
@@ -125,17 +117,8 @@ public sealed class CShakeTests
             var expected = new byte[outputLength];
             function.Managed(message, expected, name, customization, path);
 
-            foreach (var (start, size) in RandomChunks(length, trial % 2 == 0 ? 40 : 400, random))
-            {
-                hasher.Append(message.Slice(start, size));
-            }
-
-            var actual = new byte[outputLength];
-            foreach (var (start, size) in RandomChunks(outputLength, 200, random))
-            {
-                hasher.Squeeze(actual.AsSpan(start, size));
-            }
-
+            AppendInPieces(hasher, message, trial % 2 == 0 ? 40 : 400, random);
+            var actual = SqueezeInPieces(hasher.Squeeze, outputLength, 200, random);
             AssertEqual(expected, actual, $"{function.Name} on {path}, length {length}, output {outputLength}, trial {trial}");
 
             // Reset keeps N and S: the next trial starts from the customized state.
@@ -177,9 +160,6 @@ public sealed class CShakeTests
             hasher.GetHashAndReset(destination);
         }
 
-        Work();
-        var before = GC.GetAllocatedBytesForCurrentThread();
-        Work();
-        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        AssertAllocatesNothing(Work);
     }
 }

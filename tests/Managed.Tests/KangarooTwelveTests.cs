@@ -7,73 +7,34 @@ public sealed class KangarooTwelveTests
 {
     private static InstructionSet[] TreePaths() => Enum.GetValues<InstructionSet>().Where(KangarooTwelve.IsSupported).ToArray();
 
-    public static TheoryData<Rfc9861Vectors.Vector, InstructionSet> TurboShakeVectors
-    {
-        get
-        {
-            var data = new TheoryData<Rfc9861Vectors.Vector, InstructionSet>();
-            foreach (var vector in Rfc9861Vectors.TurboShake128.Concat(Rfc9861Vectors.TurboShake256))
-            {
-                foreach (var path in PathList())
-                {
-                    data.Add(vector, path);
-                }
-            }
+    public static TheoryData<Rfc9861Vectors.Vector, InstructionSet> TurboShakeVectors =>
+        WithEveryPath(Rfc9861Vectors.TurboShake128.Concat(Rfc9861Vectors.TurboShake256));
 
-            return data;
-        }
-    }
-
-    public static TheoryData<Rfc9861Vectors.Vector, InstructionSet> KtVectors
-    {
-        get
-        {
-            var data = new TheoryData<Rfc9861Vectors.Vector, InstructionSet>();
-            foreach (var vector in Rfc9861Vectors.Kt128.Concat(Rfc9861Vectors.Kt256))
-            {
-                foreach (var path in TreePaths())
-                {
-                    data.Add(vector, path);
-                }
-            }
-
-            return data;
-        }
-    }
+    public static TheoryData<Rfc9861Vectors.Vector, InstructionSet> KtVectors =>
+        WithEveryPath(Rfc9861Vectors.Kt128.Concat(Rfc9861Vectors.Kt256), TreePaths());
 
     public static TheoryData<InstructionSet> Paths => new(TreePaths());
 
     [Theory]
     [MemberData(nameof(TurboShakeVectors))]
-    public void TurboShake_reproduces_rfc9861(Rfc9861Vectors.Vector vector, InstructionSet path)
-    {
-        var expected = Convert.FromHexString(vector.Expected);
-        var output = new byte[vector.Skip + expected.Length];
-        if (vector.Function == "TurboSHAKE128")
-        {
-            TurboShake.HashData128(vector.MessageBytes(), output, vector.Domain, path);
-        }
-        else
-        {
-            TurboShake.HashData256(vector.MessageBytes(), output, vector.Domain, path);
-        }
-
-        AssertEqual(expected, output.AsSpan(vector.Skip), vector.ToString());
-    }
+    public void TurboShake_reproduces_rfc9861(Rfc9861Vectors.Vector vector, InstructionSet path) => AssertReproduces(vector, path);
 
     [Theory]
     [MemberData(nameof(KtVectors))]
-    public void KangarooTwelve_reproduces_rfc9861(Rfc9861Vectors.Vector vector, InstructionSet path)
+    public void KangarooTwelve_reproduces_rfc9861(Rfc9861Vectors.Vector vector, InstructionSet path) => AssertReproduces(vector, path);
+
+    /// <summary>The RFC's output bytes from offset <c>Skip</c> on, from the function the vector names.</summary>
+    private static void AssertReproduces(Rfc9861Vectors.Vector vector, InstructionSet path)
     {
         var expected = Convert.FromHexString(vector.Expected);
         var output = new byte[vector.Skip + expected.Length];
-        if (vector.Function == "KT128")
+        switch (vector.Function)
         {
-            KangarooTwelve.HashData128(vector.MessageBytes(), output, vector.CustomizationBytes(), path);
-        }
-        else
-        {
-            KangarooTwelve.HashData256(vector.MessageBytes(), output, vector.CustomizationBytes(), path);
+            case "TurboSHAKE128": TurboShake.HashData128(vector.MessageBytes(), output, vector.Domain, path); break;
+            case "TurboSHAKE256": TurboShake.HashData256(vector.MessageBytes(), output, vector.Domain, path); break;
+            case "KT128": KangarooTwelve.HashData128(vector.MessageBytes(), output, vector.CustomizationBytes(), path); break;
+            case "KT256": KangarooTwelve.HashData256(vector.MessageBytes(), output, vector.CustomizationBytes(), path); break;
+            default: throw new ArgumentException($"No function {vector.Function}.", nameof(vector));
         }
 
         AssertEqual(expected, output.AsSpan(vector.Skip), vector.ToString());

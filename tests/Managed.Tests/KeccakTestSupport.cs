@@ -16,19 +16,86 @@ internal static class KeccakTestSupport
 
     public static TheoryData<InstructionSet> Paths => new(PathList());
 
-    /// <summary>Every pairing of a function with a path this CPU can run.</summary>
-    public static TheoryData<T, InstructionSet> WithEveryPath<T>(IEnumerable<T> functions)
+    /// <summary>Every pairing of a function (or vector) with a path this CPU can run: <paramref name="paths"/>, else <see cref="PathList"/>.</summary>
+    public static TheoryData<T, InstructionSet> WithEveryPath<T>(IEnumerable<T> functions, InstructionSet[]? paths = null)
     {
         var data = new TheoryData<T, InstructionSet>();
         foreach (var function in functions)
         {
-            foreach (var path in PathList())
+            foreach (var path in paths ?? PathList())
             {
                 data.Add(function, path);
             }
         }
 
         return data;
+    }
+
+    /// <summary>Every pairing of a known-answer row with a path this CPU can run, the row spread into the theory's arguments.</summary>
+    public static TheoryData<T1, T2, T3, InstructionSet> WithEveryPath<T1, T2, T3>(IEnumerable<(T1, T2, T3)> rows)
+    {
+        var data = new TheoryData<T1, T2, T3, InstructionSet>();
+        foreach (var (a, b, c) in rows)
+        {
+            foreach (var path in PathList())
+            {
+                data.Add(a, b, c, path);
+            }
+        }
+
+        return data;
+    }
+
+    /// <inheritdoc cref="WithEveryPath{T1, T2, T3}(IEnumerable{ValueTuple{T1, T2, T3}})"/>
+    public static TheoryData<T1, T2, T3, T4, InstructionSet> WithEveryPath<T1, T2, T3, T4>(IEnumerable<(T1, T2, T3, T4)> rows)
+    {
+        var data = new TheoryData<T1, T2, T3, T4, InstructionSet>();
+        foreach (var (a, b, c, d) in rows)
+        {
+            foreach (var path in PathList())
+            {
+                data.Add(a, b, c, d, path);
+            }
+        }
+
+        return data;
+    }
+
+    /// <summary>
+    /// The published answer from both routes: the one-shot call and the incremental hasher each fill an output as long
+    /// as <paramref name="expectedHex"/> says.
+    /// </summary>
+    public static void AssertBothRoutesGive(string expectedHex, Action<byte[]> oneShot, Action<byte[]> incremental)
+    {
+        foreach (var (route, fill) in new[] { ("one-shot", oneShot), ("incremental", incremental) })
+        {
+            var actual = new byte[expectedHex.Length / 2];
+            fill(actual);
+            AssertEqual(Convert.FromHexString(expectedHex), actual, route);
+        }
+    }
+
+    /// <summary>Appends <paramref name="message"/> to <paramref name="hasher"/> in pieces of random sizes 0..<paramref name="maxChunk"/>.</summary>
+    public static void AppendInPieces(KeccakSpongeHasher hasher, ReadOnlySpan<byte> message, int maxChunk, Random random)
+    {
+        foreach (var (start, size) in RandomChunks(message.Length, maxChunk, random))
+        {
+            hasher.Append(message.Slice(start, size));
+        }
+    }
+
+    public delegate void Squeezer(Span<byte> destination);
+
+    /// <summary>Fills a new output of <paramref name="outputLength"/> bytes by squeezing pieces of random sizes 0..<paramref name="maxChunk"/>.</summary>
+    public static byte[] SqueezeInPieces(Squeezer squeeze, int outputLength, int maxChunk, Random random)
+    {
+        var output = new byte[outputLength];
+        foreach (var (start, size) in RandomChunks(outputLength, maxChunk, random))
+        {
+            squeeze(output.AsSpan(start, size));
+        }
+
+        return output;
     }
 
     /// <summary>A pseudo-random buffer with 8 spare bytes in front, so slices can start at offsets 0..7.</summary>
@@ -57,6 +124,18 @@ internal static class KeccakTestSupport
             yield return (start, size);
             start += size;
         }
+    }
+
+    /// <summary>
+    /// Runs <paramref name="work"/> once to warm up (compilation, statics), then again, and asserts that the second run
+    /// allocated nothing on this thread: the registry's per-call promise.
+    /// </summary>
+    public static void AssertAllocatesNothing(Action work)
+    {
+        work();
+        var before = GC.GetAllocatedBytesForCurrentThread();
+        work();
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
     }
 
     public static void AssertEqual(ReadOnlySpan<byte> expected, ReadOnlySpan<byte> actual, string context)

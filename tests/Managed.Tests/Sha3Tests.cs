@@ -14,7 +14,7 @@ public sealed class Sha3Tests
         string Name,
         int HashSize,
         OneShot Managed,
-        Func<InstructionSet, IHasher> CreateHasher,
+        Func<InstructionSet, KeccakDigestHasher> CreateHasher,
         Func<bool> OsIsSupported,
         Func<byte[], int, int, byte[]>? Os,
         Func<KeccakDigest> BouncyCastle)
@@ -22,48 +22,16 @@ public sealed class Sha3Tests
         public override string ToString() => Name;
     }
 
-    /// <summary>The hashers differ only in name; the tests drive them through this.</summary>
-    public interface IHasher : IDisposable
-    {
-        void Append(ReadOnlySpan<byte> data);
-
-        void GetHashAndReset(Span<byte> destination);
-
-        void Reset();
-    }
-
-    private sealed class Sha3HasherAdapter(Sha3Hasher hasher) : IHasher
-    {
-        public void Append(ReadOnlySpan<byte> data) => hasher.Append(data);
-
-        public void GetHashAndReset(Span<byte> destination) => hasher.GetHashAndReset(destination);
-
-        public void Reset() => hasher.Reset();
-
-        public void Dispose() => hasher.Dispose();
-    }
-
-    private sealed class KeccakHasherAdapter(KeccakHasher hasher) : IHasher
-    {
-        public void Append(ReadOnlySpan<byte> data) => hasher.Append(data);
-
-        public void GetHashAndReset(Span<byte> destination) => hasher.GetHashAndReset(destination);
-
-        public void Reset() => hasher.Reset();
-
-        public void Dispose() => hasher.Dispose();
-    }
-
     // .NET has no SHA3_224 and no original-padding Keccak; those are checked against BouncyCastle alone.
     private static readonly HashFunction[] Functions =
     [
-        new("SHA3-224", 28, Sha3.HashData224, p => new Sha3HasherAdapter(new Sha3Hasher(224, p)), () => false, null, () => new Sha3Digest(224)),
-        new("SHA3-256", 32, Sha3.HashData256, p => new Sha3HasherAdapter(new Sha3Hasher(256, p)), () => SHA3_256.IsSupported, (b, o, n) => SHA3_256.HashData(b.AsSpan(o, n)), () => new Sha3Digest(256)),
-        new("SHA3-384", 48, Sha3.HashData384, p => new Sha3HasherAdapter(new Sha3Hasher(384, p)), () => SHA3_384.IsSupported, (b, o, n) => SHA3_384.HashData(b.AsSpan(o, n)), () => new Sha3Digest(384)),
-        new("SHA3-512", 64, Sha3.HashData512, p => new Sha3HasherAdapter(new Sha3Hasher(512, p)), () => SHA3_512.IsSupported, (b, o, n) => SHA3_512.HashData(b.AsSpan(o, n)), () => new Sha3Digest(512)),
-        new("Keccak-256", 32, Keccak.HashData256, p => new KeccakHasherAdapter(new KeccakHasher(256, p)), () => false, null, () => new KeccakDigest(256)),
-        new("Keccak-384", 48, Keccak.HashData384, p => new KeccakHasherAdapter(new KeccakHasher(384, p)), () => false, null, () => new KeccakDigest(384)),
-        new("Keccak-512", 64, Keccak.HashData512, p => new KeccakHasherAdapter(new KeccakHasher(512, p)), () => false, null, () => new KeccakDigest(512)),
+        new("SHA3-224", 28, Sha3.HashData224, p => new Sha3Hasher(224, p), () => false, null, () => new Sha3Digest(224)),
+        new("SHA3-256", 32, Sha3.HashData256, p => new Sha3Hasher(256, p), () => SHA3_256.IsSupported, (b, o, n) => SHA3_256.HashData(b.AsSpan(o, n)), () => new Sha3Digest(256)),
+        new("SHA3-384", 48, Sha3.HashData384, p => new Sha3Hasher(384, p), () => SHA3_384.IsSupported, (b, o, n) => SHA3_384.HashData(b.AsSpan(o, n)), () => new Sha3Digest(384)),
+        new("SHA3-512", 64, Sha3.HashData512, p => new Sha3Hasher(512, p), () => SHA3_512.IsSupported, (b, o, n) => SHA3_512.HashData(b.AsSpan(o, n)), () => new Sha3Digest(512)),
+        new("Keccak-256", 32, Keccak.HashData256, p => new KeccakHasher(256, p), () => false, null, () => new KeccakDigest(256)),
+        new("Keccak-384", 48, Keccak.HashData384, p => new KeccakHasher(384, p), () => false, null, () => new KeccakDigest(384)),
+        new("Keccak-512", 64, Keccak.HashData512, p => new KeccakHasher(512, p), () => false, null, () => new KeccakDigest(512)),
     ];
 
     public static TheoryData<HashFunction, InstructionSet> FunctionsAndPaths => WithEveryPath(Functions);
@@ -74,7 +42,6 @@ public sealed class Sha3Tests
     {
         get
         {
-            var data = new TheoryData<string, string, string, InstructionSet>();
             string a3 = string.Concat(Enumerable.Repeat("a3", 200));
             (string HashFunction, string Input, string Expected)[] vectors =
             [
@@ -100,15 +67,7 @@ public sealed class Sha3Tests
                 ("Keccak-384", "", "2c23146a63a29acf99e73b88f8c24eaa7dc60aa771780ccc006afbfa8fe2479b2dd2b21362337441ac12b515911957ff"),
                 ("Keccak-512", "", "0eab42de4c3ceb9235fc91acffe746b29c29a8c366b7c60e4e67c466f36a4304c00fa9caf9d87976ba469bcbe06713b435f091ef2769fb160cdab33d3670680e"),
             ];
-            foreach (var (function, input, expected) in vectors)
-            {
-                foreach (var path in PathList())
-                {
-                    data.Add(function, input, expected, path);
-                }
-            }
-
-            return data;
+            return WithEveryPath(vectors);
         }
     }
 
@@ -117,15 +76,16 @@ public sealed class Sha3Tests
     public void Reproduces_the_published_answer(string function, string inputHex, string expectedHex, InstructionSet path)
     {
         var f = Named(function);
-        var actual = new byte[f.HashSize];
-        f.Managed(Hex(inputHex), actual, path);
-        Assert.Equal(expectedHex, Convert.ToHexStringLower(actual));
-
-        using var hasher = f.CreateHasher(path);
-        hasher.Append(Hex(inputHex));
-        var incremental = new byte[f.HashSize];
-        hasher.GetHashAndReset(incremental);
-        Assert.Equal(expectedHex, Convert.ToHexStringLower(incremental));
+        Assert.Equal(f.HashSize, expectedHex.Length / 2);
+        AssertBothRoutesGive(
+            expectedHex,
+            actual => f.Managed(Hex(inputHex), actual, path),
+            actual =>
+            {
+                using var hasher = f.CreateHasher(path);
+                hasher.Append(Hex(inputHex));
+                hasher.GetHashAndReset(actual);
+            });
     }
 
     /// <summary>
@@ -194,11 +154,7 @@ public sealed class Sha3Tests
             var message = buffer.AsSpan(0, length);
             function.Managed(message, expected, path);
 
-            foreach (var (start, size) in RandomChunks(length, trial % 2 == 0 ? 40 : 400, random))
-            {
-                hasher.Append(message.Slice(start, size));
-            }
-
+            AppendInPieces(hasher, message, trial % 2 == 0 ? 40 : 400, random);
             hasher.GetHashAndReset(actual);
             AssertEqual(expected, actual, $"{function.Name} on {path}, length {length}, trial {trial}");
         }
@@ -281,10 +237,6 @@ public sealed class Sha3Tests
             keccak.GetHashAndReset(destination);
         }
 
-        Work();
-        var before = GC.GetAllocatedBytesForCurrentThread();
-        Work();
-        var allocated = GC.GetAllocatedBytesForCurrentThread() - before;
-        Assert.Equal(0, allocated);
+        AssertAllocatesNothing(Work);
     }
 }

@@ -26,7 +26,6 @@ public sealed class ShakeTests
     {
         get
         {
-            var data = new TheoryData<string, string, string, InstructionSet>();
             string a3 = string.Concat(Enumerable.Repeat("a3", 200));
             (string Function, string Input, string Expected)[] vectors =
             [
@@ -39,15 +38,7 @@ public sealed class ShakeTests
                 ("SHAKE128", a3, "131ab8d2b594946b9c81333f9bb6e0ce75c3b93104fa3469d3917457385da037cf232ef7164a6d1eb448c8908186ad852d3f85a5cf28da1ab6fe343817197846"),
                 ("SHAKE256", a3, "cd8a920ed141aa0407a22d59288652e9d9f1a7ee0c1e7c1ca699424da84a904d2d700caae7396ece96604440577da4f3aa22aeb8857f961c4cd8e06f0ae6610b"),
             ];
-            foreach (var (function, input, expected) in vectors)
-            {
-                foreach (var path in PathList())
-                {
-                    data.Add(function, input, expected, path);
-                }
-            }
-
-            return data;
+            return WithEveryPath(vectors);
         }
     }
 
@@ -56,15 +47,15 @@ public sealed class ShakeTests
     public void Reproduces_the_published_answer(string function, string inputHex, string expectedHex, InstructionSet path)
     {
         var f = Functions.Single(x => x.Name == function);
-        var actual = new byte[expectedHex.Length / 2];
-        f.Managed(Hex(inputHex), actual, path);
-        Assert.Equal(expectedHex, Convert.ToHexStringLower(actual));
-
-        using var hasher = new ShakeHasher(f.Strength, path);
-        hasher.Append(Hex(inputHex));
-        var incremental = new byte[actual.Length];
-        hasher.Squeeze(incremental);
-        Assert.Equal(expectedHex, Convert.ToHexStringLower(incremental));
+        AssertBothRoutesGive(
+            expectedHex,
+            actual => f.Managed(Hex(inputHex), actual, path),
+            actual =>
+            {
+                using var hasher = new ShakeHasher(f.Strength, path);
+                hasher.Append(Hex(inputHex));
+                hasher.Squeeze(actual);
+            });
     }
 
     /// <summary>
@@ -135,17 +126,8 @@ public sealed class ShakeTests
             var expected = new byte[outputLength];
             function.Managed(message, expected, path);
 
-            foreach (var (start, size) in RandomChunks(length, trial % 2 == 0 ? 40 : 400, random))
-            {
-                hasher.Append(message.Slice(start, size));
-            }
-
-            var actual = new byte[outputLength];
-            foreach (var (start, size) in RandomChunks(outputLength, trial % 3 == 0 ? 20 : 300, random))
-            {
-                hasher.Squeeze(actual.AsSpan(start, size));
-            }
-
+            AppendInPieces(hasher, message, trial % 2 == 0 ? 40 : 400, random);
+            var actual = SqueezeInPieces(hasher.Squeeze, outputLength, trial % 3 == 0 ? 20 : 300, random);
             AssertEqual(expected, actual, $"{function.Name} on {path}, length {length}, output {outputLength}, trial {trial}");
             hasher.Reset();
         }
@@ -210,10 +192,7 @@ public sealed class ShakeTests
             hasher.Reset();
         }
 
-        Work();
-        var before = GC.GetAllocatedBytesForCurrentThread();
-        Work();
-        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        AssertAllocatesNothing(Work);
     }
 
     /// <summary>None, one byte, and up to several blocks of output, varying with the message length.</summary>
