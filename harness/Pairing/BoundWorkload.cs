@@ -52,44 +52,32 @@ public abstract class BoundWorkload
         };
     }
 
-    private sealed class HashWorkload : BoundWorkload
+    /// <summary>An input and an output buffer, in one aligned block: the shape of a hash's and an XOF's call.</summary>
+    private abstract class InputOutputWorkload : BoundWorkload
     {
-        private readonly HashCall _hash;
-        private readonly ArraySegment<byte> _input;
-        private readonly ArraySegment<byte> _output;
+        protected readonly ArraySegment<byte> _input;
+        protected readonly ArraySegment<byte> _output;
 
-        public HashWorkload(HashCall hash, byte[] input, int outputBytes)
+        protected InputOutputWorkload(byte[] input, int outputBytes)
         {
-            _hash = hash;
             var block = new AlignedBlock(input.Length, outputBytes);
             _input = block.Take(input);
             _output = block.Take(outputBytes);
         }
 
-        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-        public override void Run() => _hash(_input, _output);
-
-        public override byte[] Output() => [.. _output];
+        public sealed override byte[] Output() => [.. _output];
     }
 
-    private sealed class XofWorkload : BoundWorkload
+    private sealed class HashWorkload(HashCall hash, byte[] input, int outputBytes) : InputOutputWorkload(input, outputBytes)
     {
-        private readonly XofCall _xof;
-        private readonly ArraySegment<byte> _input;
-        private readonly ArraySegment<byte> _output;
-
-        public XofWorkload(XofCall xof, byte[] input, int outputBytes)
-        {
-            _xof = xof;
-            var block = new AlignedBlock(input.Length, outputBytes);
-            _input = block.Take(input);
-            _output = block.Take(outputBytes);
-        }
-
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-        public override void Run() => _xof([], _input, _output);
+        public override void Run() => hash(_input, _output);
+    }
 
-        public override byte[] Output() => [.. _output];
+    private sealed class XofWorkload(XofCall xof, byte[] input, int outputBytes) : InputOutputWorkload(input, outputBytes)
+    {
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+        public override void Run() => xof([], _input, _output);
     }
 
     private sealed class MacWorkload : BoundWorkload
