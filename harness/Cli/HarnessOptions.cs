@@ -1,9 +1,6 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli;
 

@@ -1,9 +1,6 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Kinds.KindChecks;
 using static CryptoHarness.Selecting.OperationNames;
 

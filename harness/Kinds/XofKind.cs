@@ -1,8 +1,5 @@
 using System.Runtime.CompilerServices;
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Kinds.KindChecks;
 using static CryptoHarness.Selecting.OperationNames;
 

@@ -1,6 +1,5 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Selecting.OperationNames;
 
 namespace CryptoHarness.Pairing;
@@ -102,28 +101,42 @@ public abstract class BoundWorkload
         public override byte[] Output() => [.. _output];
     }
 
-    private sealed class EncryptWorkload : BoundWorkload
+    /// <summary>
+    /// The key, nonce and associated data every AEAD call passes, first in the block; the message buffers follow in the
+    /// order the subclass gives their lengths and takes them from <see cref="Block"/>.
+    /// </summary>
+    private abstract class AeadWorkload : BoundWorkload
+    {
+        protected readonly AlignedBlock Block;
+        protected readonly ArraySegment<byte> _key;
+        protected readonly ArraySegment<byte> _nonce;
+        protected readonly ArraySegment<byte> _associatedData;
+
+        protected AeadWorkload(int keyBytes, int nonceBytes, params ReadOnlySpan<int> messageLengths)
+        {
+            var associatedData = WorkloadInputs.AssociatedData();
+            Block = new AlignedBlock([keyBytes, nonceBytes, associatedData.Length, .. messageLengths]);
+            _key = Block.Take(WorkloadInputs.Key(keyBytes));
+            _nonce = Block.Take(WorkloadInputs.Nonce(nonceBytes));
+            _associatedData = Block.Take(associatedData);
+        }
+    }
+
+    private sealed class EncryptWorkload : AeadWorkload
     {
         private readonly EncryptCall _encrypt;
-        private readonly ArraySegment<byte> _key;
-        private readonly ArraySegment<byte> _nonce;
-        private readonly ArraySegment<byte> _associatedData;
         private readonly ArraySegment<byte> _plaintext;
         private readonly ArraySegment<byte> _ciphertext;
         private readonly ArraySegment<byte> _tag;
         private ulong _counter;
 
         public EncryptWorkload(EncryptCall encrypt, byte[] plaintext, int keyBytes, int nonceBytes, int tagBytes)
+            : base(keyBytes, nonceBytes, plaintext.Length, plaintext.Length, tagBytes)
         {
             _encrypt = encrypt;
-            var associatedData = WorkloadInputs.AssociatedData();
-            var block = new AlignedBlock(keyBytes, nonceBytes, associatedData.Length, plaintext.Length, plaintext.Length, tagBytes);
-            _key = block.Take(WorkloadInputs.Key(keyBytes));
-            _nonce = block.Take(WorkloadInputs.Nonce(nonceBytes));
-            _associatedData = block.Take(associatedData);
-            _plaintext = block.Take(plaintext);
-            _ciphertext = block.Take(plaintext.Length);
-            _tag = block.Take(tagBytes);
+            _plaintext = Block.Take(plaintext);
+            _ciphertext = Block.Take(plaintext.Length);
+            _tag = Block.Take(tagBytes);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -136,29 +149,22 @@ public abstract class BoundWorkload
         public override byte[] Output() => [.. _ciphertext, .. _tag];
     }
 
-    private sealed class DecryptWorkload : BoundWorkload
+    private sealed class DecryptWorkload : AeadWorkload
     {
         private readonly string _id;
         private readonly DecryptCall _decrypt;
-        private readonly ArraySegment<byte> _key;
-        private readonly ArraySegment<byte> _nonce;
-        private readonly ArraySegment<byte> _associatedData;
         private readonly ArraySegment<byte> _ciphertext;
         private readonly ArraySegment<byte> _tag;
         private readonly ArraySegment<byte> _plaintext;
 
         public DecryptWorkload(string id, EncryptCall encrypt, DecryptCall decrypt, byte[] plaintext, int keyBytes, int nonceBytes, int tagBytes)
+            : base(keyBytes, nonceBytes, plaintext.Length, tagBytes, plaintext.Length)
         {
             _id = id;
             _decrypt = decrypt;
-            var associatedData = WorkloadInputs.AssociatedData();
-            var block = new AlignedBlock(keyBytes, nonceBytes, associatedData.Length, plaintext.Length, tagBytes, plaintext.Length);
-            _key = block.Take(WorkloadInputs.Key(keyBytes));
-            _nonce = block.Take(WorkloadInputs.Nonce(nonceBytes));
-            _associatedData = block.Take(associatedData);
-            _ciphertext = block.Take(plaintext.Length);
-            _tag = block.Take(tagBytes);
-            _plaintext = block.Take(plaintext.Length);
+            _ciphertext = Block.Take(plaintext.Length);
+            _tag = Block.Take(tagBytes);
+            _plaintext = Block.Take(plaintext.Length);
             encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
         }
 

@@ -1,7 +1,6 @@
 using System.CommandLine;
 using CryptoHarness.Leaks;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
 using CryptoHarness.Scenarios;
 

@@ -1,9 +1,7 @@
 using System.CommandLine;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
 using CryptoHarness.Scenarios;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli.Commands;
 
