@@ -1,6 +1,4 @@
-using System.Text.Json;
 using CryptoHarness.Cli;
-using CryptoHarness.Implementations;
 using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Tests.Architecture;

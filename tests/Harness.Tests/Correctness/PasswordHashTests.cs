@@ -1,9 +1,7 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Selecting;
 using System.Text;
-using System.Text.Json;
 using CryptoHarness.Gate;
-using CryptoHarness.Implementations;
 using CryptoHarness.Running;
 
 namespace CryptoHarness.Tests.Correctness;
@@ -125,7 +123,7 @@ public sealed class PasswordHashTests
             "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
         Assert.True(result.ExitCode == 0, result.Out + result.Error);
 
-        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
+        var summaryPath = folder.OnlySummary();
         using var json = JsonDocument.Parse(File.ReadAllText(summaryPath));
         var records = json.RootElement.GetProperty("results").EnumerateArray().ToArray();
         Assert.NotEmpty(records);

@@ -1,7 +1,6 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Running;
 using CryptoHarness.Selecting;
-using System.Text.Json;
 using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Tests.EndToEnd;
@@ -18,7 +17,7 @@ public sealed class EndToEndTests
         var result = Cli.Run("run", "--family", "SHA-256", "--job", "dry", "--sizes", "128,1024", "--results", folder.Combine("results"), "--out", output, "--quiet");
 
         Assert.True(result.ExitCode == 0, result.Out + result.Error);
-        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
+        var summaryPath = folder.OnlySummary();
         using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
         var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();
         // Batch entries are measured in the batch scenario only.
@@ -58,7 +57,7 @@ public sealed class EndToEndTests
         var result = Cli.Run("run", "--family", "SHA-256", "--scenario", "batch", "--job", "dry", "--results", folder.Combine("results"), "--out", output, "--quiet");
 
         Assert.True(result.ExitCode == 0, result.Out + result.Error);
-        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
+        var summaryPath = folder.OnlySummary();
         using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
         Assert.Equal("batch", summary.RootElement.GetProperty("run").GetProperty("scenario").GetString());
         var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();

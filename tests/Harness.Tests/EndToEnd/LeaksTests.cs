@@ -1,13 +1,10 @@
 using CryptoHarness.Reporting;
 using CryptoHarness.Selecting;
 using System.Security.Cryptography;
-using System.Text.Json;
 using System.Text.Json.Nodes;
 using CryptoHarness.Gate;
-using CryptoHarness.Implementations;
 using CryptoHarness.Leaks;
 using CryptoHarness.Managed;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
 
 namespace CryptoHarness.Tests.EndToEnd;
@@ -150,7 +147,7 @@ public sealed class LeaksTests
         Assert.True(result.ExitCode == 0, result.Out + result.Error);
         Assert.Contains("[1/2] control/early-exit compare-first-vs-last: ", result.Out, StringComparison.Ordinal);
         Assert.Contains("[2/2] hmac-sha256/os verify-first-vs-last: ", result.Out, StringComparison.Ordinal);
-        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
+        var summaryPath = folder.OnlySummary();
         // A finished run's folder is complete, as a benchmark run's is: merge and report would otherwise call it interrupted.
         Assert.False(File.Exists(Path.Combine(Path.GetDirectoryName(summaryPath)!, SummaryFile.IncompleteMarker)));
         using (var summary = JsonDocument.Parse(File.ReadAllText(summaryPath)))

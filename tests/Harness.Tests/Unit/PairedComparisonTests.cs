@@ -1,5 +1,4 @@
 using CryptoHarness.Comparing;
-using CryptoHarness.Results;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Tests.Unit;
