@@ -51,6 +51,9 @@ internal static class HarnessOptions
 
     public static Option<string?> Results(string description) => new("--results") { Description = description, HelpName = "DIR" };
 
+    /// <summary>Where a measuring command (<c>run</c>, <c>leaks</c>) puts its run folders.</summary>
+    public static Option<string?> RunFolders() => Results("Where run folders go (default artifacts/results in the repository).");
+
     /// <summary>
     /// The output folder, made absolute where it is parsed: every writer joins file names to it, and a relative folder
     /// joined under itself again once put the data in <c>&lt;out&gt;/&lt;out&gt;/data</c>.
