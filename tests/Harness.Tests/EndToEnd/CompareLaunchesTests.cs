@@ -29,9 +29,10 @@ public sealed class CompareLaunchesTests
         Assert.StartsWith("0 slower, 0 faster, 16 same", result.Out, StringComparison.Ordinal);
         Assert.Contains("— 16 within the spread between launches", result.Out, StringComparison.Ordinal);
         var comment = File.ReadAllText(folder.Combine("comment.md"));
-        Assert.Contains("(2 launches: ", comment, StringComparison.Ordinal);
-        Assert.Contains("the largest ratio between the medians of two launches of the same side", comment, StringComparison.Ordinal);
-        Assert.Contains("% spread between launches", comment, StringComparison.Ordinal);
+        AssertText.ContainsAll(comment,
+            "(2 launches: ",
+            "the largest ratio between the medians of two launches of the same side",
+            "% spread between launches");
     }
 
     [Fact]

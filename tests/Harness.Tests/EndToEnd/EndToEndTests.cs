@@ -33,10 +33,11 @@ public sealed class EndToEndTests
         Assert.All(rounds.GroupBy(r => r.Size), table => Assert.Single(table.Select(r => r.Rounds.GetProperty("table").GetString()).Distinct()));
 
         var page = File.ReadAllText(Path.Combine(output, "sha256.md"));
-        Assert.Contains("ratios are medians of per-round ratios over 3 interleaved rounds", page, StringComparison.Ordinal);
-        Assert.Contains("\n# SHA-256", page, StringComparison.Ordinal);
-        Assert.Contains("\n## 128 B (128 bytes)", page, StringComparison.Ordinal);
-        Assert.Contains("\n## 1 KiB (1,024 bytes)", page, StringComparison.Ordinal);
+        AssertText.ContainsAll(page,
+            "ratios are medians of per-round ratios over 3 interleaved rounds",
+            "\n# SHA-256",
+            "\n## 128 B (128 bytes)",
+            "\n## 1 KiB (1,024 bytes)");
         foreach (var implementation in providers)
         {
             Assert.Contains($"| {Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
@@ -79,10 +80,11 @@ public sealed class EndToEndTests
         });
 
         var page = File.ReadAllText(Path.Combine(output, "sha256-batch.md"));
-        Assert.Contains("\n# SHA-256: batches of short messages", page, StringComparison.Ordinal);
-        Assert.Contains("\n## 32-byte messages", page, StringComparison.Ordinal);
-        Assert.Contains("\n## 64-byte messages", page, StringComparison.Ordinal);
-        Assert.Contains($"| Implementation | Timed as |{string.Concat(batchSizes.Select(n => $" {n} |"))}", page, StringComparison.Ordinal);
+        AssertText.ContainsAll(page,
+            "\n# SHA-256: batches of short messages",
+            "\n## 32-byte messages",
+            "\n## 64-byte messages",
+            $"| Implementation | Timed as |{string.Concat(batchSizes.Select(n => $" {n} |"))}");
         foreach (var implementation in measured)
         {
             Assert.Contains($"| {Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);

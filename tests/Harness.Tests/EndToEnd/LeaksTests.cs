@@ -166,11 +166,12 @@ public sealed class LeaksTests
         }
 
         var page = File.ReadAllText(Path.Combine(output, LeakReport.FileName));
-        Assert.Contains("#### Control: an early-exit comparison (must be flagged)", page, StringComparison.Ordinal);
-        Assert.Contains("| Early-exit comparison (control) | control |", page, StringComparison.Ordinal);
-        Assert.Contains("#### MAC verification, forged tag", page, StringComparison.Ordinal);
-        Assert.Contains("| HMAC-SHA-256 | os |", page, StringComparison.Ordinal);
-        Assert.Contains("#### Method and limits", page, StringComparison.Ordinal);
+        AssertText.ContainsAll(page,
+            "#### Control: an early-exit comparison (must be flagged)",
+            "| Early-exit comparison (control) | control |",
+            "#### MAC verification, forged tag",
+            "| HMAC-SHA-256 | os |",
+            "#### Method and limits");
         Assert.Single(Directory.GetFiles(output));
 
         // The same page again from the summary alone, after it has been loaded and validated.
