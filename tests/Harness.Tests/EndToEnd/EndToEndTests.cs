@@ -13,12 +13,7 @@ public sealed class EndToEndTests
     {
         using var folder = new TestFolder();
         var output = folder.Combine("out");
-
-        var result = Cli.Run("run", "--family", "SHA-256", "--job", "dry", "--sizes", "128,1024", "--results", folder.Combine("results"), "--out", output, "--quiet");
-
-        Assert.True(result.ExitCode == 0, result.Out + result.Error);
-        var summaryPath = folder.OnlySummary();
-        using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
+        using var summary = DryRunOfSha256(folder, "--sizes", "128,1024");
         var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();
         // Batch entries are measured in the batch scenario only.
         var providers = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256")
@@ -54,12 +49,7 @@ public sealed class EndToEndTests
     {
         using var folder = new TestFolder();
         var output = folder.Combine("out");
-
-        var result = Cli.Run("run", "--family", "SHA-256", "--scenario", "batch", "--job", "dry", "--results", folder.Combine("results"), "--out", output, "--quiet");
-
-        Assert.True(result.ExitCode == 0, result.Out + result.Error);
-        var summaryPath = folder.OnlySummary();
-        using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
+        using var summary = DryRunOfSha256(folder, "--scenario", "batch");
         Assert.Equal("batch", summary.RootElement.GetProperty("run").GetProperty("scenario").GetString());
         var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();
         var measured = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256").Where(i => i.Support.IsSupported).ToArray();
@@ -92,5 +82,16 @@ public sealed class EndToEndTests
 
         Assert.Equal(messageLengths.Count, page.Split("\nCrossover: ").Length - 1);
         Assert.False(File.Exists(Path.Combine(output, "sha256.md")));
+    }
+
+    /// <summary>
+    /// <c>run --family SHA-256 --job dry</c> with <paramref name="options"/>, results under <c>results</c> and reports
+    /// under <c>out</c> in <paramref name="folder"/>; the summary it wrote, after checking it exited 0.
+    /// </summary>
+    private static JsonDocument DryRunOfSha256(TestFolder folder, params string[] options)
+    {
+        var result = Cli.Run(["run", "--family", "SHA-256", .. options, "--job", "dry", "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet"]);
+        Assert.True(result.ExitCode == 0, result.Out + result.Error);
+        return JsonDocument.Parse(File.ReadAllText(folder.OnlySummary()));
     }
 }
