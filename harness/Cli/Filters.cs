@@ -1,6 +1,4 @@
 using System.CommandLine;
-using CryptoHarness.Implementations;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli;
 

@@ -1,6 +1,4 @@
 using System.CommandLine;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli;
 

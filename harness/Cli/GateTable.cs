@@ -1,5 +1,4 @@
 using CryptoHarness.Gate;
-using CryptoHarness.Implementations;
 using CryptoHarness.Running;
 
 namespace CryptoHarness.Cli;

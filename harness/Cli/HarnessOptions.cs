@@ -1,9 +1,6 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli;
 
@@ -53,6 +50,9 @@ internal static class HarnessOptions
             ?? throw new UsageException($"Unknown job '{name}'. Valid jobs: {string.Join(", ", JobPreset.All.Select(j => j.Name))}."));
 
     public static Option<string?> Results(string description) => new("--results") { Description = description, HelpName = "DIR" };
+
+    /// <summary>Where a measuring command (<c>run</c>, <c>leaks</c>) puts its run folders.</summary>
+    public static Option<string?> RunFolders() => Results("Where run folders go (default artifacts/results in the repository).");
 
     /// <summary>
     /// The output folder, made absolute where it is parsed: every writer joins file names to it, and a relative folder

@@ -1,7 +1,6 @@
 using System.CommandLine;
 using System.Diagnostics;
 using System.Runtime.InteropServices;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Cli;
 

@@ -1,5 +1,4 @@
 using System.CommandLine;
-using CryptoHarness.Implementations;
 using CryptoHarness.Running;
 
 namespace CryptoHarness.Cli;

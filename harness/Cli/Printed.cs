@@ -1,5 +1,4 @@
 using System.Text.Json;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Cli;
 

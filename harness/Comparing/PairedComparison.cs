@@ -1,6 +1,4 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 using CryptoHarness.Selecting.Scenarios;
 using CryptoHarness.Statistics;
 

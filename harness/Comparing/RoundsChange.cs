@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Comparing;

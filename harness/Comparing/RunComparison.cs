@@ -1,7 +1,6 @@
 using CryptoHarness.Formatting;
 using System.Globalization;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Comparing;

@@ -1,4 +1,3 @@
-using CryptoHarness.Results;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Comparing;

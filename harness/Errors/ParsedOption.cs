@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
-using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Errors;
 

@@ -1,5 +1,4 @@
 using System.Globalization;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Formatting;
 

@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations;
-using CryptoHarness.Selecting;
 using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Gate;

@@ -1,6 +1,5 @@
 using CryptoHarness.Kinds;
 using static CryptoHarness.Kinds.KindChecks;
-using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Gate;
 

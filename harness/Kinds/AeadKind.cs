@@ -1,16 +1,13 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Kinds.KindChecks;
 using static CryptoHarness.Selecting.OperationNames;
 
 namespace CryptoHarness.Kinds;
 
 /// <summary>An AEAD: sealing and opening with associated data; timed as <c>encrypt</c> and <c>decrypt</c> (with tag verification).</summary>
-public sealed class AeadKind : KindContract
+public sealed class AeadKind : KindContract<IAeadImplementation>
 {
     /// <summary>Empty, one byte, either side of the 16-byte AES and Poly1305 blocks and the 64-byte ChaCha20 block.</summary>
     private static readonly int[] AeadPropertyLengths = [0, 1, 15, 16, 17, 63, 64, 65, 255, 1000];
@@ -33,11 +30,6 @@ public sealed class AeadKind : KindContract
         _ => null,
     };
 
-    public override bool FollowsContract(IImplementation implementation) => implementation is IAeadImplementation;
-
-    public override string? CheckKnownAnswers(IImplementation implementation) =>
-        CheckEachAnswer(implementation, answer => CheckAeadAnswer((IAeadImplementation)implementation, answer));
-
     public override IEnumerable<(Probe Probe, string What)> Probes(Algorithm algorithm) => AeadProbes(algorithm);
 
     /// <summary>The property check's fixed lengths (up to 1000 bytes at offset 1) exceed the cross-check's when the block is small and the sizes few.</summary>
@@ -52,14 +44,14 @@ public sealed class AeadKind : KindContract
 
     public override IReadOnlyList<string> Operations(IImplementation implementation) => [Encrypt, Decrypt];
 
-    public override Workload? CreateWorkload(IImplementation implementation, string operation, byte[] input) => (implementation, operation) switch
+    protected override Workload? CreateWorkload(IAeadImplementation aead, string operation, byte[] input) => operation switch
     {
-        (IAeadImplementation aead, Encrypt) => new EncryptWorkload(aead, input),
-        (IAeadImplementation aead, Decrypt) => new DecryptWorkload(aead, input),
+        Encrypt => new EncryptWorkload(aead, input),
+        Decrypt => new DecryptWorkload(aead, input),
         _ => null,
     };
 
-    private static string? CheckAeadAnswer(IAeadImplementation aead, KnownAnswer answer)
+    protected override string? CheckAnswer(IAeadImplementation aead, KnownAnswer answer)
     {
         var tagBytes = aead.Algorithm.TagBytes;
         var sealedBytes = new byte[answer.Input.Length + tagBytes];

@@ -1,15 +1,12 @@
 using System.Runtime.CompilerServices;
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Kinds.KindChecks;
 using static CryptoHarness.Selecting.OperationNames;
 
 namespace CryptoHarness.Kinds;
 
 /// <summary>A hash: one output per input; timed as <c>hash</c>.</summary>
-public sealed class HashKind : KindContract
+public sealed class HashKind : KindContract<IHashImplementation>
 {
     public override AlgorithmKind Kind => AlgorithmKind.Hash;
 
@@ -19,25 +16,20 @@ public sealed class HashKind : KindContract
 
     public override OperationLabel? Label(string operation) => operation == Hash ? new(0, "") : null;
 
-    public override bool FollowsContract(IImplementation implementation) => implementation is IHashImplementation;
-
-    public override string? CheckKnownAnswers(IImplementation implementation) =>
-        CheckEachAnswer(implementation, answer => CheckHashAnswer((IHashImplementation)implementation, answer));
-
     public override IEnumerable<(Probe Probe, string What)> Probes(Algorithm algorithm) => HashProbes(algorithm);
 
     public override IReadOnlyList<string> Operations(IImplementation implementation) => [Hash];
 
-    public override Workload? CreateWorkload(IImplementation implementation, string operation, byte[] input) =>
-        (implementation, operation) is (IHashImplementation hash, Hash) ? new HashWorkload(hash, input) : null;
+    protected override Workload? CreateWorkload(IHashImplementation hash, string operation, byte[] input) =>
+        operation == Hash ? new HashWorkload(hash, input) : null;
 
-    private static string? CheckHashAnswer(IHashImplementation hash, KnownAnswer answer)
+    protected override string? CheckAnswer(IHashImplementation hash, KnownAnswer answer)
     {
         var output = new byte[hash.OutputBytes];
         hash.Hash(answer.Input, output);
 
         // A published output may be longer than the default (BLAKE3's extended output): compare its prefix.
-        return Mismatch(answer.ExpectedHex[..Math.Min(answer.ExpectedHex.Length, output.Length * 2)], output);
+        return Mismatch(Prefix(answer, output.Length), output);
     }
 
     private static IEnumerable<(Probe Probe, string What)> HashProbes(Algorithm algorithm)

@@ -1,7 +1,4 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Kinds;
 
@@ -89,4 +86,27 @@ public abstract class KindContract : IKindPresentation
 
     /// <summary>A known answer's expected output, cut to the length the implementation produces (a longer published output).</summary>
     protected static string Prefix(KnownAnswer answer, int outputBytes) => answer.ExpectedHex[..Math.Min(answer.ExpectedHex.Length, outputBytes * 2)];
+}
+
+/// <summary>
+/// A kind measured through one contract interface, <typeparamref name="TImplementation"/>: whether an implementation
+/// follows it, each known answer checked through it, and the timed call made on it, each said once here so a kind's
+/// file says only what is its own.
+/// </summary>
+public abstract class KindContract<TImplementation> : KindContract
+    where TImplementation : class, IImplementation
+{
+    public sealed override bool FollowsContract(IImplementation implementation) => implementation is TImplementation;
+
+    public override string? CheckKnownAnswers(IImplementation implementation) =>
+        CheckEachAnswer(implementation, answer => CheckAnswer((TImplementation)implementation, answer));
+
+    public sealed override Workload? CreateWorkload(IImplementation implementation, string operation, byte[] input) =>
+        implementation is TImplementation typed ? CreateWorkload(typed, operation, input) : null;
+
+    /// <summary>One known answer through the contract: what is wrong, in words, or null.</summary>
+    protected abstract string? CheckAnswer(TImplementation implementation, KnownAnswer answer);
+
+    /// <inheritdoc cref="KindContract.CreateWorkload"/>
+    protected abstract Workload? CreateWorkload(TImplementation implementation, string operation, byte[] input);
 }

@@ -1,5 +1,4 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Kinds;
 

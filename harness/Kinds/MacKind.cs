@@ -1,15 +1,12 @@
 using System.Runtime.CompilerServices;
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Kinds.KindChecks;
 using static CryptoHarness.Selecting.OperationNames;
 
 namespace CryptoHarness.Kinds;
 
 /// <summary>A MAC: a tag under a key, and verifying one; timed as <c>mac</c>.</summary>
-public sealed class MacKind : KindContract
+public sealed class MacKind : KindContract<IMacImplementation>
 {
     public override AlgorithmKind Kind => AlgorithmKind.Mac;
 
@@ -20,8 +17,6 @@ public sealed class MacKind : KindContract
 
     public override OperationLabel? Label(string operation) => operation == Mac ? new(0, "") : null;
 
-    public override bool FollowsContract(IImplementation implementation) => implementation is IMacImplementation;
-
     /// <summary>
     /// Known answers at the key lengths the implementation takes; it must meet at least one published vector, not be
     /// trusted on the cross-check alone.
@@ -30,7 +25,7 @@ public sealed class MacKind : KindContract
     {
         var mac = (IMacImplementation)implementation;
         var refusedKeys = new SortedSet<int>();
-        var failure = CheckEachAnswer(implementation, answer => CheckMacAnswer(mac, answer), skip: answer =>
+        var failure = CheckEachAnswer(implementation, answer => CheckAnswer(mac, answer), skip: answer =>
         {
             if (mac.SupportForKey(answer.Key.Length).IsSupported)
             {
@@ -49,14 +44,14 @@ public sealed class MacKind : KindContract
 
     public override IReadOnlyList<string> Operations(IImplementation implementation) => [Mac];
 
-    public override Workload? CreateWorkload(IImplementation implementation, string operation, byte[] input) =>
-        (implementation, operation) is (IMacImplementation mac, Mac) ? new MacWorkload(mac, input) : null;
+    protected override Workload? CreateWorkload(IMacImplementation mac, string operation, byte[] input) =>
+        operation == Mac ? new MacWorkload(mac, input) : null;
 
-    private static string? CheckMacAnswer(IMacImplementation mac, KnownAnswer answer)
+    protected override string? CheckAnswer(IMacImplementation mac, KnownAnswer answer)
     {
         var output = new byte[mac.OutputBytes];
         mac.Mac(answer.Key, answer.Customization, answer.Input, output);
-        return Mismatch(answer.ExpectedHex[..Math.Min(answer.ExpectedHex.Length, output.Length * 2)], output)
+        return Mismatch(Prefix(answer, output.Length), output)
             ?? CheckMacVerify(mac, answer.Key, answer.Customization, answer.Input, output);
     }
 

@@ -1,6 +1,4 @@
 using System.Text;
-using CryptoHarness.Implementations;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Kinds.KindChecks;
 
 namespace CryptoHarness.Kinds;

@@ -1,15 +1,12 @@
 using System.Runtime.CompilerServices;
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Kinds.KindChecks;
 using static CryptoHarness.Selecting.OperationNames;
 
 namespace CryptoHarness.Kinds;
 
 /// <summary>An extendable-output function: timed as <c>xof-N</c> at each of the algorithm's benchmarked output lengths.</summary>
-public sealed class XofKind : KindContract
+public sealed class XofKind : KindContract<IXofImplementation>
 {
     public override AlgorithmKind Kind => AlgorithmKind.Xof;
 
@@ -21,25 +18,18 @@ public sealed class XofKind : KindContract
     public override OperationLabel? Label(string operation) =>
         OutputBytesOf(operation) is { } outputBytes ? new(outputBytes, $"{operation[4..]}-byte output") : null;
 
-    public override bool FollowsContract(IImplementation implementation) => implementation is IXofImplementation;
-
-    public override string? CheckKnownAnswers(IImplementation implementation) =>
-        CheckEachAnswer(implementation, answer => CheckXofAnswer((IXofImplementation)implementation, answer));
-
     public override IEnumerable<(Probe Probe, string What)> Probes(Algorithm algorithm) => XofProbes(algorithm);
 
     public override IReadOnlyList<string> Operations(IImplementation implementation) => implementation.Algorithm.BenchmarkOutputs.Select(Xof).ToArray();
 
-    public override Workload? CreateWorkload(IImplementation implementation, string operation, byte[] input) =>
-        implementation is IXofImplementation xof && OutputBytesOf(operation) is { } outputBytes
-            ? new XofWorkload(xof, input, outputBytes)
-            : null;
+    protected override Workload? CreateWorkload(IXofImplementation xof, string operation, byte[] input) =>
+        OutputBytesOf(operation) is { } outputBytes ? new XofWorkload(xof, input, outputBytes) : null;
 
     /// <summary>The output length an operation named by <see cref="OperationNames.Xof"/> times; null for any other name.</summary>
     private static int? OutputBytesOf(string operation) =>
         operation.StartsWith("xof-", StringComparison.Ordinal) && int.TryParse(operation.AsSpan(4), out var outputBytes) ? outputBytes : null;
 
-    private static string? CheckXofAnswer(IXofImplementation xof, KnownAnswer answer)
+    protected override string? CheckAnswer(IXofImplementation xof, KnownAnswer answer)
     {
         var output = new byte[answer.ExpectedHex.Length / 2];
         xof.Hash(answer.Customization, answer.Input, output);

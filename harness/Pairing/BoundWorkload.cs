@@ -1,6 +1,5 @@
 using System.Buffers.Binary;
 using System.Runtime.CompilerServices;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Selecting.OperationNames;
 
 namespace CryptoHarness.Pairing;
@@ -52,44 +51,32 @@ public abstract class BoundWorkload
         };
     }
 
-    private sealed class HashWorkload : BoundWorkload
+    /// <summary>An input and an output buffer, in one aligned block: the shape of a hash's and an XOF's call.</summary>
+    private abstract class InputOutputWorkload : BoundWorkload
     {
-        private readonly HashCall _hash;
-        private readonly ArraySegment<byte> _input;
-        private readonly ArraySegment<byte> _output;
+        protected readonly ArraySegment<byte> _input;
+        protected readonly ArraySegment<byte> _output;
 
-        public HashWorkload(HashCall hash, byte[] input, int outputBytes)
+        protected InputOutputWorkload(byte[] input, int outputBytes)
         {
-            _hash = hash;
             var block = new AlignedBlock(input.Length, outputBytes);
             _input = block.Take(input);
             _output = block.Take(outputBytes);
         }
 
-        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-        public override void Run() => _hash(_input, _output);
-
-        public override byte[] Output() => [.. _output];
+        public sealed override byte[] Output() => [.. _output];
     }
 
-    private sealed class XofWorkload : BoundWorkload
+    private sealed class HashWorkload(HashCall hash, byte[] input, int outputBytes) : InputOutputWorkload(input, outputBytes)
     {
-        private readonly XofCall _xof;
-        private readonly ArraySegment<byte> _input;
-        private readonly ArraySegment<byte> _output;
-
-        public XofWorkload(XofCall xof, byte[] input, int outputBytes)
-        {
-            _xof = xof;
-            var block = new AlignedBlock(input.Length, outputBytes);
-            _input = block.Take(input);
-            _output = block.Take(outputBytes);
-        }
-
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-        public override void Run() => _xof([], _input, _output);
+        public override void Run() => hash(_input, _output);
+    }
 
-        public override byte[] Output() => [.. _output];
+    private sealed class XofWorkload(XofCall xof, byte[] input, int outputBytes) : InputOutputWorkload(input, outputBytes)
+    {
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+        public override void Run() => xof([], _input, _output);
     }
 
     private sealed class MacWorkload : BoundWorkload
@@ -114,28 +101,42 @@ public abstract class BoundWorkload
         public override byte[] Output() => [.. _output];
     }
 
-    private sealed class EncryptWorkload : BoundWorkload
+    /// <summary>
+    /// The key, nonce and associated data every AEAD call passes, first in the block; the message buffers follow in the
+    /// order the subclass gives their lengths and takes them from <see cref="Block"/>.
+    /// </summary>
+    private abstract class AeadWorkload : BoundWorkload
+    {
+        protected readonly AlignedBlock Block;
+        protected readonly ArraySegment<byte> _key;
+        protected readonly ArraySegment<byte> _nonce;
+        protected readonly ArraySegment<byte> _associatedData;
+
+        protected AeadWorkload(int keyBytes, int nonceBytes, params ReadOnlySpan<int> messageLengths)
+        {
+            var associatedData = WorkloadInputs.AssociatedData();
+            Block = new AlignedBlock([keyBytes, nonceBytes, associatedData.Length, .. messageLengths]);
+            _key = Block.Take(WorkloadInputs.Key(keyBytes));
+            _nonce = Block.Take(WorkloadInputs.Nonce(nonceBytes));
+            _associatedData = Block.Take(associatedData);
+        }
+    }
+
+    private sealed class EncryptWorkload : AeadWorkload
     {
         private readonly EncryptCall _encrypt;
-        private readonly ArraySegment<byte> _key;
-        private readonly ArraySegment<byte> _nonce;
-        private readonly ArraySegment<byte> _associatedData;
         private readonly ArraySegment<byte> _plaintext;
         private readonly ArraySegment<byte> _ciphertext;
         private readonly ArraySegment<byte> _tag;
         private ulong _counter;
 
         public EncryptWorkload(EncryptCall encrypt, byte[] plaintext, int keyBytes, int nonceBytes, int tagBytes)
+            : base(keyBytes, nonceBytes, plaintext.Length, plaintext.Length, tagBytes)
         {
             _encrypt = encrypt;
-            var associatedData = WorkloadInputs.AssociatedData();
-            var block = new AlignedBlock(keyBytes, nonceBytes, associatedData.Length, plaintext.Length, plaintext.Length, tagBytes);
-            _key = block.Take(WorkloadInputs.Key(keyBytes));
-            _nonce = block.Take(WorkloadInputs.Nonce(nonceBytes));
-            _associatedData = block.Take(associatedData);
-            _plaintext = block.Take(plaintext);
-            _ciphertext = block.Take(plaintext.Length);
-            _tag = block.Take(tagBytes);
+            _plaintext = Block.Take(plaintext);
+            _ciphertext = Block.Take(plaintext.Length);
+            _tag = Block.Take(tagBytes);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -148,29 +149,22 @@ public abstract class BoundWorkload
         public override byte[] Output() => [.. _ciphertext, .. _tag];
     }
 
-    private sealed class DecryptWorkload : BoundWorkload
+    private sealed class DecryptWorkload : AeadWorkload
     {
         private readonly string _id;
         private readonly DecryptCall _decrypt;
-        private readonly ArraySegment<byte> _key;
-        private readonly ArraySegment<byte> _nonce;
-        private readonly ArraySegment<byte> _associatedData;
         private readonly ArraySegment<byte> _ciphertext;
         private readonly ArraySegment<byte> _tag;
         private readonly ArraySegment<byte> _plaintext;
 
         public DecryptWorkload(string id, EncryptCall encrypt, DecryptCall decrypt, byte[] plaintext, int keyBytes, int nonceBytes, int tagBytes)
+            : base(keyBytes, nonceBytes, plaintext.Length, tagBytes, plaintext.Length)
         {
             _id = id;
             _decrypt = decrypt;
-            var associatedData = WorkloadInputs.AssociatedData();
-            var block = new AlignedBlock(keyBytes, nonceBytes, associatedData.Length, plaintext.Length, tagBytes, plaintext.Length);
-            _key = block.Take(WorkloadInputs.Key(keyBytes));
-            _nonce = block.Take(WorkloadInputs.Nonce(nonceBytes));
-            _associatedData = block.Take(associatedData);
-            _ciphertext = block.Take(plaintext.Length);
-            _tag = block.Take(tagBytes);
-            _plaintext = block.Take(plaintext.Length);
+            _ciphertext = Block.Take(plaintext.Length);
+            _tag = Block.Take(tagBytes);
+            _plaintext = Block.Take(plaintext.Length);
             encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
         }
 

@@ -1,5 +1,4 @@
 using CryptoHarness.Interleaving;
-using CryptoHarness.Results;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Pairing;

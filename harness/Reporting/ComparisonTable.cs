@@ -1,5 +1,4 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Results;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Reporting;

@@ -1,6 +1,4 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Reporting;

@@ -1,5 +1,4 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Results;
 using Scriban;
 using Scriban.Parsing;
 using Scriban.Runtime;

@@ -1,5 +1,3 @@
-using CryptoHarness.Results;
-
 namespace CryptoHarness.Reporting;
 
 /// <summary>Where a run's reports go, and writing them: the pages, the per-algorithm data, the machine spec.</summary>

@@ -1,5 +1,3 @@
-using CryptoHarness.Results;
-
 namespace CryptoHarness.Reporting;
 
 /// <summary>

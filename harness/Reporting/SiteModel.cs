@@ -1,5 +1,4 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Reporting;
 

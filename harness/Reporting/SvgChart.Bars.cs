@@ -26,14 +26,7 @@ public static partial class SvgChart
         var max = NiceCeiling(bars.Select(b => b.Value).DefaultIfEmpty(1).Max());
         double X(double value) => left + (value / max * (right - left));
 
-        var root = new XElement(Svg + "svg",
-            new XAttribute("width", Width), new XAttribute("height", height),
-            new XAttribute("viewBox", $"0 0 {Width} {height}"),
-            new XAttribute("font-family", "Segoe UI, Helvetica, Arial, sans-serif"), new XAttribute("font-size", 12),
-            new XAttribute("role", "img"),
-            new XElement(Svg + "title", title),
-            new XElement(Svg + "rect", new XAttribute("width", "100%"), new XAttribute("height", "100%"), new XAttribute("fill", "#ffffff")),
-            Text(Width / 2.0, 22, title, "middle", 14, bold: true));
+        var root = Canvas(height, title);
 
         const int ticks = 5;
         for (var i = 0; i <= ticks; i++)

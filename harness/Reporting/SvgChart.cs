@@ -69,15 +69,7 @@ public static partial class SvgChart
             : PlotLeft + (Math.Log2(x) - Math.Log2(xs[0])) / (Math.Log2(xs[^1]) - Math.Log2(xs[0])) * (PlotRight - PlotLeft);
         double Y(double y) => PlotBottom - y / yMax * (PlotBottom - PlotTop);
 
-        var root = new XElement(Svg + "svg",
-            new XAttribute("width", Width), new XAttribute("height", height),
-            new XAttribute("viewBox", $"0 0 {Width} {height}"),
-            new XAttribute("font-family", "Segoe UI, Helvetica, Arial, sans-serif"), new XAttribute("font-size", 12),
-            new XAttribute("role", "img"),
-            new XElement(Svg + "title", title),
-            // An opaque background: GitHub's dark theme would otherwise draw black text on near-black.
-            new XElement(Svg + "rect", new XAttribute("width", "100%"), new XAttribute("height", "100%"), new XAttribute("fill", "#ffffff")),
-            Text(Width / 2.0, 22, title, "middle", 14, bold: true));
+        var root = Canvas(height, title);
 
         var ticks = 5;
         for (var i = 0; i <= ticks; i++)
@@ -178,6 +170,18 @@ public static partial class SvgChart
     private static XElement Line(double x1, double y1, double x2, double y2, string stroke) =>
         new(Svg + "line", new XAttribute("x1", Number(x1)), new XAttribute("y1", Number(y1)), new XAttribute("x2", Number(x2)),
             new XAttribute("y2", Number(y2)), new XAttribute("stroke", stroke));
+
+    /// <summary>Every chart's frame: its size, font, title (for screen readers, and drawn at the top) and background.</summary>
+    private static XElement Canvas(int height, string title) =>
+        new(Svg + "svg",
+            new XAttribute("width", Width), new XAttribute("height", height),
+            new XAttribute("viewBox", $"0 0 {Width} {height}"),
+            new XAttribute("font-family", "Segoe UI, Helvetica, Arial, sans-serif"), new XAttribute("font-size", 12),
+            new XAttribute("role", "img"),
+            new XElement(Svg + "title", title),
+            // An opaque background: GitHub's dark theme would otherwise draw black text on near-black.
+            new XElement(Svg + "rect", new XAttribute("width", "100%"), new XAttribute("height", "100%"), new XAttribute("fill", "#ffffff")),
+            Text(Width / 2.0, 22, title, "middle", 14, bold: true));
 
     private static XElement Text(double x, double y, string text, string anchor, int size = 12, bool bold = false)
     {

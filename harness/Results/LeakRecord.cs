@@ -24,67 +24,50 @@ public sealed partial record LeakRecord : ImplementationRecord
     /// <summary>Flagged, but the classes' means differ by less than one cycle of the run's clock (<see cref="OneCycleNs"/>).</summary>
     public const string BelowOneCycle = "below one cycle";
 
-    [JsonPropertyName("scenario")]
     public string Scenario { get; init; } = "leaks";
 
     /// <summary>What was timed and which two inputs were compared, e.g. <c>verify-first-vs-last</c>.</summary>
-    [JsonPropertyName("operation")]
     public required string Operation { get; init; }
 
     /// <summary>Class A and class B in words.</summary>
-    [JsonPropertyName("class_a")]
     public required string ClassA { get; init; }
 
-    [JsonPropertyName("class_b")]
     public required string ClassB { get; init; }
 
     /// <summary>The inputs in words: message and key lengths, or the password-hash parameter set in full.</summary>
-    [JsonPropertyName("parameters")]
     public required string Parameters { get; init; }
 
     /// <summary>Password hashes: the set's name (<c>test</c>, <c>cost4</c>, …).</summary>
-    [JsonPropertyName("parameter_set")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? ParameterSet { get; init; }
 
     /// <summary>The deliberately leaky double measured beside the real implementations; never a provider's code.</summary>
-    [JsonPropertyName("control")]
     public bool Control { get; init; }
 
     /// <summary>Measurements that entered the statistics, both classes (the warm-up and the percentile sample excluded).</summary>
-    [JsonPropertyName("measurements")]
     public required long Measurements { get; init; }
 
-    [JsonPropertyName("measurements_a")]
     public required long MeasurementsA { get; init; }
 
-    [JsonPropertyName("measurements_b")]
     public required long MeasurementsB { get; init; }
 
     /// <summary>Calls of the same class timed together in one measurement (1 unless one call is too short for the timer).</summary>
-    [JsonPropertyName("calls_per_measurement")]
     public required int CallsPerMeasurement { get; init; }
 
-    [JsonPropertyName("warmup_calls")]
     public required long WarmupCalls { get; init; }
 
     /// <summary>The largest |t| over the uncropped test and every crop with enough measurements in both classes.</summary>
-    [JsonPropertyName("max_abs_t")]
     public required double MaxAbsT { get; init; }
 
     /// <summary>The crop that gave <see cref="MaxAbsT"/>: the fraction of measurements kept (below that percentile); null when uncropped.</summary>
-    [JsonPropertyName("max_t_percentile")]
     public double? MaxTPercentile { get; init; }
 
     /// <summary>How many tests (uncropped and crops) had enough measurements in both classes to count.</summary>
-    [JsonPropertyName("tests_counted")]
     public required int TestsCounted { get; init; }
 
     /// <summary>Class A's mean in the test that gave <see cref="MaxAbsT"/> (the uncropped one when none counted); likewise B.</summary>
-    [JsonPropertyName("mean_a_ns")]
     public required double MeanANs { get; init; }
 
-    [JsonPropertyName("mean_b_ns")]
     public required double MeanBNs { get; init; }
 
     /// <summary>
@@ -92,7 +75,6 @@ public sealed partial record LeakRecord : ImplementationRecord
     /// variances and counts, 4.5·√(s_A²/n_A + s_B²/n_B), the least over the uncropped test and the crops that keep at
     /// least 90% of the measurements. Null when too few measurements were made for any of them to count.
     /// </summary>
-    [JsonPropertyName("smallest_detectable_ns")]
     public required double? SmallestDetectableNs { get; init; }
 
     /// <summary>
@@ -101,12 +83,10 @@ public sealed partial record LeakRecord : ImplementationRecord
     /// of a million calls flags a sound MAC verify now and then (|t| 6–23 over 101 crops, a different one each run), so a
     /// leak is only what shows twice, the same way round.
     /// </summary>
-    [JsonPropertyName("confirmation_max_abs_t")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? ConfirmationMaxAbsT { get; init; }
 
     /// <summary>Whether the second measurement's largest test has the same class slower as the first's; null with no second measurement.</summary>
-    [JsonPropertyName("confirmation_same_direction")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public bool? ConfirmationSameDirection { get; init; }
 
@@ -114,15 +94,12 @@ public sealed partial record LeakRecord : ImplementationRecord
     /// <see cref="Leak"/> when both measurements are above <see cref="Threshold"/> the same way round,
     /// <see cref="NotConfirmed"/> when only the first is, else <see cref="NoLeakFound"/>.
     /// </summary>
-    [JsonPropertyName("verdict")]
     public required string Verdict { get; init; }
 
     /// <summary>The smallest step of <c>Stopwatch.GetTimestamp</c> seen on this machine, in ns.</summary>
-    [JsonPropertyName("timer_resolution_ns")]
     public required double TimerResolutionNs { get; init; }
 
     /// <summary>What one <c>Stopwatch.GetTimestamp</c> call costs, in ns (the floor of any single measurement).</summary>
-    [JsonPropertyName("timer_overhead_ns")]
     public required double TimerOverheadNs { get; init; }
 
     [JsonPropertyName("elapsed_s")]
@@ -140,7 +117,6 @@ public sealed partial record LeakRecord : ImplementationRecord
     /// costs cycles, and sub-cycle differences here came and went between processes on sound code (libsodium's and NSec's
     /// AEAD decryptions: 0.01–0.7 ns a call with |t| 5–29, confirmed within one process, absent in the next).
     /// </summary>
-    [JsonPropertyName("one_cycle_ns")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? OneCycleNs { get; init; }
 

@@ -11,36 +11,26 @@ namespace CryptoHarness.Results;
 /// </summary>
 public sealed record PairedResults
 {
-    [JsonPropertyName("machine_key")]
     public required string MachineKey { get; init; }
 
-    [JsonPropertyName("runtime")]
     public required string Runtime { get; init; }
 
-    [JsonPropertyName("utc")]
     public required DateTimeOffset Utc { get; init; }
 
-    [JsonPropertyName("base_commit")]
     public required string BaseCommit { get; init; }
 
-    [JsonPropertyName("head_commit")]
     public required string HeadCommit { get; init; }
 
     /// <summary>Measured rounds per case and one side's share of a round, as the timing loop was set.</summary>
-    [JsonPropertyName("rounds")]
     public required int Rounds { get; init; }
 
-    [JsonPropertyName("batch_ms")]
     public required double BatchMs { get; init; }
 
     /// <summary>Notes on how either build was made that the reader must know (a test-only slowdown build).</summary>
-    [JsonPropertyName("notes")]
     public required IReadOnlyList<string> Notes { get; init; }
 
-    [JsonPropertyName("cases")]
     public required IReadOnlyList<PairedCaseRecord> Cases { get; init; }
 
-    [JsonPropertyName("not_paired")]
     public required IReadOnlyList<NotPairedRecord> NotPaired { get; init; }
 }
 
@@ -53,38 +43,28 @@ public sealed record PairedResults
 /// </summary>
 public sealed record PairedCaseRecord
 {
-    [JsonPropertyName("id")]
     public required string Id { get; init; }
 
-    [JsonPropertyName("family")]
     public required string Family { get; init; }
 
-    [JsonPropertyName("operation")]
     public required string Operation { get; init; }
 
-    [JsonPropertyName("size_bytes")]
     public required int SizeBytes { get; init; }
 
-    [JsonPropertyName("base_ns")]
     public required IReadOnlyList<double> BaseNs { get; init; }
 
-    [JsonPropertyName("head_ns")]
     public required IReadOnlyList<double> HeadNs { get; init; }
 
     /// <summary>Every base copy's time per call per round (copy, then round), or null for one copy.</summary>
-    [JsonPropertyName("base_copies_ns")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<IReadOnlyList<double>>? BaseCopiesNs { get; init; }
 
     /// <summary>Every head copy's time per call per round, as <see cref="BaseCopiesNs"/>.</summary>
-    [JsonPropertyName("head_copies_ns")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<IReadOnlyList<double>>? HeadCopiesNs { get; init; }
 
-    [JsonPropertyName("base_allocated_bytes")]
     public required long BaseAllocatedBytes { get; init; }
 
-    [JsonPropertyName("head_allocated_bytes")]
     public required long HeadAllocatedBytes { get; init; }
 }
 
@@ -94,19 +74,14 @@ public sealed record PairedCaseRecord
 /// </summary>
 public sealed record NotPairedRecord
 {
-    [JsonPropertyName("id")]
     public required string Id { get; init; }
 
-    [JsonPropertyName("family")]
     public required string Family { get; init; }
 
-    [JsonPropertyName("operation")]
     public string? Operation { get; init; }
 
-    [JsonPropertyName("size_bytes")]
     public int? SizeBytes { get; init; }
 
-    [JsonPropertyName("reason")]
     public required string Reason { get; init; }
 }
 

@@ -1,6 +1,3 @@
-using CryptoHarness.Implementations;
-using CryptoHarness.Selecting;
-
 namespace CryptoHarness.Results;
 
 /// <summary>How a run, its algorithms, parameter sets and failures are recorded in <c>summary.json</c>.</summary>

@@ -11,32 +11,24 @@ public sealed record RunSummary
 {
     public const string SchemaId = "crypto-harness/summary/1";
 
-    [JsonPropertyName("schema")]
     public string Schema { get; init; } = SchemaId;
 
-    [JsonPropertyName("run")]
     public required RunInfo Run { get; init; }
 
-    [JsonPropertyName("results")]
     public required IReadOnlyList<ResultRecord> Results { get; init; }
 
-    [JsonPropertyName("failures")]
     public required IReadOnlyList<Failure> Failures { get; init; }
 
-    [JsonPropertyName("unsupported")]
     public required IReadOnlyList<Failure> Unsupported { get; init; }
 
     /// <summary>What the registry said about each algorithm in the run, so reports describe it without consulting the registry.</summary>
-    [JsonPropertyName("algorithms")]
     public IReadOnlyList<AlgorithmInfo> Algorithms { get; init; } = [];
 
     /// <summary>The password scenario's parameter sets, in full, in the order they were run; absent in other scenarios.</summary>
-    [JsonPropertyName("parameter_sets")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<ParameterSetInfo>? ParameterSets { get; init; }
 
     /// <summary>The leaks scenario's constant-time checks (<c>harness leaks</c>); absent in other scenarios.</summary>
-    [JsonPropertyName("leaks")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<LeakRecord>? Leaks { get; init; }
 }
@@ -44,113 +36,83 @@ public sealed record RunSummary
 /// <summary>A password-hash parameter set as run: its name (or compact form, for a user's set) and every value.</summary>
 public sealed record ParameterSetInfo
 {
-    [JsonPropertyName("name")]
     public required string Name { get; init; }
 
     /// <summary>The values in words, e.g. <c>m=19456 KiB (19 MiB), t=2, p=1, 32-byte tag</c>: what every table prints.</summary>
-    [JsonPropertyName("description")]
     public required string Description { get; init; }
 
-    [JsonPropertyName("source")]
     public required string Source { get; init; }
 
     /// <summary><c>argon2</c> or <c>bcrypt</c>.</summary>
-    [JsonPropertyName("kind")]
     public required string Kind { get; init; }
 
-    [JsonPropertyName("memory_kib")]
     public int MemoryKib { get; init; }
 
-    [JsonPropertyName("passes")]
     public int Passes { get; init; }
 
-    [JsonPropertyName("lanes")]
     public int Lanes { get; init; }
 
-    [JsonPropertyName("tag_bytes")]
     public int TagBytes { get; init; }
 
-    [JsonPropertyName("cost")]
     public int Cost { get; init; }
 }
 
 /// <summary>An algorithm's parameters as measured, and the registry's note on why it is here.</summary>
 public sealed record AlgorithmInfo
 {
-    [JsonPropertyName("slug")]
     public required string Slug { get; init; }
 
-    [JsonPropertyName("name")]
     public required string Name { get; init; }
 
-    [JsonPropertyName("family")]
     public required string Family { get; init; }
 
     /// <summary><c>hash</c>, <c>xof</c>, <c>mac</c> or <c>aead</c>.</summary>
-    [JsonPropertyName("kind")]
     public required string Kind { get; init; }
 
-    [JsonPropertyName("output_bytes")]
     public required int OutputBytes { get; init; }
 
-    [JsonPropertyName("key_bytes")]
     public int KeyBytes { get; init; }
 
-    [JsonPropertyName("nonce_bytes")]
     public int NonceBytes { get; init; }
 
-    [JsonPropertyName("tag_bytes")]
     public int TagBytes { get; init; }
 
     /// <summary>Associated data passed with every AEAD operation.</summary>
-    [JsonPropertyName("associated_data_bytes")]
     public int AssociatedDataBytes { get; init; }
 
-    [JsonPropertyName("note")]
     public string Note { get; init; } = "";
 
     /// <summary>The registry's sentence about this machine's hardware, when the machine has what it speaks of; else null.</summary>
-    [JsonPropertyName("hardware_note")]
     public string? HardwareNote { get; init; }
 }
 
 public sealed record RunInfo
 {
-    [JsonPropertyName("machine_key")]
     public required string MachineKey { get; init; }
 
-    [JsonPropertyName("cpu")]
     public required string Cpu { get; init; }
 
     /// <summary>The CPU's maker, family, model and stepping, and whether under a hypervisor (<c>MachineInfo.CpuIdentity</c>); absent off x86 and in files written before it was recorded.</summary>
-    [JsonPropertyName("cpu_identity")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? CpuIdentity { get; init; }
 
-    [JsonPropertyName("logical_cores")]
     public required int LogicalCores { get; init; }
 
-    [JsonPropertyName("instruction_set_level")]
     public required string InstructionSetLevel { get; init; }
 
-    [JsonPropertyName("instruction_sets")]
     public required IReadOnlyDictionary<string, bool> InstructionSets { get; init; }
 
     /// <summary>The host CPU's own level when this run was made at an emulated one (<c>run --isa</c>); null otherwise.</summary>
-    [JsonPropertyName("isa_emulated_on")]
     public string? IsaEmulatedOn { get; init; }
 
-    [JsonPropertyName("os")]
     public required string Os { get; init; }
 
-    [JsonPropertyName("runtime")]
     public required string Runtime { get; init; }
 
     [JsonPropertyName("benchmarkdotnet")]
     public required string BenchmarkDotNet { get; init; }
 
     /// <summary>Provider key → the package or library and version that was loaded.</summary>
-    [JsonPropertyName("packages")]
     public required IReadOnlyDictionary<string, string> Packages { get; init; }
 
     /// <summary>
@@ -158,37 +120,29 @@ public sealed record RunInfo
     /// 1 KiB); absent for providers called as .NET code, and in files written before it was recorded, whose package
     /// versions carried the note in parentheses.
     /// </summary>
-    [JsonPropertyName("calling_notes")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyDictionary<string, string>? CallingNotes { get; init; }
 
-    [JsonPropertyName("git_commit")]
     public required string GitCommit { get; init; }
 
-    [JsonPropertyName("utc")]
     public required DateTimeOffset Utc { get; init; }
 
     /// <summary>
     /// One id per process that measured (a launch): its samples share that process's JIT, memory layout and machine
     /// state, so compare tells launches apart by it. Absent in files written before it existed.
     /// </summary>
-    [JsonPropertyName("launch_id")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? LaunchId { get; init; }
 
-    [JsonPropertyName("job")]
     public required string Job { get; init; }
 
     /// <summary>The job's settings in words (toolchain, warmups, iterations), so a table's footnote says how it was measured.</summary>
-    [JsonPropertyName("job_description")]
     public required string JobDescription { get; init; }
 
     /// <summary><c>oneshot</c>, <c>stream</c>, <c>batch</c>, <c>password</c> or <c>leaks</c>; absent in files written before the streaming scenario, which were one-shot.</summary>
-    [JsonPropertyName("scenario")]
     public string Scenario { get; init; } = OneShotSelection.ScenarioName;
 
     /// <summary>Chunk size of the streaming scenario; 0 for one-shot runs.</summary>
-    [JsonPropertyName("chunk_bytes")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingDefault)]
     public int ChunkBytes { get; init; }
 
@@ -196,12 +150,10 @@ public sealed record RunInfo
     /// The CPU clock rate, in hertz, that cycles per byte are derived from (see <c>MachineInfo.ClockRate</c>); absent in
     /// files written before it was recorded, or when the run could read none.
     /// </summary>
-    [JsonPropertyName("cpu_frequency_hz")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? CpuFrequencyHz { get; init; }
 
     /// <summary>Where <see cref="CpuFrequencyHz"/> was read, in words, so the derivation under a table can say it.</summary>
-    [JsonPropertyName("cpu_frequency_source")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? CpuFrequencySource { get; init; }
 
@@ -212,7 +164,6 @@ public sealed record RunInfo
     /// renders as it did even after the registry changes a role; absent in files written before it was recorded, which
     /// read the roles from today's registry (<see cref="RecordedRoles"/>).
     /// </summary>
-    [JsonPropertyName("provider_roles")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyDictionary<string, string>? ProviderRoles { get; init; }
 
@@ -220,16 +171,13 @@ public sealed record RunInfo
     /// The two payload sizes the highlights speak about (throughput-bound and latency-bound) when this run was made;
     /// absent in files written before they were recorded, which read <see cref="HighlightSizes.Default"/>.
     /// </summary>
-    [JsonPropertyName("highlight_sizes")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public HighlightSizes? HighlightSizes { get; init; }
 }
 
 /// <summary>The payload sizes the highlights choose leaders at: <see cref="LargeBytes"/> for throughput, <see cref="SmallBytes"/> for latency.</summary>
 /// <remarks>Both are required (the file's options respect required constructor parameters).</remarks>
-public sealed record HighlightSizes(
-    [property: JsonPropertyName("large_bytes")] int LargeBytes,
-    [property: JsonPropertyName("small_bytes")] int SmallBytes)
+public sealed record HighlightSizes(int LargeBytes, int SmallBytes)
 {
     /// <summary>The default sweep's largest and smallest sizes (<see cref="Selecting.PayloadSizes.Default"/>): what a run records, and what a file that recorded none read.</summary>
     public static HighlightSizes Default { get; } = new(Selecting.PayloadSizes.Default[^1], Selecting.PayloadSizes.Default[0]);
@@ -244,7 +192,6 @@ public sealed record ResultRecord : ImplementationRecord
     /// <c>oneshot</c> (the size sweep), <c>stream</c> (incremental, 64 KiB chunks over one large input) or <c>batch</c>
     /// (many short messages of one length).
     /// </summary>
-    [JsonPropertyName("scenario")]
     public string Scenario { get; init; } = OneShotSelection.ScenarioName;
 
     /// <summary>
@@ -253,108 +200,85 @@ public sealed record ResultRecord : ImplementationRecord
     /// <c>hash-loop</c> (one single-message call per message). Absent in files written before it existed, which
     /// measured <c>hash</c> only.
     /// </summary>
-    [JsonPropertyName("operation")]
     public string Operation { get; init; } = "hash";
 
     /// <summary>For a record that measured several implementations at once (the multi-algorithm stream pass), their ids.</summary>
-    [JsonPropertyName("members")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<string>? Members { get; init; }
 
     /// <summary>Bytes hashed per operation; in the batch scenario, <see cref="BatchSize"/> × <see cref="MessageBytes"/>.</summary>
-    [JsonPropertyName("size_bytes")]
     public required int SizeBytes { get; init; }
 
     /// <summary>Batch scenario: how many messages one operation hashed. Absent in other scenarios.</summary>
-    [JsonPropertyName("batch_size")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? BatchSize { get; init; }
 
     /// <summary>Batch scenario: the length of each message. Absent in other scenarios.</summary>
-    [JsonPropertyName("message_bytes")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? MessageBytes { get; init; }
 
-    [JsonPropertyName("median_ns")]
     public required double MedianNs { get; init; }
 
     /// <summary>Batch scenario: the median ÷ the batch size, the cost of one message. Absent in other scenarios.</summary>
-    [JsonPropertyName("per_item_ns")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? PerItemNs { get; init; }
 
-    [JsonPropertyName("mean_ns")]
     public required double MeanNs { get; init; }
 
     [JsonPropertyName("stddev_ns")]
     public required double? StdDevNs { get; init; }
 
     /// <summary>Bounds of the 99.9% confidence interval of the mean; null when too few samples (the dry job).</summary>
-    [JsonPropertyName("ci_lower_ns")]
     public required double? CiLowerNs { get; init; }
 
-    [JsonPropertyName("ci_upper_ns")]
     public required double? CiUpperNs { get; init; }
 
-    [JsonPropertyName("n")]
     public required int N { get; init; }
 
     /// <summary>
     /// Managed bytes allocated per operation by the calling thread, counted exactly (see AllocationProbe); null if unknown.
     /// </summary>
-    [JsonPropertyName("allocated_bytes")]
     public required long? AllocatedBytes { get; init; }
 
     /// <summary>BenchmarkDotNet's figure, which counts every thread's allocations during the run (background work included).</summary>
-    [JsonPropertyName("allocated_bytes_all_threads")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public long? AllocatedBytesAllThreads { get; init; }
 
     /// <summary>Decimal megabytes (10^6 bytes) per second at the median.</summary>
-    [JsonPropertyName("mb_per_s")]
     public required double MbPerS { get; init; }
 
     /// <summary>Per-operation time of every actual workload iteration, outliers included, for later statistics.</summary>
-    [JsonPropertyName("samples_ns")]
     public required IReadOnlyList<double> SamplesNs { get; init; }
 
     /// <summary>
     /// The case's share of its table's interleaved rounds (every provider of one algorithm, operation and size timed
     /// round by round in one process); absent when the job ran none or the table had one side.
     /// </summary>
-    [JsonPropertyName("rounds")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public InterleavedRecord? Rounds { get; init; }
 
     /// <summary>Password scenario: the parameter set's name, or a user set's compact form (<c>m=65536,t=4,p=1,len=32</c>).</summary>
-    [JsonPropertyName("parameter_set")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? ParameterSet { get; init; }
 
     /// <summary>Password scenario, Argon2: m in KiB.</summary>
-    [JsonPropertyName("memory_kib")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? MemoryKib { get; init; }
 
-    [JsonPropertyName("passes")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? Passes { get; init; }
 
-    [JsonPropertyName("lanes")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? Lanes { get; init; }
 
-    [JsonPropertyName("tag_bytes")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? TagBytes { get; init; }
 
     /// <summary>Password scenario, bcrypt: the cost (log2 rounds).</summary>
-    [JsonPropertyName("cost")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public int? Cost { get; init; }
 
     /// <summary>Password scenario, Argon2: memory processed per second, m·t KiB ÷ the median, in GiB/s (2^30 bytes).</summary>
-    [JsonPropertyName("gib_per_s")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public double? GibPerS { get; init; }
 
@@ -370,38 +294,29 @@ public sealed record ResultRecord : ImplementationRecord
 /// <summary>Which implementation a record is about; every field is copied from the registry at run time.</summary>
 public abstract record ImplementationRecord
 {
-    [JsonPropertyName("id")]
     public required string Id { get; init; }
 
-    [JsonPropertyName("family")]
     public required string Family { get; init; }
 
-    [JsonPropertyName("algorithm")]
     public required string Algorithm { get; init; }
 
-    [JsonPropertyName("slug")]
     public required string Slug { get; init; }
 
-    [JsonPropertyName("provider")]
     public required string Provider { get; init; }
 
-    [JsonPropertyName("variant")]
     public required string Variant { get; init; }
 }
 
 /// <summary>An implementation that was selected but not measured: rejected by the gate, or unsupported here.</summary>
 public sealed record Failure : ImplementationRecord
 {
-    [JsonPropertyName("reason")]
     public required string Reason { get; init; }
 
     /// <summary>Password scenario: the set this implementation cannot run (the rest of its sets were measured).</summary>
-    [JsonPropertyName("parameter_set")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public string? ParameterSet { get; init; }
 
     /// <summary>Password scenario: the operations it cannot run at that set.</summary>
-    [JsonPropertyName("operations")]
     [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
     public IReadOnlyList<string>? Operations { get; init; }
 }
@@ -413,17 +328,13 @@ public sealed record Failure : ImplementationRecord
 public sealed record InterleavedRecord
 {
     /// <summary>A token naming the table, unique per run, so rounds of two runs merged into one summary never pair.</summary>
-    [JsonPropertyName("table")]
     public required string Table { get; init; }
 
     /// <summary>Time per call in each measured round, in round order, with the timing loop's own cost taken out.</summary>
-    [JsonPropertyName("ns_per_call")]
     public required IReadOnlyList<double> NsPerCall { get; init; }
 
-    [JsonPropertyName("calls_per_round")]
     public required long CallsPerRound { get; init; }
 
     /// <summary>Bytes allocated per call on the timing thread, the least over the rounds.</summary>
-    [JsonPropertyName("allocated_bytes")]
     public required long AllocatedBytes { get; init; }
 }

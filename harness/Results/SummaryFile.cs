@@ -10,6 +10,11 @@ public static class SummaryFile
     public static readonly JsonSerializerOptions Options = new()
     {
         WriteIndented = true,
+        // Field names are the properties' names in snake_case (size_bytes for SizeBytes), derived rather than typed a
+        // second time beside each property; the few that differ (stddev_ns, elapsed_s, benchmarkdotnet, scenario_fields)
+        // name theirs with [JsonPropertyName]. Renaming a property renames its field, so a rename is a schema change:
+        // the committed summaries and data/*.json files the golden tests load and render would no longer match.
+        PropertyNamingPolicy = JsonNamingPolicy.SnakeCaseLower,
         RespectRequiredConstructorParameters = true,
         IndentSize = 2,
         // Readable text ("3 warmup + 15"); the file is data for our own tools, never embedded in HTML.

@@ -1,7 +1,5 @@
 using CryptoHarness.Gate;
 using CryptoHarness.Kinds;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Running;
 

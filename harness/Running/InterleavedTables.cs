@@ -1,7 +1,5 @@
 using System.Security.Cryptography;
-using CryptoHarness.Implementations;
 using CryptoHarness.Interleaving;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Running;
 

@@ -1,7 +1,3 @@
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
-
 namespace CryptoHarness.Running;
 
 /// <summary>Which password parameter sets a run measures, and which (implementation, operation, set) cases that makes.</summary>

@@ -1,6 +1,4 @@
 using System.Runtime.CompilerServices;
-using CryptoHarness.Implementations;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Selecting.PasswordInputs;
 using static CryptoHarness.Selecting.PasswordOperationNames;
 

@@ -2,7 +2,6 @@ using System.Diagnostics;
 using System.Globalization;
 using BenchmarkDotNet.Loggers;
 using CryptoHarness.Gate;
-using CryptoHarness.Implementations;
 using Spectre.Console;
 
 namespace CryptoHarness.Running;

@@ -5,8 +5,6 @@ using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 using BenchmarkDotNet.Validators;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Running;
 

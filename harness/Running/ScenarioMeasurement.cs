@@ -1,6 +1,3 @@
-using CryptoHarness.Implementations;
-using CryptoHarness.Selecting;
-
 namespace CryptoHarness.Running;
 
 /// <summary>

@@ -1,7 +1,5 @@
 using System.Runtime.CompilerServices;
-using CryptoHarness.Implementations;
 using CryptoHarness.Kinds;
-using CryptoHarness.Selecting;
 using static CryptoHarness.Selecting.OperationNames;
 
 namespace CryptoHarness.Running;

@@ -1,9 +1,7 @@
 using System.Runtime.CompilerServices;
 using CryptoHarness.Kinds;
-using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
 using CryptoHarness.Reporting.Scenarios;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
 using CryptoHarness.Running.Scenarios;
 

@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations;
-
 namespace CryptoHarness.Selecting;
 
 /// <summary>What the filters <c>--family</c>, <c>--algorithm</c> and <c>--provider</c> select from the registry.</summary>

@@ -1,5 +1,4 @@
 using System.Text.RegularExpressions;
-using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Selecting;
 

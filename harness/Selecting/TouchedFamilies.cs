@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations;
-
 namespace CryptoHarness.Selecting;
 
 /// <summary>Why one changed file selects what it selects.</summary>

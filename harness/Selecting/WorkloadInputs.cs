@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations;
-
 namespace CryptoHarness.Selecting;
 
 /// <summary>

@@ -9,6 +9,10 @@ public sealed class TestFolder : IDisposable
 
     public string Combine(params string[] parts) => System.IO.Path.Combine([Path, .. parts]);
 
+    /// <summary>The one <c>summary.json</c> a run wrote below <paramref name="results"/> (its <c>--results</c> folder in this one).</summary>
+    public string OnlySummary(string results = "results") =>
+        Directory.GetFiles(Combine(results), CryptoHarness.Results.SummaryFile.FileName, SearchOption.AllDirectories).Single();
+
     public void Dispose()
     {
         if (Directory.Exists(Path))

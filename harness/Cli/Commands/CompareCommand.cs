@@ -2,7 +2,6 @@ using System.CommandLine;
 using System.Globalization;
 using CryptoHarness.Comparing;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Cli.Commands;

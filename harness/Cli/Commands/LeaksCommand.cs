@@ -1,7 +1,6 @@
 using System.CommandLine;
 using CryptoHarness.Leaks;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
 using CryptoHarness.Scenarios;
 
@@ -19,7 +18,7 @@ internal static class LeaksCommand
     {
         var filters = new Filters();
         var budget = HarnessOptions.Parsed("--budget", LeakRun.BudgetHelp, "SECONDS", text => (TimeSpan?)LeakRun.Budget(text));
-        var results = HarnessOptions.Results("Where run folders go (default artifacts/results in the repository).");
+        var results = HarnessOptions.RunFolders();
         var output = HarnessOptions.Out("Write constant-time.md here instead of the repository's reports/<machine>/.");
         var command = new Command(LeakRun.ScenarioName, "Gate, then a constant-time check (dudect) of every MAC verify, AEAD decrypt and password verify path the filters select, beside a deliberately leaky control.")
         {

@@ -1,6 +1,5 @@
 using System.CommandLine;
 using System.Text.Json;
-using CryptoHarness.Implementations;
 using CryptoHarness.Running;
 using CryptoHarness.Scenarios;
 

@@ -5,10 +5,8 @@ using CryptoHarness.Comparing;
 using CryptoHarness.Interleaving;
 using CryptoHarness.Pairing;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Running.Scenarios;
 using CryptoHarness.Scenarios;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli.Commands;
 

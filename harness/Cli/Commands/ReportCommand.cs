@@ -1,6 +1,5 @@
 using System.CommandLine;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Cli.Commands;

@@ -1,9 +1,7 @@
 using System.CommandLine;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
 using CryptoHarness.Scenarios;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli.Commands;
 
@@ -19,7 +17,7 @@ internal static class RunCommand
         var gate = new GateOptions();
         var job = HarnessOptions.Job();
         var scenario = HarnessOptions.Parsed("--scenario", ScenarioRegistry.OptionHelp, string.Join("|", ScenarioRegistry.Names), ScenarioRegistry.Parse);
-        var results = HarnessOptions.Results("Where run folders go (default artifacts/results in the repository).");
+        var results = HarnessOptions.RunFolders();
         var output = HarnessOptions.Out("Write the reports here instead of the repository's reports/ and machine-specs/.");
         var quiet = new Option<bool>("--quiet") { Description = "No progress display or lines (BenchmarkDotNet's log still goes to its file in the run folder)." };
         var verbose = HarnessOptions.Verbose();

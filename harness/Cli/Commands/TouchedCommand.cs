@@ -1,9 +1,7 @@
 using System.CommandLine;
 using System.Text.Json;
-using CryptoHarness.Implementations;
 using CryptoHarness.Running;
 using CryptoHarness.Scenarios;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Cli.Commands;
 

@@ -1,6 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using CryptoHarness.Implementations;
-using CryptoHarness.Selecting;
 using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Running.Scenarios;

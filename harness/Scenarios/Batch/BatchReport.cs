@@ -1,4 +1,3 @@
-using CryptoHarness.Results;
 using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Reporting.Scenarios;

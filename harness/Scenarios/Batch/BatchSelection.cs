@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations;
-
 namespace CryptoHarness.Selecting.Scenarios;
 
 /// <summary><c>batch</c>: many short messages of one length, a batch API against a loop of single calls.</summary>

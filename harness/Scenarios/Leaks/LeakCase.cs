@@ -1,6 +1,4 @@
-using CryptoHarness.Selecting;
 using System.Runtime.CompilerServices;
-using CryptoHarness.Implementations;
 using CryptoHarness.Managed;
 
 namespace CryptoHarness.Leaks;

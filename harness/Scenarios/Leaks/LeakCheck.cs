@@ -1,5 +1,3 @@
-using CryptoHarness.Results;
-
 namespace CryptoHarness.Leaks;
 
 /// <summary>One check from start to record: a clean heap, the measurement, and the verdict.</summary>

@@ -1,5 +1,3 @@
-using CryptoHarness.Results;
-
 namespace CryptoHarness.Leaks;
 
 /// <summary>One constant-time check present on both sides of a comparison, with its verdict on each.</summary>

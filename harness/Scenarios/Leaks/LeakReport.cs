@@ -1,7 +1,6 @@
 using CryptoHarness.Formatting;
 using System.Globalization;
 using CryptoHarness.Leaks;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Reporting;
 

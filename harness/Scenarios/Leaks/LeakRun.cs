@@ -1,7 +1,5 @@
 using System.Globalization;
 using CryptoHarness.Gate;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Leaks;
 

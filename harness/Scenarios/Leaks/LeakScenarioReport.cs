@@ -1,5 +1,4 @@
 using CryptoHarness.Leaks;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Reporting.Scenarios;
 

@@ -1,6 +1,4 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
 using CryptoHarness.Selecting.Scenarios;
 using CryptoHarness.Statistics;
 

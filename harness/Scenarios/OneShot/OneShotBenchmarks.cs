@@ -1,6 +1,4 @@
 using BenchmarkDotNet.Attributes;
-using CryptoHarness.Implementations;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Running.Scenarios;
 

@@ -1,5 +1,4 @@
 using BenchmarkDotNet.Running;
-using CryptoHarness.Implementations;
 using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Running.Scenarios;

@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations;
-
 namespace CryptoHarness.Selecting.Scenarios;
 
 /// <summary><c>oneshot</c>: the size sweep, every operation of every implementation at every payload size.</summary>

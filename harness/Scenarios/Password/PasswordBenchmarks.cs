@@ -1,7 +1,5 @@
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Jobs;
-using CryptoHarness.Implementations;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Running.Scenarios;
 

@@ -1,6 +1,4 @@
 using BenchmarkDotNet.Running;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
 using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Running.Scenarios;

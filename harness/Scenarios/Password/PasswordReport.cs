@@ -1,7 +1,4 @@
 using CryptoHarness.Formatting;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
-using CryptoHarness.Selecting;
 using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Reporting;

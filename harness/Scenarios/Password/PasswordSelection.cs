@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations;
-
 namespace CryptoHarness.Selecting.Scenarios;
 
 /// <summary><c>password</c>: password hashes at parameter sets.</summary>

@@ -1,7 +1,6 @@
 using System.CommandLine;
 using CryptoHarness.Running;
 using CryptoHarness.Running.Scenarios;
-using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Scenarios;
 

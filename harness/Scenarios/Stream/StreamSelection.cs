@@ -1,5 +1,3 @@
-using CryptoHarness.Implementations;
-
 namespace CryptoHarness.Selecting.Scenarios;
 
 /// <summary><c>stream</c>: incremental hashing of one large input in 64 KiB chunks.</summary>

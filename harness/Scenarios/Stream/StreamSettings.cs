@@ -1,5 +1,3 @@
-using CryptoHarness.Selecting;
-
 namespace CryptoHarness.Running.Scenarios;
 
 /// <summary>The stream scenario's settings: the size of the one large input (<c>--stream-size</c>).</summary>

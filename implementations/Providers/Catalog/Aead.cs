@@ -47,36 +47,15 @@ public static partial class Algorithms
         name: "AES-128-GCM",
         outputBytes: 16,
         blockBytes: 16,
-        knownAnswers:
-        [
-            // McGrew & Viega, "The Galois/Counter Mode of Operation (GCM)", Appendix B, Test Case 2: zero key, IV and block.
-            new("McGrew & Viega GCM spec, Test Case 2", "16 zero bytes, zero key and IV", new byte[16],
-                "0388dace60b6a392f328c2b971b2fe78" +
-                "ab6e47d42cec13bdf53a67b21257bddf")
-            {
-                Key = new byte[16],
-                Nonce = new byte[12],
-            },
-            // McGrew & Viega, Appendix B, Test Case 3: 64-byte plaintext, no associated data.
-            new("McGrew & Viega GCM spec, Test Case 3", "64 bytes d9313225…1aafd255", Hex(GcmSpecPlaintext),
-                "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e" +
-                "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091473f5985" +
-                "4d5c2af327cd64a62cf35abd2ba6fab4")
-            {
-                Key = Hex(GcmSpecKey128),
-                Nonce = Hex(GcmSpecIv96),
-            },
-            // McGrew & Viega, Appendix B, Test Case 4: the first 60 bytes of that plaintext, 20 bytes of associated data.
-            new("McGrew & Viega GCM spec, Test Case 4", "60 bytes d9313225…ba637b39, 20-byte AAD", Hex(GcmSpecPlaintext[..120]),
-                "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e" +
-                "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091" +
-                "5bc94fbc3221a5db94fae95ae7121a47")
-            {
-                Key = Hex(GcmSpecKey128),
-                Nonce = Hex(GcmSpecIv96),
-                AssociatedData = Hex(GcmSpecAssociatedData),
-            },
-        ]) { Kind = AlgorithmKind.Aead, KeyBytes = 16, NonceBytes = 12, TagBytes = 16, HardwareNote = VectorAesNote };
+        knownAnswers: GcmSpecVectors(firstCase: 2, GcmSpecKey128,
+            "0388dace60b6a392f328c2b971b2fe78" +
+            "ab6e47d42cec13bdf53a67b21257bddf",
+            "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e" +
+            "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091473f5985" +
+            "4d5c2af327cd64a62cf35abd2ba6fab4",
+            "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e" +
+            "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091" +
+            "5bc94fbc3221a5db94fae95ae7121a47")) { Kind = AlgorithmKind.Aead, KeyBytes = 16, NonceBytes = 12, TagBytes = 16, HardwareNote = VectorAesNote };
 
     /// <summary>AES-256 in GCM, NIST SP 800-38D, 96-bit nonce. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
     public static Algorithm Aes256Gcm { get; } = new(
@@ -84,36 +63,15 @@ public static partial class Algorithms
         name: "AES-256-GCM",
         outputBytes: 16,
         blockBytes: 16,
-        knownAnswers:
-        [
-            // McGrew & Viega, "The Galois/Counter Mode of Operation (GCM)", Appendix B, Test Case 14: zero key, IV and block.
-            new("McGrew & Viega GCM spec, Test Case 14", "16 zero bytes, zero key and IV", new byte[16],
-                "cea7403d4d606b6e074ec5d3baf39d18" +
-                "d0d1c8a799996bf0265b98b5d48ab919")
-            {
-                Key = new byte[32],
-                Nonce = new byte[12],
-            },
-            // McGrew & Viega, Appendix B, Test Case 15: 64-byte plaintext, no associated data.
-            new("McGrew & Viega GCM spec, Test Case 15", "64 bytes d9313225…1aafd255", Hex(GcmSpecPlaintext),
-                "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa" +
-                "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662898015ad" +
-                "b094dac5d93471bdec1a502270e3cc6c")
-            {
-                Key = Hex(GcmSpecKey128 + GcmSpecKey128),
-                Nonce = Hex(GcmSpecIv96),
-            },
-            // McGrew & Viega, Appendix B, Test Case 16: the first 60 bytes of that plaintext, 20 bytes of associated data.
-            new("McGrew & Viega GCM spec, Test Case 16", "60 bytes d9313225…ba637b39, 20-byte AAD", Hex(GcmSpecPlaintext[..120]),
-                "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa" +
-                "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662" +
-                "76fc6ece0f4e1768cddf8853bb2d551b")
-            {
-                Key = Hex(GcmSpecKey128 + GcmSpecKey128),
-                Nonce = Hex(GcmSpecIv96),
-                AssociatedData = Hex(GcmSpecAssociatedData),
-            },
-        ]) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 12, TagBytes = 16, HardwareNote = VectorAesNote };
+        knownAnswers: GcmSpecVectors(firstCase: 14, GcmSpecKey128 + GcmSpecKey128,
+            "cea7403d4d606b6e074ec5d3baf39d18" +
+            "d0d1c8a799996bf0265b98b5d48ab919",
+            "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa" +
+            "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662898015ad" +
+            "b094dac5d93471bdec1a502270e3cc6c",
+            "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa" +
+            "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662" +
+            "76fc6ece0f4e1768cddf8853bb2d551b")) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 12, TagBytes = 16, HardwareNote = VectorAesNote };
 
     /// <summary>ChaCha20-Poly1305, RFC 8439 §2.8. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
     public static Algorithm ChaCha20Poly1305 { get; } = new(
@@ -193,4 +151,32 @@ public static partial class Algorithms
                 AssociatedData = Hex("5cbdd482f3429a27"),
             },
         ]) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 24, TagBytes = 16 };
+
+    /// <summary>
+    /// Three of McGrew &amp; Viega's test cases ("The Galois/Counter Mode of Operation (GCM)", Appendix B) for one key
+    /// size, numbered from <paramref name="firstCase"/> (2 for AES-128, 14 for AES-256); <paramref name="expected"/> holds
+    /// each case's ciphertext followed by its tag, in order.
+    /// </summary>
+    private static KnownAnswer[] GcmSpecVectors(int firstCase, string key, params string[] expected) =>
+    [
+        // Test Case 2 / 14: zero key (of the same size), IV and block.
+        new($"McGrew & Viega GCM spec, Test Case {firstCase}", "16 zero bytes, zero key and IV", new byte[16], expected[0])
+        {
+            Key = new byte[key.Length / 2],
+            Nonce = new byte[12],
+        },
+        // Test Case 3 / 15: 64-byte plaintext, no associated data.
+        new($"McGrew & Viega GCM spec, Test Case {firstCase + 1}", "64 bytes d9313225…1aafd255", Hex(GcmSpecPlaintext), expected[1])
+        {
+            Key = Hex(key),
+            Nonce = Hex(GcmSpecIv96),
+        },
+        // Test Case 4 / 16: the first 60 bytes of that plaintext, 20 bytes of associated data.
+        new($"McGrew & Viega GCM spec, Test Case {firstCase + 2}", "60 bytes d9313225…ba637b39, 20-byte AAD", Hex(GcmSpecPlaintext[..120]), expected[2])
+        {
+            Key = Hex(key),
+            Nonce = Hex(GcmSpecIv96),
+            AssociatedData = Hex(GcmSpecAssociatedData),
+        },
+    ];
 }

@@ -37,51 +37,16 @@ public static partial class Algorithms
         name: "AEGIS-128L",
         outputBytes: 32,
         blockBytes: 32,
-        knownAnswers:
-        [
-            // draft-irtf-cfrg-aegis-aead, Test Vectors, AEGIS-128L Test Vector 1: one zero block, no associated data.
-            new("draft-irtf-cfrg-aegis-aead, AEGIS-128L Test Vector 1 (tag256)", "16 zero bytes, no AAD", new byte[16],
-                "c1c0e58bd913006feba00f4b3cc3594e" +
-                "25835bfbb21632176cf03840687cb968cace4617af1bd0f7d064c639a5c79ee4")
-            {
-                Key = Hex(Aegis128LVectorKey),
-                Nonce = Hex(Aegis128LVectorNonce),
-            },
-            // AEGIS-128L Test Vector 2: empty message, no associated data: the output is the tag alone.
-            new("draft-irtf-cfrg-aegis-aead, AEGIS-128L Test Vector 2 (tag256)", "empty, no AAD", [],
-                "1360dc9db8ae42455f6e5b6a9d488ea4f2184c4e12120249335c4ee84bafe25d")
-            {
-                Key = Hex(Aegis128LVectorKey),
-                Nonce = Hex(Aegis128LVectorNonce),
-            },
-            // AEGIS-128L Test Vector 3: one whole 32-byte block, 8 bytes of associated data.
-            new("draft-irtf-cfrg-aegis-aead, AEGIS-128L Test Vector 3 (tag256)", "00 01 … 1f (32 bytes), 8-byte AAD", Counting(32),
-                "79d94593d8c2119d7e8fd9b8fc77845c5c077a05b2528b6ac54b563aed8efe84" +
-                "022cb796fe7e0ae1197525ff67e309484cfbab6528ddef89f17d74ef8ecd82b3")
-            {
-                Key = Hex(Aegis128LVectorKey),
-                Nonce = Hex(Aegis128LVectorNonce),
-                AssociatedData = Counting(8),
-            },
-            // AEGIS-128L Test Vector 4: a partial block (14 bytes).
-            new("draft-irtf-cfrg-aegis-aead, AEGIS-128L Test Vector 4 (tag256)", "00 01 … 0d (14 bytes), 8-byte AAD", Counting(14),
-                "79d94593d8c2119d7e8fd9b8fc77" +
-                "86f1b80bfb463aba711d15405d094baf4a55a15dbfec81a76f35ed0b9c8b04ac")
-            {
-                Key = Hex(Aegis128LVectorKey),
-                Nonce = Hex(Aegis128LVectorNonce),
-                AssociatedData = Counting(8),
-            },
-            // AEGIS-128L Test Vector 5: 40-byte message and 42 bytes of associated data, neither a whole number of blocks.
-            new("draft-irtf-cfrg-aegis-aead, AEGIS-128L Test Vector 5 (tag256)", "10 11 … 37 (40 bytes), 42-byte AAD", Hex(AegisVector5Message),
-                "b31052ad1cca4e291abcf2df3502e6bdb1bfd6db36798be3607b1f94d34478aa7ede7f7a990fec10" +
-                "b91e2947a33da8bee89b6794e647baf0fc835ff574aca3fc27c33be0db2aff98")
-            {
-                Key = Hex(Aegis128LVectorKey),
-                Nonce = Hex(Aegis128LVectorNonce),
-                AssociatedData = Hex(AegisVector5AssociatedData),
-            },
-        ]) { Kind = AlgorithmKind.Aead, KeyBytes = 16, NonceBytes = 16, TagBytes = 32 };
+        knownAnswers: AegisVectors("AEGIS-128L", Aegis128LVectorKey, Aegis128LVectorNonce,
+            "c1c0e58bd913006feba00f4b3cc3594e" +
+            "25835bfbb21632176cf03840687cb968cace4617af1bd0f7d064c639a5c79ee4",
+            "1360dc9db8ae42455f6e5b6a9d488ea4f2184c4e12120249335c4ee84bafe25d",
+            "79d94593d8c2119d7e8fd9b8fc77845c5c077a05b2528b6ac54b563aed8efe84" +
+            "022cb796fe7e0ae1197525ff67e309484cfbab6528ddef89f17d74ef8ecd82b3",
+            "79d94593d8c2119d7e8fd9b8fc77" +
+            "86f1b80bfb463aba711d15405d094baf4a55a15dbfec81a76f35ed0b9c8b04ac",
+            "b31052ad1cca4e291abcf2df3502e6bdb1bfd6db36798be3607b1f94d34478aa7ede7f7a990fec10" +
+            "b91e2947a33da8bee89b6794e647baf0fc835ff574aca3fc27c33be0db2aff98")) { Kind = AlgorithmKind.Aead, KeyBytes = 16, NonceBytes = 16, TagBytes = 32 };
 
     /// <summary>
     /// AEGIS-256: 256-bit key, 256-bit nonce, 256-bit tag (the draft allows 128 or 256 bits; libsodium and NSec write
@@ -92,49 +57,46 @@ public static partial class Algorithms
         name: "AEGIS-256",
         outputBytes: 32,
         blockBytes: 16,
-        knownAnswers:
+        knownAnswers: AegisVectors("AEGIS-256", Aegis256VectorKey, Aegis256VectorNonce,
+            "754fc3d8c973246dcc6d741412a4b236" +
+            "1181a1d18091082bf0266f66297d167d2e68b845f61a3b0527d31fc7b7b89f13",
+            "6a348c930adbd654896e1666aad67de989ea75ebaa2b82fb588977b1ffec864a",
+            "f373079ed84b2709faee373584585d60accd191db310ef5d8b11833df9dec711" +
+            "b7d28d0c3c0ebd409fd22b44160503073a547412da0854bfb9723020dab8da1a",
+            "f373079ed84b2709faee37358458" +
+            "8c1cc703c81281bee3f6d9966e14948b4a175b2efbdc31e61a98b4465235c2d9",
+            "57754a7d09963e7c787583a2e7b859bb24fa1e04d49fd550b2511a358e3bca252a9b1b8b30cc4a67" +
+            "a3aca270c006094d71c20e6910b5161c0826df233d08919a566ec2c05990f734")) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 32, TagBytes = 32 };
+
+    /// <summary>
+    /// The draft's Test Vectors 1 to 5 of one variant (its Appendix "Test Vectors", tag256): the same messages and
+    /// associated data for both variants, under the variant's key and nonce; <paramref name="expected"/> holds each
+    /// vector's ciphertext followed by its tag, in order.
+    /// </summary>
+    private static KnownAnswer[] AegisVectors(string variant, string key, string nonce, params string[] expected)
+    {
+        (string Description, byte[] Message, byte[] AssociatedData)[] inputs =
         [
-            // draft-irtf-cfrg-aegis-aead, Test Vectors, AEGIS-256 Test Vector 1: one zero block, no associated data.
-            new("draft-irtf-cfrg-aegis-aead, AEGIS-256 Test Vector 1 (tag256)", "16 zero bytes, no AAD", new byte[16],
-                "754fc3d8c973246dcc6d741412a4b236" +
-                "1181a1d18091082bf0266f66297d167d2e68b845f61a3b0527d31fc7b7b89f13")
+            // Test Vector 1: one zero block, no associated data.
+            ("16 zero bytes, no AAD", new byte[16], []),
+            // Test Vector 2: empty message, no associated data: the output is the tag alone.
+            ("empty, no AAD", [], []),
+            // Test Vector 3: 32 bytes (one AEGIS-128L block, two AEGIS-256 blocks), 8 bytes of associated data.
+            ("00 01 … 1f (32 bytes), 8-byte AAD", Counting(32), Counting(8)),
+            // Test Vector 4: a partial block (14 bytes).
+            ("00 01 … 0d (14 bytes), 8-byte AAD", Counting(14), Counting(8)),
+            // Test Vector 5: 40-byte message and 42 bytes of associated data, neither a whole number of blocks.
+            ("10 11 … 37 (40 bytes), 42-byte AAD", Hex(AegisVector5Message), Hex(AegisVector5AssociatedData)),
+        ];
+        return
+        [
+            .. inputs.Select((input, index) => new KnownAnswer(
+                $"draft-irtf-cfrg-aegis-aead, {variant} Test Vector {index + 1} (tag256)", input.Description, input.Message, expected[index])
             {
-                Key = Hex(Aegis256VectorKey),
-                Nonce = Hex(Aegis256VectorNonce),
-            },
-            // AEGIS-256 Test Vector 2: empty message, no associated data: the output is the tag alone.
-            new("draft-irtf-cfrg-aegis-aead, AEGIS-256 Test Vector 2 (tag256)", "empty, no AAD", [],
-                "6a348c930adbd654896e1666aad67de989ea75ebaa2b82fb588977b1ffec864a")
-            {
-                Key = Hex(Aegis256VectorKey),
-                Nonce = Hex(Aegis256VectorNonce),
-            },
-            // AEGIS-256 Test Vector 3: two whole 16-byte blocks, 8 bytes of associated data.
-            new("draft-irtf-cfrg-aegis-aead, AEGIS-256 Test Vector 3 (tag256)", "00 01 … 1f (32 bytes), 8-byte AAD", Counting(32),
-                "f373079ed84b2709faee373584585d60accd191db310ef5d8b11833df9dec711" +
-                "b7d28d0c3c0ebd409fd22b44160503073a547412da0854bfb9723020dab8da1a")
-            {
-                Key = Hex(Aegis256VectorKey),
-                Nonce = Hex(Aegis256VectorNonce),
-                AssociatedData = Counting(8),
-            },
-            // AEGIS-256 Test Vector 4: a partial block (14 bytes).
-            new("draft-irtf-cfrg-aegis-aead, AEGIS-256 Test Vector 4 (tag256)", "00 01 … 0d (14 bytes), 8-byte AAD", Counting(14),
-                "f373079ed84b2709faee37358458" +
-                "8c1cc703c81281bee3f6d9966e14948b4a175b2efbdc31e61a98b4465235c2d9")
-            {
-                Key = Hex(Aegis256VectorKey),
-                Nonce = Hex(Aegis256VectorNonce),
-                AssociatedData = Counting(8),
-            },
-            // AEGIS-256 Test Vector 5: 40-byte message and 42 bytes of associated data, neither a whole number of blocks.
-            new("draft-irtf-cfrg-aegis-aead, AEGIS-256 Test Vector 5 (tag256)", "10 11 … 37 (40 bytes), 42-byte AAD", Hex(AegisVector5Message),
-                "57754a7d09963e7c787583a2e7b859bb24fa1e04d49fd550b2511a358e3bca252a9b1b8b30cc4a67" +
-                "a3aca270c006094d71c20e6910b5161c0826df233d08919a566ec2c05990f734")
-            {
-                Key = Hex(Aegis256VectorKey),
-                Nonce = Hex(Aegis256VectorNonce),
-                AssociatedData = Hex(AegisVector5AssociatedData),
-            },
-        ]) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 32, TagBytes = 32 };
+                Key = Hex(key),
+                Nonce = Hex(nonce),
+                AssociatedData = input.AssociatedData,
+            }),
+        ];
+    }
 }

@@ -17,18 +17,10 @@ public static partial class Algorithms
         name: "SHA3-224",
         outputBytes: 28,
         blockBytes: 144,
-        knownAnswers:
-        [
-            // NIST FIPS 202 example values, SHA3-224_Msg0.pdf (0-bit message).
-            new("NIST FIPS 202 example SHA3-224_Msg0.pdf", "empty", [],
-                "6b4e03423667dbb73b6e15454f0eb1abd4597f9a1b078e3f5b5a6bc7"),
-            // "abc" as listed in DI Management, "Test vectors for SHA-1, SHA-2 and SHA-3" (di-mgt.com.au/sha_testvectors.html).
-            new("DI Management SHA-3 test vectors, \"abc\"", "\"abc\"", Ascii("abc"),
-                "e642824c3f8cf24ad09234ee7d3c766fc9a3a5168d0c94ad73b46fdf"),
-            // NIST FIPS 202 example values, SHA3-224_1600.pdf (1600-bit message, 200 × 0xA3; longer than the rate).
-            new("NIST FIPS 202 example SHA3-224_1600.pdf", "200 × 0xa3", Fips202Message1600(),
-                "9376816aba503f72f96ce7eb65ac095deee3be4bf9bbc2a1cb7e11e0"),
-        ]);
+        knownAnswers: Sha3Vectors(224,
+            empty: "6b4e03423667dbb73b6e15454f0eb1abd4597f9a1b078e3f5b5a6bc7",
+            abc: "e642824c3f8cf24ad09234ee7d3c766fc9a3a5168d0c94ad73b46fdf",
+            message1600: "9376816aba503f72f96ce7eb65ac095deee3be4bf9bbc2a1cb7e11e0"));
 
     /// <summary>SHA3-256, FIPS 202 §6.1. The block is the sponge rate.</summary>
     public static Algorithm Sha3_256 { get; } = new(
@@ -36,18 +28,10 @@ public static partial class Algorithms
         name: "SHA3-256",
         outputBytes: 32,
         blockBytes: 136,
-        knownAnswers:
-        [
-            // NIST FIPS 202 example values, SHA3-256_Msg0.pdf (0-bit message).
-            new("NIST FIPS 202 example SHA3-256_Msg0.pdf", "empty", [],
-                "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"),
-            // "abc" as listed in DI Management, "Test vectors for SHA-1, SHA-2 and SHA-3" (di-mgt.com.au/sha_testvectors.html).
-            new("DI Management SHA-3 test vectors, \"abc\"", "\"abc\"", Ascii("abc"),
-                "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"),
-            // NIST FIPS 202 example values, SHA3-256_1600.pdf (1600-bit message, 200 × 0xA3; longer than the rate).
-            new("NIST FIPS 202 example SHA3-256_1600.pdf", "200 × 0xa3", Fips202Message1600(),
-                "79f38adec5c20307a98ef76e8324afbfd46cfd81b22e3973c65fa1bd9de31787"),
-        ]);
+        knownAnswers: Sha3Vectors(256,
+            empty: "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a",
+            abc: "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532",
+            message1600: "79f38adec5c20307a98ef76e8324afbfd46cfd81b22e3973c65fa1bd9de31787"));
 
     /// <summary>SHA3-384, FIPS 202 §6.1. The block is the sponge rate.</summary>
     public static Algorithm Sha3_384 { get; } = new(
@@ -55,21 +39,13 @@ public static partial class Algorithms
         name: "SHA3-384",
         outputBytes: 48,
         blockBytes: 104,
-        knownAnswers:
-        [
-            // NIST FIPS 202 example values, SHA3-384_Msg0.pdf (0-bit message).
-            new("NIST FIPS 202 example SHA3-384_Msg0.pdf", "empty", [],
-                "0c63a75b845e4f7d01107d852e4c2485c51a50aaaa94fc61995e71bbee983a2a" +
-                "c3713831264adb47fb6bd1e058d5f004"),
-            // "abc" as listed in DI Management, "Test vectors for SHA-1, SHA-2 and SHA-3" (di-mgt.com.au/sha_testvectors.html).
-            new("DI Management SHA-3 test vectors, \"abc\"", "\"abc\"", Ascii("abc"),
-                "ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b2" +
-                "98d88cea927ac7f539f1edf228376d25"),
-            // NIST FIPS 202 example values, SHA3-384_1600.pdf (1600-bit message, 200 × 0xA3; longer than the rate).
-            new("NIST FIPS 202 example SHA3-384_1600.pdf", "200 × 0xa3", Fips202Message1600(),
-                "1881de2ca7e41ef95dc4732b8f5f002b189cc1e42b74168ed1732649ce1dbcdd" +
-                "76197a31fd55ee989f2d7050dd473e8f"),
-        ]);
+        knownAnswers: Sha3Vectors(384,
+            empty: "0c63a75b845e4f7d01107d852e4c2485c51a50aaaa94fc61995e71bbee983a2a" +
+                   "c3713831264adb47fb6bd1e058d5f004",
+            abc: "ec01498288516fc926459f58e2c6ad8df9b473cb0fc08c2596da7cf0e49be4b2" +
+                 "98d88cea927ac7f539f1edf228376d25",
+            message1600: "1881de2ca7e41ef95dc4732b8f5f002b189cc1e42b74168ed1732649ce1dbcdd" +
+                         "76197a31fd55ee989f2d7050dd473e8f"));
 
     /// <summary>SHA3-512, FIPS 202 §6.1. The block is the sponge rate.</summary>
     public static Algorithm Sha3_512 { get; } = new(
@@ -77,21 +53,13 @@ public static partial class Algorithms
         name: "SHA3-512",
         outputBytes: 64,
         blockBytes: 72,
-        knownAnswers:
-        [
-            // NIST FIPS 202 example values, SHA3-512_Msg0.pdf (0-bit message).
-            new("NIST FIPS 202 example SHA3-512_Msg0.pdf", "empty", [],
-                "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a6" +
-                "15b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26"),
-            // "abc" as listed in DI Management, "Test vectors for SHA-1, SHA-2 and SHA-3" (di-mgt.com.au/sha_testvectors.html).
-            new("DI Management SHA-3 test vectors, \"abc\"", "\"abc\"", Ascii("abc"),
-                "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e" +
-                "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0"),
-            // NIST FIPS 202 example values, SHA3-512_1600.pdf (1600-bit message, 200 × 0xA3; longer than the rate).
-            new("NIST FIPS 202 example SHA3-512_1600.pdf", "200 × 0xa3", Fips202Message1600(),
-                "e76dfad22084a8b1467fcf2ffa58361bec7628edf5f3fdc0e4805dc48caeeca8" +
-                "1b7c13c30adf52a3659584739a2df46be589c51ca1a4a8416df6545a1ce8ba00"),
-        ]);
+        knownAnswers: Sha3Vectors(512,
+            empty: "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a6" +
+                   "15b2123af1f5f94c11e3e9402c3ac558f500199d95b6d3e301758586281dcd26",
+            abc: "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e" +
+                 "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0",
+            message1600: "e76dfad22084a8b1467fcf2ffa58361bec7628edf5f3fdc0e4805dc48caeeca8" +
+                         "1b7c13c30adf52a3659584739a2df46be589c51ca1a4a8416df6545a1ce8ba00"));
 
     /// <summary>Keccak-256: Keccak[c=512] with the original padding.</summary>
     public static Algorithm Keccak256 { get; } = new(
@@ -99,21 +67,11 @@ public static partial class Algorithms
         name: "Keccak-256",
         outputBytes: 32,
         blockBytes: 136,
-        knownAnswers:
-        [
-            // Keccak team, KeccakKAT-3 (January 2011), ShortMsgKAT_256.txt, Len = 0.
-            new("Keccak team ShortMsgKAT_256.txt, Len = 0", "empty", [],
-                "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470"),
-            // Keccak team, KeccakKAT-3, ShortMsgKAT_256.txt, Len = 8 (Msg = CC).
-            new("Keccak team ShortMsgKAT_256.txt, Len = 8", "0xcc", [0xcc],
-                "eead6dbfc7340a56caedc044696a168870549a6a7f6f56961e84a54bd9970b8a"),
-            // Keccak team, KeccakKAT-3, ShortMsgKAT_256.txt, Len = 264.
-            new("Keccak team ShortMsgKAT_256.txt, Len = 264", "33 bytes de8f1b…0be046", Hex(KeccakKatMessage264),
-                "e78c421e6213aff8de1f025759a4f2c943db62bbde359c8737e19b3776ed2dd2"),
-            // "abc" as widely published, e.g. Bouncy Castle (bc-java) DigestTest abcVectors, "KECCAK-256".
-            new("Bouncy Castle DigestTest, KECCAK-256 \"abc\"", "\"abc\"", Ascii("abc"),
-                "4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45"),
-        ]) { Note = KeccakNote };
+        knownAnswers: KeccakVectors(256,
+            empty: "c5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470",
+            cc: "eead6dbfc7340a56caedc044696a168870549a6a7f6f56961e84a54bd9970b8a",
+            message264: "e78c421e6213aff8de1f025759a4f2c943db62bbde359c8737e19b3776ed2dd2",
+            abc: "4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45")) { Note = KeccakNote };
 
     /// <summary>Keccak-384: Keccak[c=768] with the original padding.</summary>
     public static Algorithm Keccak384 { get; } = new(
@@ -121,25 +79,15 @@ public static partial class Algorithms
         name: "Keccak-384",
         outputBytes: 48,
         blockBytes: 104,
-        knownAnswers:
-        [
-            // Keccak team, KeccakKAT-3 (January 2011), ShortMsgKAT_384.txt, Len = 0.
-            new("Keccak team ShortMsgKAT_384.txt, Len = 0", "empty", [],
-                "2c23146a63a29acf99e73b88f8c24eaa7dc60aa771780ccc006afbfa8fe2479b" +
-                "2dd2b21362337441ac12b515911957ff"),
-            // Keccak team, KeccakKAT-3, ShortMsgKAT_384.txt, Len = 8 (Msg = CC).
-            new("Keccak team ShortMsgKAT_384.txt, Len = 8", "0xcc", [0xcc],
-                "1b84e62a46e5a201861754af5dc95c4a1a69caf4a796ae405680161e29572641" +
-                "f5fa1e8641d7958336ee7b11c58f73e9"),
-            // Keccak team, KeccakKAT-3, ShortMsgKAT_384.txt, Len = 264.
-            new("Keccak team ShortMsgKAT_384.txt, Len = 264", "33 bytes de8f1b…0be046", Hex(KeccakKatMessage264),
-                "cf38764973f1ec1c34b5433ae75a3aad1aaef6ab197850c56c8617bcd6a882f6" +
-                "666883ac17b2dccdbaa647075d0972b5"),
-            // "abc" as widely published, e.g. Bouncy Castle (bc-java) DigestTest abcVectors, "KECCAK-384".
-            new("Bouncy Castle DigestTest, KECCAK-384 \"abc\"", "\"abc\"", Ascii("abc"),
-                "f7df1165f033337be098e7d288ad6a2f74409d7a60b49c36642218de161b1f99" +
-                "f8c681e4afaf31a34db29fb763e3c28e"),
-        ]) { Note = KeccakNote };
+        knownAnswers: KeccakVectors(384,
+            empty: "2c23146a63a29acf99e73b88f8c24eaa7dc60aa771780ccc006afbfa8fe2479b" +
+                   "2dd2b21362337441ac12b515911957ff",
+            cc: "1b84e62a46e5a201861754af5dc95c4a1a69caf4a796ae405680161e29572641" +
+                "f5fa1e8641d7958336ee7b11c58f73e9",
+            message264: "cf38764973f1ec1c34b5433ae75a3aad1aaef6ab197850c56c8617bcd6a882f6" +
+                        "666883ac17b2dccdbaa647075d0972b5",
+            abc: "f7df1165f033337be098e7d288ad6a2f74409d7a60b49c36642218de161b1f99" +
+                 "f8c681e4afaf31a34db29fb763e3c28e")) { Note = KeccakNote };
 
     /// <summary>Keccak-512: Keccak[c=1024] with the original padding.</summary>
     public static Algorithm Keccak512 { get; } = new(
@@ -147,25 +95,15 @@ public static partial class Algorithms
         name: "Keccak-512",
         outputBytes: 64,
         blockBytes: 72,
-        knownAnswers:
-        [
-            // Keccak team, KeccakKAT-3 (January 2011), ShortMsgKAT_512.txt, Len = 0.
-            new("Keccak team ShortMsgKAT_512.txt, Len = 0", "empty", [],
-                "0eab42de4c3ceb9235fc91acffe746b29c29a8c366b7c60e4e67c466f36a4304" +
-                "c00fa9caf9d87976ba469bcbe06713b435f091ef2769fb160cdab33d3670680e"),
-            // Keccak team, KeccakKAT-3, ShortMsgKAT_512.txt, Len = 8 (Msg = CC).
-            new("Keccak team ShortMsgKAT_512.txt, Len = 8", "0xcc", [0xcc],
-                "8630c13cbd066ea74bbe7fe468fec1dee10edc1254fb4c1b7c5fd69b646e4416" +
-                "0b8ce01d05a0908ca790dfb080f4b513bc3b6225ece7a810371441a5ac666eb9"),
-            // Keccak team, KeccakKAT-3, ShortMsgKAT_512.txt, Len = 264.
-            new("Keccak team ShortMsgKAT_512.txt, Len = 264", "33 bytes de8f1b…0be046", Hex(KeccakKatMessage264),
-                "9a7688e31aaf40c15575fc58c6b39267aad3722e696e518a9945cf7f7c0fea84" +
-                "cb3cb2e9f0384a6b5dc671ade7fb4d2b27011173f3eeeaf17cb451cf26542031"),
-            // "abc" as widely published, e.g. Bouncy Castle (bc-java) DigestTest abcVectors, "KECCAK-512".
-            new("Bouncy Castle DigestTest, KECCAK-512 \"abc\"", "\"abc\"", Ascii("abc"),
-                "18587dc2ea106b9a1563e32b3312421ca164c7f1f07bc922a9c83d77cea3a1e5" +
-                "d0c69910739025372dc14ac9642629379540c17e2a65b19d77aa511a9d00bb96"),
-        ]) { Note = KeccakNote };
+        knownAnswers: KeccakVectors(512,
+            empty: "0eab42de4c3ceb9235fc91acffe746b29c29a8c366b7c60e4e67c466f36a4304" +
+                   "c00fa9caf9d87976ba469bcbe06713b435f091ef2769fb160cdab33d3670680e",
+            cc: "8630c13cbd066ea74bbe7fe468fec1dee10edc1254fb4c1b7c5fd69b646e4416" +
+                "0b8ce01d05a0908ca790dfb080f4b513bc3b6225ece7a810371441a5ac666eb9",
+            message264: "9a7688e31aaf40c15575fc58c6b39267aad3722e696e518a9945cf7f7c0fea84" +
+                        "cb3cb2e9f0384a6b5dc671ade7fb4d2b27011173f3eeeaf17cb451cf26542031",
+            abc: "18587dc2ea106b9a1563e32b3312421ca164c7f1f07bc922a9c83d77cea3a1e5" +
+                 "d0c69910739025372dc14ac9642629379540c17e2a65b19d77aa511a9d00bb96")) { Note = KeccakNote };
 
     /// <summary>SHAKE128, FIPS 202 §6.2. Extendable output, measured at 32 and 64 bytes.</summary>
     public static Algorithm Shake128 { get; } = new(
@@ -479,4 +417,29 @@ public static partial class Algorithms
                 Customization = Mod251(8190),
             },
         ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true, Note = KangarooTwelveNote };
+
+    /// <summary>
+    /// SHA3-<paramref name="bits"/>'s known answers: NIST's FIPS 202 example values for the 0-bit message
+    /// (SHA3-N_Msg0.pdf) and the 1600-bit one (SHA3-N_1600.pdf: 200 × 0xA3, longer than the rate), and "abc" as listed
+    /// in DI Management, "Test vectors for SHA-1, SHA-2 and SHA-3" (di-mgt.com.au/sha_testvectors.html).
+    /// </summary>
+    private static KnownAnswer[] Sha3Vectors(int bits, string empty, string abc, string message1600) =>
+    [
+        new($"NIST FIPS 202 example SHA3-{bits}_Msg0.pdf", "empty", [], empty),
+        new("DI Management SHA-3 test vectors, \"abc\"", "\"abc\"", Ascii("abc"), abc),
+        new($"NIST FIPS 202 example SHA3-{bits}_1600.pdf", "200 × 0xa3", Fips202Message1600(), message1600),
+    ];
+
+    /// <summary>
+    /// Keccak-<paramref name="bits"/>'s known answers: the Keccak team's KeccakKAT-3 (January 2011), ShortMsgKAT_N.txt,
+    /// at Len = 0, Len = 8 (Msg = CC) and Len = 264; and "abc" as widely published, e.g. Bouncy Castle (bc-java)
+    /// DigestTest abcVectors, "KECCAK-N".
+    /// </summary>
+    private static KnownAnswer[] KeccakVectors(int bits, string empty, string cc, string message264, string abc) =>
+    [
+        new($"Keccak team ShortMsgKAT_{bits}.txt, Len = 0", "empty", [], empty),
+        new($"Keccak team ShortMsgKAT_{bits}.txt, Len = 8", "0xcc", [0xcc], cc),
+        new($"Keccak team ShortMsgKAT_{bits}.txt, Len = 264", "33 bytes de8f1b…0be046", Hex(KeccakKatMessage264), message264),
+        new($"Bouncy Castle DigestTest, KECCAK-{bits} \"abc\"", "\"abc\"", Ascii("abc"), abc),
+    ];
 }

@@ -1,5 +1,4 @@
 using System.Reflection;
-using CryptoHarness.Implementations;
 using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Tests.Architecture;

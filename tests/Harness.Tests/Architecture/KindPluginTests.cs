@@ -2,9 +2,7 @@ using System.Text.RegularExpressions;
 using CryptoHarness.Cli;
 using CryptoHarness.Formatting;
 using CryptoHarness.Kinds;
-using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
 
 namespace CryptoHarness.Tests.Architecture;

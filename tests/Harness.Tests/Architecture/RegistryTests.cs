@@ -1,6 +1,5 @@
 using System.Reflection;
 using CryptoHarness.Cli;
-using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Tests.Architecture;
 

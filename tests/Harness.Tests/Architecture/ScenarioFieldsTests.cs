@@ -1,6 +1,4 @@
-using System.Text.Json;
 using System.Text.Json.Serialization;
-using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Tests.Architecture;

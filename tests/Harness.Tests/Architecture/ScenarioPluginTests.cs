@@ -1,9 +1,7 @@
 using System.Text.RegularExpressions;
 using CryptoHarness.Cli;
 using CryptoHarness.Kinds;
-using CryptoHarness.Implementations;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
 using CryptoHarness.Selecting;
 

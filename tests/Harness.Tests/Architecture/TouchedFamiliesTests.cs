@@ -1,6 +1,4 @@
-using System.Text.Json;
 using CryptoHarness.Cli;
-using CryptoHarness.Implementations;
 using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Tests.Architecture;
@@ -273,11 +271,12 @@ public sealed class PullRequestWorkflowTests
     [Fact]
     public void It_selects_families_from_the_diff_and_forces_all_with_the_label()
     {
-        Assert.Contains("git -C head diff --name-only \"$BASE_SHA\"...HEAD > changed-files.txt", Workflow, StringComparison.Ordinal);
-        Assert.Contains("-- touched --changed-files ../changed-files.txt --json", Workflow, StringComparison.Ordinal);
-        Assert.Contains("-- touched --changed-files ../changed-files.txt --all --json", Workflow, StringComparison.Ordinal);
-        Assert.Contains("'benchmark-all'", Workflow, StringComparison.Ordinal);
-        Assert.Contains("--family \"$families\"", Workflow, StringComparison.Ordinal);
+        AssertText.ContainsAll(Workflow,
+            "git -C head diff --name-only \"$BASE_SHA\"...HEAD > changed-files.txt",
+            "-- touched --changed-files ../changed-files.txt --json",
+            "-- touched --changed-files ../changed-files.txt --all --json",
+            "'benchmark-all'",
+            "--family \"$families\"");
         Assert.Contains("no benchmarked code changed", CompareScript, StringComparison.Ordinal);
     }
 

@@ -125,9 +125,10 @@ public sealed partial class WorkflowTests
     public void The_comment_job_bounds_the_artifact_and_each_step()
     {
         var script = File.ReadAllText(Path.Combine(RepositoryRoot.Find(), "scripts", "compare-runs.sh"));
-        Assert.Contains("max_files=", script, StringComparison.Ordinal);
-        Assert.Contains("max_bytes=", script, StringComparison.Ordinal);
-        Assert.Contains("timeout \"$step_timeout\" dotnet run", script, StringComparison.Ordinal);
+        AssertText.ContainsAll(script,
+            "max_files=",
+            "max_bytes=",
+            "timeout \"$step_timeout\" dotnet run");
         var workflow = Workflow("benchmarks-comment.yml");
         var step = workflow[workflow.IndexOf("- name: Compare with the default branch's harness", StringComparison.Ordinal)..];
         Assert.Matches(@"^- name: Compare with the default branch's harness\s+timeout-minutes: \d+", step);

@@ -3,7 +3,6 @@ using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Security.Cryptography;
 using CryptoHarness.Gate;
-using CryptoHarness.Implementations;
 using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Tests.Correctness;

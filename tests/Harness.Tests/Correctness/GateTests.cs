@@ -1,6 +1,5 @@
 using System.Collections.Concurrent;
 using CryptoHarness.Gate;
-using CryptoHarness.Implementations;
 
 namespace CryptoHarness.Tests.Correctness;
 

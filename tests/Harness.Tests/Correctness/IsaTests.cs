@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Tests.Correctness;
 
@@ -47,7 +46,7 @@ public sealed class IsaTests
         var run = Harness("run", "--isa", level, "--algorithm", "BLAKE3", "--provider", "blake3-native", "--sizes", "128", "--job", "dry",
             "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
         Assert.True(run.ExitCode == 0, run.Out + run.Error);
-        var summary = SummaryFile.Load(Path.GetDirectoryName(Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single())!);
+        var summary = SummaryFile.Load(Path.GetDirectoryName(folder.OnlySummary())!);
         Assert.EndsWith($", running its {platform} code (the build for the instruction-set level this run shows: cargo features {features})",
             summary.Run.Packages["blake3-native"], StringComparison.Ordinal);
         Assert.Contains("the Rust crate (`blake3-native`) ran a build whose CPU detection stops at this level", File.ReadAllText(folder.Combine("out", "blake3.md")), StringComparison.Ordinal);

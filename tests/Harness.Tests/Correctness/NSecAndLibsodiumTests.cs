@@ -5,7 +5,6 @@ using System.Security.Cryptography;
 using System.Xml.Linq;
 using CryptoHarness.Cli;
 using CryptoHarness.Gate;
-using CryptoHarness.Implementations;
 using CryptoHarness.Running;
 
 namespace CryptoHarness.Tests.Correctness;

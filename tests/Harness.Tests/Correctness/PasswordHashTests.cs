@@ -1,9 +1,7 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Selecting;
 using System.Text;
-using System.Text.Json;
 using CryptoHarness.Gate;
-using CryptoHarness.Implementations;
 using CryptoHarness.Running;
 
 namespace CryptoHarness.Tests.Correctness;
@@ -125,7 +123,7 @@ public sealed class PasswordHashTests
             "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
         Assert.True(result.ExitCode == 0, result.Out + result.Error);
 
-        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
+        var summaryPath = folder.OnlySummary();
         using var json = JsonDocument.Parse(File.ReadAllText(summaryPath));
         var records = json.RootElement.GetProperty("results").EnumerateArray().ToArray();
         Assert.NotEmpty(records);
@@ -142,13 +140,14 @@ public sealed class PasswordHashTests
         Assert.Equal(PasswordOperationNames.All.Order(), records.Select(r => r.GetProperty("operation").GetString()!).Distinct().Order());
 
         var page = File.ReadAllText(folder.Combine("out", "argon2id.md"));
-        Assert.Contains("\n## `test`: m=1024 KiB (1 MiB), t=1, p=1, 32-byte tag", page, StringComparison.Ordinal);
-        Assert.Contains("\n## `m=2048,t=3,p=2,len=16`: m=2048 KiB (2 MiB), t=3, p=2, 16-byte tag", page, StringComparison.Ordinal);
-        Assert.Contains("- libsodium (hash, hash-phc, verify, verify-wrong): libsodium runs Argon2 with one lane only (p=1); this set has p=2.", page, StringComparison.Ordinal);
-        Assert.Contains("\n## `m=1024,t=2,p=1,len=16`: m=1024 KiB (1 MiB), t=2, p=1, 16-byte tag", page, StringComparison.Ordinal);
-        Assert.Contains("- libsodium (hash-phc, verify, verify-wrong): libsodium's string form always writes a 32-byte tag; this set asks for 16.", page, StringComparison.Ordinal);
-        Assert.Contains("| libsodium | hash |", page, StringComparison.Ordinal);
-        Assert.Contains("- konscious (hash-phc, verify, verify-wrong): Konscious has no Argon2 string (PHC) encoder or verifier.", page, StringComparison.Ordinal);
+        AssertText.ContainsAll(page,
+            "\n## `test`: m=1024 KiB (1 MiB), t=1, p=1, 32-byte tag",
+            "\n## `m=2048,t=3,p=2,len=16`: m=2048 KiB (2 MiB), t=3, p=2, 16-byte tag",
+            "- libsodium (hash, hash-phc, verify, verify-wrong): libsodium runs Argon2 with one lane only (p=1); this set has p=2.",
+            "\n## `m=1024,t=2,p=1,len=16`: m=1024 KiB (1 MiB), t=2, p=1, 16-byte tag",
+            "- libsodium (hash-phc, verify, verify-wrong): libsodium's string form always writes a 32-byte tag; this set asks for 16.",
+            "| libsodium | hash |",
+            "- konscious (hash-phc, verify, verify-wrong): Konscious has no Argon2 string (PHC) encoder or verifier.");
         Assert.True(File.Exists(folder.Combine("out", "password-hashing.md")));
 
         // One chart per set beside its table, one bar per implementation whose raw hash was timed at that set.

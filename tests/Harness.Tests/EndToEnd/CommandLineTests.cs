@@ -1,6 +1,5 @@
 using System.Text.RegularExpressions;
 using CryptoHarness.Cli;
-using CryptoHarness.Implementations;
 using CryptoHarness.Running;
 using CryptoHarness.Scenarios;
 

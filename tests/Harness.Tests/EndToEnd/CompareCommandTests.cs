@@ -1,5 +1,4 @@
-using System.Text.Json;
-using CryptoHarness.Results;
+using static CryptoHarness.Tests.SimulatedTimes;
 
 namespace CryptoHarness.Tests.EndToEnd;
 
@@ -9,8 +8,6 @@ namespace CryptoHarness.Tests.EndToEnd;
 /// </summary>
 public sealed class CompareCommandTests
 {
-    private static readonly string Fixture = Path.Combine(AppContext.BaseDirectory, "Fixtures", "sha256-quick");
-
     [Fact]
     public void A_run_compared_with_itself_has_nothing_slower_and_exits_0()
     {
@@ -168,7 +165,6 @@ public sealed class CompareCommandTests
         Assert.Contains(folder.Combine("nope"), result.Error, StringComparison.Ordinal);
     }
 
-    /// <summary>The fixture with 15 simulated samples per case around its recorded median (2% CV).</summary>
     [Fact]
     public void A_results_folder_of_one_run_is_that_run()
     {
@@ -207,9 +203,10 @@ public sealed class CompareCommandTests
         Assert.False(File.Exists(folder.Combine("comment.md")));
     }
 
+    /// <summary>The fixture with 15 simulated samples per case around its recorded median (2% CV).</summary>
     private static RunSummary WithSamples(int seed, double scale, string? slowProvider = null)
     {
-        var summary = SummaryFile.Load(Fixture);
+        var summary = Fixture();
         var random = new Random(seed);
         return summary with
         {
@@ -218,19 +215,9 @@ public sealed class CompareCommandTests
             Results = summary.Results.Select(r =>
             {
                 var factor = slowProvider is null || r.Provider == slowProvider ? scale : 1.0;
-                var samples = Enumerable.Range(0, 15).Select(_ => r.MedianNs * factor * Math.Exp(0.02 * Gaussian(random))).ToArray();
+                var samples = Enumerable.Range(0, 15).Select(_ => r.MedianNs * factor * LogNormal(random, 0.02)).ToArray();
                 return r with { SamplesNs = samples, MedianNs = r.MedianNs * factor, MeanNs = r.MeanNs * factor };
             }).ToArray(),
         };
-    }
-
-    private static double Gaussian(Random random) =>
-        Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
-
-    private static string Write(TestFolder folder, string name, RunSummary summary)
-    {
-        var path = folder.Combine(name);
-        SummaryFile.Write(summary, path);
-        return path;
     }
 }

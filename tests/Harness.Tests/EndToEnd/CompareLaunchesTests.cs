@@ -1,4 +1,4 @@
-using CryptoHarness.Results;
+using static CryptoHarness.Tests.SimulatedTimes;
 
 namespace CryptoHarness.Tests.EndToEnd;
 
@@ -8,8 +8,6 @@ namespace CryptoHarness.Tests.EndToEnd;
 /// </summary>
 public sealed class CompareLaunchesTests
 {
-    private static readonly string Fixture = Path.Combine(AppContext.BaseDirectory, "Fixtures", "sha256-quick");
-
     [Fact]
     public void Two_launches_a_side_whose_processes_differ_are_not_flagged_when_the_code_is_the_same()
     {
@@ -31,9 +29,10 @@ public sealed class CompareLaunchesTests
         Assert.StartsWith("0 slower, 0 faster, 16 same", result.Out, StringComparison.Ordinal);
         Assert.Contains("— 16 within the spread between launches", result.Out, StringComparison.Ordinal);
         var comment = File.ReadAllText(folder.Combine("comment.md"));
-        Assert.Contains("(2 launches: ", comment, StringComparison.Ordinal);
-        Assert.Contains("the largest ratio between the medians of two launches of the same side", comment, StringComparison.Ordinal);
-        Assert.Contains("% spread between launches", comment, StringComparison.Ordinal);
+        AssertText.ContainsAll(comment,
+            "(2 launches: ",
+            "the largest ratio between the medians of two launches of the same side",
+            "% spread between launches");
     }
 
     [Fact]
@@ -90,7 +89,7 @@ public sealed class CompareLaunchesTests
         }
 
         var summaries = Enumerable.Range(1, 2)
-            .Select(n => Directory.GetFiles(folder.Combine($"launch{n}"), SummaryFile.FileName, SearchOption.AllDirectories).Single())
+            .Select(n => folder.OnlySummary($"launch{n}"))
             .Select(SummaryFile.Load).ToArray();
         Assert.All(summaries, s => Assert.Matches("^[0-9a-f]{32}$", s.Run.LaunchId));
         Assert.NotEqual(summaries[0].Run.LaunchId, summaries[1].Run.LaunchId);
@@ -100,7 +99,7 @@ public sealed class CompareLaunchesTests
     /// <summary>The fixture as one launch: 15 samples a case around its recorded median × the launch's offset, 1% CV.</summary>
     private static RunSummary Launch(int seed, double offset)
     {
-        var summary = SummaryFile.Load(Fixture);
+        var summary = Fixture();
         var random = new Random(seed);
         return summary with
         {
@@ -109,18 +108,8 @@ public sealed class CompareLaunchesTests
             Unsupported = [],
             Results = summary.Results.Select(r => r with
             {
-                SamplesNs = Enumerable.Range(0, 15).Select(_ => r.MedianNs * offset * Math.Exp(0.01 * Gaussian(random))).ToArray(),
+                SamplesNs = Enumerable.Range(0, 15).Select(_ => r.MedianNs * offset * LogNormal(random, 0.01)).ToArray(),
             }).ToArray(),
         };
-    }
-
-    private static double Gaussian(Random random) =>
-        Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
-
-    private static string Write(TestFolder folder, string name, RunSummary summary)
-    {
-        var path = folder.Combine(name);
-        SummaryFile.Write(summary, path);
-        return path;
     }
 }

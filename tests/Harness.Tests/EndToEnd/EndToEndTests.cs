@@ -1,7 +1,6 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Running;
 using CryptoHarness.Selecting;
-using System.Text.Json;
 using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Tests.EndToEnd;
@@ -14,12 +13,7 @@ public sealed class EndToEndTests
     {
         using var folder = new TestFolder();
         var output = folder.Combine("out");
-
-        var result = Cli.Run("run", "--family", "SHA-256", "--job", "dry", "--sizes", "128,1024", "--results", folder.Combine("results"), "--out", output, "--quiet");
-
-        Assert.True(result.ExitCode == 0, result.Out + result.Error);
-        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
-        using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
+        using var summary = DryRunOfSha256(folder, "--sizes", "128,1024");
         var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();
         // Batch entries are measured in the batch scenario only.
         var providers = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256")
@@ -34,10 +28,11 @@ public sealed class EndToEndTests
         Assert.All(rounds.GroupBy(r => r.Size), table => Assert.Single(table.Select(r => r.Rounds.GetProperty("table").GetString()).Distinct()));
 
         var page = File.ReadAllText(Path.Combine(output, "sha256.md"));
-        Assert.Contains("ratios are medians of per-round ratios over 3 interleaved rounds", page, StringComparison.Ordinal);
-        Assert.Contains("\n# SHA-256", page, StringComparison.Ordinal);
-        Assert.Contains("\n## 128 B (128 bytes)", page, StringComparison.Ordinal);
-        Assert.Contains("\n## 1 KiB (1,024 bytes)", page, StringComparison.Ordinal);
+        AssertText.ContainsAll(page,
+            "ratios are medians of per-round ratios over 3 interleaved rounds",
+            "\n# SHA-256",
+            "\n## 128 B (128 bytes)",
+            "\n## 1 KiB (1,024 bytes)");
         foreach (var implementation in providers)
         {
             Assert.Contains($"| {Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
@@ -54,12 +49,7 @@ public sealed class EndToEndTests
     {
         using var folder = new TestFolder();
         var output = folder.Combine("out");
-
-        var result = Cli.Run("run", "--family", "SHA-256", "--scenario", "batch", "--job", "dry", "--results", folder.Combine("results"), "--out", output, "--quiet");
-
-        Assert.True(result.ExitCode == 0, result.Out + result.Error);
-        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
-        using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
+        using var summary = DryRunOfSha256(folder, "--scenario", "batch");
         Assert.Equal("batch", summary.RootElement.GetProperty("run").GetProperty("scenario").GetString());
         var records = summary.RootElement.GetProperty("results").EnumerateArray().ToArray();
         var measured = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256").Where(i => i.Support.IsSupported).ToArray();
@@ -80,10 +70,11 @@ public sealed class EndToEndTests
         });
 
         var page = File.ReadAllText(Path.Combine(output, "sha256-batch.md"));
-        Assert.Contains("\n# SHA-256: batches of short messages", page, StringComparison.Ordinal);
-        Assert.Contains("\n## 32-byte messages", page, StringComparison.Ordinal);
-        Assert.Contains("\n## 64-byte messages", page, StringComparison.Ordinal);
-        Assert.Contains($"| Implementation | Timed as |{string.Concat(batchSizes.Select(n => $" {n} |"))}", page, StringComparison.Ordinal);
+        AssertText.ContainsAll(page,
+            "\n# SHA-256: batches of short messages",
+            "\n## 32-byte messages",
+            "\n## 64-byte messages",
+            $"| Implementation | Timed as |{string.Concat(batchSizes.Select(n => $" {n} |"))}");
         foreach (var implementation in measured)
         {
             Assert.Contains($"| {Format.ProviderLabel(implementation.Provider.Key, implementation.Variant)} |", page, StringComparison.Ordinal);
@@ -91,5 +82,16 @@ public sealed class EndToEndTests
 
         Assert.Equal(messageLengths.Count, page.Split("\nCrossover: ").Length - 1);
         Assert.False(File.Exists(Path.Combine(output, "sha256.md")));
+    }
+
+    /// <summary>
+    /// <c>run --family SHA-256 --job dry</c> with <paramref name="options"/>, results under <c>results</c> and reports
+    /// under <c>out</c> in <paramref name="folder"/>; the summary it wrote, after checking it exited 0.
+    /// </summary>
+    private static JsonDocument DryRunOfSha256(TestFolder folder, params string[] options)
+    {
+        var result = Cli.Run(["run", "--family", "SHA-256", .. options, "--job", "dry", "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet"]);
+        Assert.True(result.ExitCode == 0, result.Out + result.Error);
+        return JsonDocument.Parse(File.ReadAllText(folder.OnlySummary()));
     }
 }

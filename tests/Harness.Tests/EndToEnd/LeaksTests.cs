@@ -1,13 +1,10 @@
 using CryptoHarness.Reporting;
 using CryptoHarness.Selecting;
 using System.Security.Cryptography;
-using System.Text.Json;
 using System.Text.Json.Nodes;
 using CryptoHarness.Gate;
-using CryptoHarness.Implementations;
 using CryptoHarness.Leaks;
 using CryptoHarness.Managed;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
 
 namespace CryptoHarness.Tests.EndToEnd;
@@ -150,7 +147,7 @@ public sealed class LeaksTests
         Assert.True(result.ExitCode == 0, result.Out + result.Error);
         Assert.Contains("[1/2] control/early-exit compare-first-vs-last: ", result.Out, StringComparison.Ordinal);
         Assert.Contains("[2/2] hmac-sha256/os verify-first-vs-last: ", result.Out, StringComparison.Ordinal);
-        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
+        var summaryPath = folder.OnlySummary();
         // A finished run's folder is complete, as a benchmark run's is: merge and report would otherwise call it interrupted.
         Assert.False(File.Exists(Path.Combine(Path.GetDirectoryName(summaryPath)!, SummaryFile.IncompleteMarker)));
         using (var summary = JsonDocument.Parse(File.ReadAllText(summaryPath)))
@@ -169,11 +166,12 @@ public sealed class LeaksTests
         }
 
         var page = File.ReadAllText(Path.Combine(output, LeakReport.FileName));
-        Assert.Contains("#### Control: an early-exit comparison (must be flagged)", page, StringComparison.Ordinal);
-        Assert.Contains("| Early-exit comparison (control) | control |", page, StringComparison.Ordinal);
-        Assert.Contains("#### MAC verification, forged tag", page, StringComparison.Ordinal);
-        Assert.Contains("| HMAC-SHA-256 | os |", page, StringComparison.Ordinal);
-        Assert.Contains("#### Method and limits", page, StringComparison.Ordinal);
+        AssertText.ContainsAll(page,
+            "#### Control: an early-exit comparison (must be flagged)",
+            "| Early-exit comparison (control) | control |",
+            "#### MAC verification, forged tag",
+            "| HMAC-SHA-256 | os |",
+            "#### Method and limits");
         Assert.Single(Directory.GetFiles(output));
 
         // The same page again from the summary alone, after it has been loaded and validated.

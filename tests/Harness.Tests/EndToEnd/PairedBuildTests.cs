@@ -1,6 +1,4 @@
 using System.Runtime.Loader;
-using System.Text.Json;
-using CryptoHarness.Implementations;
 using CryptoHarness.Pairing;
 using CryptoHarness.Selecting;
 

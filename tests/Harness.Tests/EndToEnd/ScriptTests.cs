@@ -1,7 +1,4 @@
-using System.Text.Json;
 using CryptoHarness.Cli;
-using CryptoHarness.Implementations;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Tests.EndToEnd;
 
@@ -112,7 +109,7 @@ public sealed class ScriptTests
         var result = PowerShellScript.Run(RunBenchmarks, ("Family", "SHA256"), ("Job", "dry"), ("Sizes", "128"), ("Results", folder.Combine("results")), ("Out", output));
 
         Assert.True(result.ExitCode == 0, result.ToString());
-        var summary = SummaryFile.Load(Directory.GetFiles(folder.Combine("results"), SummaryFile.FileName, SearchOption.AllDirectories).Single());
+        var summary = SummaryFile.Load(folder.OnlySummary());
         Assert.Equal("dry", summary.Run.Job);
         // The one-shot sweep measures every supported SHA-256 entry but the batch APIs, which have their own scenario.
         var measured = Registry.Select(algorithm: "SHA-256").Where(i => i.Support.IsSupported && i is not IBatchHashImplementation).Select(i => i.Id);

@@ -2,7 +2,6 @@ using CryptoHarness.Formatting;
 using CryptoHarness.Kinds;
 using CryptoHarness.Reporting;
 using CryptoHarness.Reporting.Scenarios;
-using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Tests.Golden;

@@ -1,7 +1,6 @@
 using CryptoHarness.Formatting;
 using CryptoHarness.Kinds;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Tests.Golden;

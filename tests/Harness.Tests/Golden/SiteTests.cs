@@ -1,11 +1,9 @@
 using System.Globalization;
-using System.Text.Json;
 using System.Xml.Linq;
 using CryptoHarness.Cli;
 using CryptoHarness.Formatting;
 using CryptoHarness.Kinds;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
 using CryptoHarness.Selecting;
 using CryptoHarness.Selecting.Scenarios;

@@ -1,8 +1,6 @@
 using System.Diagnostics;
-using System.Text.Json;
 using System.Text.Json.Nodes;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Tests.Hostile;
 

@@ -1,8 +1,7 @@
 using System.Diagnostics;
-using System.Text.Json;
 using System.Text.Json.Nodes;
 using CsCheck;
-using CryptoHarness.Results;
+using static CryptoHarness.Tests.Hostile.HostileResultsTests;
 
 namespace CryptoHarness.Tests.Hostile;
 
@@ -110,7 +109,7 @@ public sealed class HostilePropertyTests
         var root = JsonNode.Parse(json)!;
         foreach (var mutation in mutations)
         {
-            var slots = Slots(root).ToList();
+            var slots = JsonSlots.Of(root).ToList();
             var (parent, key, index) = slots[mutation % slots.Count];
             var choice = mutation / slots.Count;
             JsonNode? value = (choice % 7) switch
@@ -141,52 +140,4 @@ public sealed class HostilePropertyTests
     /// <summary>An array's first element repeated <paramref name="count"/> times (past the limits on samples, sizes and rows); other values as they are.</summary>
     private static JsonNode? Repeated(JsonNode? node, int count) =>
         node is JsonArray { Count: > 0 } array ? new JsonArray([.. Enumerable.Range(0, count).Select(_ => array[0]?.DeepClone())]) : node?.DeepClone();
-
-    private static IEnumerable<(JsonNode Parent, string? Key, int Index)> Slots(JsonNode node)
-    {
-        switch (node)
-        {
-            case JsonObject obj:
-                foreach (var (name, child) in obj.ToArray())
-                {
-                    yield return (obj, name, -1);
-                    if (child is not null)
-                    {
-                        foreach (var slot in Slots(child))
-                        {
-                            yield return slot;
-                        }
-                    }
-                }
-
-                break;
-            case JsonArray array:
-                for (var i = 0; i < array.Count; i++)
-                {
-                    yield return (array, null, i);
-                    if (array[i] is { } child)
-                    {
-                        foreach (var slot in Slots(child))
-                        {
-                            yield return slot;
-                        }
-                    }
-                }
-
-                break;
-        }
-    }
-
-    private static string WriteText(string path, string text)
-    {
-        Directory.CreateDirectory(Path.GetDirectoryName(path)!);
-        File.WriteAllText(path, text);
-        return path;
-    }
-
-    /// <summary>The scratch tree without the output folder.</summary>
-    private static KeyValuePair<string, string>[] Outside(string scratch, string output) =>
-        HostileResultsTests.Tree(scratch)
-            .Where(e => !Path.Combine(scratch, e.Key).StartsWith(output, StringComparison.Ordinal))
-            .ToArray();
 }

@@ -1,4 +1,5 @@
 using System.Text.Json.Nodes;
+using static CryptoHarness.Tests.Hostile.HostileResultsTests;
 
 namespace CryptoHarness.Tests.Hostile;
 
@@ -111,7 +112,7 @@ public sealed class HostileResultsFuzzTests
         var count = 1 + random.Next(3);
         for (var m = 0; m < count; m++)
         {
-            var slots = Slots(root).ToList();
+            var slots = JsonSlots.Of(root).ToList();
             var (parent, key, index) = slots[random.Next(slots.Count)];
             var path = key ?? $"[{index}]";
             JsonNode? Current() => key is not null ? parent[key] : parent.AsArray()[index];
@@ -210,54 +211,5 @@ public sealed class HostileResultsFuzzTests
         return (json, string.Join("; ", done));
     }
 
-    /// <summary>Every property and element in the tree, as (container, property name or index).</summary>
-    private static IEnumerable<(JsonNode Parent, string? Key, int Index)> Slots(JsonNode node)
-    {
-        switch (node)
-        {
-            case JsonObject obj:
-                foreach (var (name, child) in obj.ToArray())
-                {
-                    yield return (obj, name, -1);
-                    if (child is not null)
-                    {
-                        foreach (var slot in Slots(child))
-                        {
-                            yield return slot;
-                        }
-                    }
-                }
-
-                break;
-            case JsonArray array:
-                for (var i = 0; i < array.Count; i++)
-                {
-                    yield return (array, null, i);
-                    if (array[i] is { } child)
-                    {
-                        foreach (var slot in Slots(child))
-                        {
-                            yield return slot;
-                        }
-                    }
-                }
-
-                break;
-        }
-    }
-
     private static string Short(string text) => text.Length > 40 ? text[..40] + "…" : text;
-
-    private static string WriteText(string path, string text)
-    {
-        Directory.CreateDirectory(Path.GetDirectoryName(path)!);
-        File.WriteAllText(path, text);
-        return path;
-    }
-
-    /// <summary>The scratch tree without the output folder.</summary>
-    private static KeyValuePair<string, string>[] Outside(string scratch, string output) =>
-        HostileResultsTests.Tree(scratch)
-            .Where(e => !Path.Combine(scratch, e.Key).StartsWith(output, StringComparison.Ordinal))
-            .ToArray();
 }

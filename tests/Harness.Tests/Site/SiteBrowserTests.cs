@@ -1,5 +1,4 @@
 using System.Diagnostics;
-using System.Text.Json;
 using Microsoft.Playwright;
 using Xunit.Abstractions;
 

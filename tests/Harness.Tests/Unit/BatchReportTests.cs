@@ -1,6 +1,5 @@
 using CryptoHarness.Comparing;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Running;
 using CryptoHarness.Scenarios;
 using CryptoHarness.Selecting;

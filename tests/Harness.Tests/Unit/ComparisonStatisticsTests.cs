@@ -1,5 +1,6 @@
 using CryptoHarness.Comparing;
 using Xunit.Abstractions;
+using static CryptoHarness.Tests.SimulatedTimes;
 
 namespace CryptoHarness.Tests.Unit;
 
@@ -91,30 +92,6 @@ public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
         var median = Math.Exp(random.NextDouble() * Math.Log(1e6 / 100)) * 100; // 100 ns to 1 ms, log-uniform
         var cv = 0.02 + (random.NextDouble() * 0.03);
         var bimodal = random.NextDouble() < 0.03;
-        return new SamplePair(Sample(random, median, cv, bimodal), Sample(random, median * shift, cv, bimodal));
-    }
-
-    private static double[] Sample(Random random, double median, double cv, bool bimodal) =>
-        Enumerable.Range(0, SamplesPerSide).Select(_ =>
-        {
-            var value = median * LogNormal(random, cv);
-            if (bimodal && random.NextDouble() < 0.2)
-            {
-                value *= 1.08;
-            }
-
-            if (random.NextDouble() < 0.03)
-            {
-                value *= 1.2 + (random.NextDouble() * 0.8);
-            }
-
-            return value;
-        }).ToArray();
-
-    /// <summary>exp(σZ) with Z standard normal (Box–Muller); σ ≈ CV for small CVs.</summary>
-    private static double LogNormal(Random random, double sigma)
-    {
-        var z = Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
-        return Math.Exp(sigma * z);
+        return new SamplePair(Sample(random, SamplesPerSide, median, cv, bimodal), Sample(random, SamplesPerSide, median * shift, cv, bimodal));
     }
 }

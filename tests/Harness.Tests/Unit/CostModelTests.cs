@@ -3,7 +3,6 @@ using System.Xml.Linq;
 using CryptoHarness.Formatting;
 using CryptoHarness.Kinds;
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Scenarios;
 
 namespace CryptoHarness.Tests.Unit;

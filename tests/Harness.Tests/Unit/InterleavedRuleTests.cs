@@ -1,6 +1,7 @@
 using CryptoHarness.Comparing;
 using CryptoHarness.Statistics;
 using Xunit.Abstractions;
+using static CryptoHarness.Tests.SimulatedTimes;
 
 namespace CryptoHarness.Tests.Unit;
 
@@ -171,11 +172,5 @@ public sealed class InterleavedRuleTests(ITestOutputHelper output)
     {
         var value = center * LogNormal(random, cv);
         return random.NextDouble() < 0.03 ? value * (1.2 + (random.NextDouble() * 0.8)) : value;
-    }
-
-    private static double LogNormal(Random random, double sigma)
-    {
-        var z = Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());
-        return Math.Exp(sigma * z);
     }
 }

@@ -1,5 +1,4 @@
 using CryptoHarness.Reporting;
-using CryptoHarness.Results;
 using CryptoHarness.Selecting;
 
 namespace CryptoHarness.Tests.Unit;

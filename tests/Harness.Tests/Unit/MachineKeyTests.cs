@@ -1,5 +1,3 @@
-using CryptoHarness.Results;
-
 namespace CryptoHarness.Tests.Unit;
 
 /// <summary>The machine key names a report folder: the CPU as the kernel names it, without marks that name no machine.</summary>

@@ -1,5 +1,4 @@
 using CryptoHarness.Comparing;
-using CryptoHarness.Results;
 using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Tests.Unit;
@@ -138,9 +137,10 @@ public sealed class PairedComparisonTests
         var comment = folder.Combine("comment.md");
         Assert.Equal(0, Cli.Run("paired", "--from", saved, "--out", comment, "--threshold", "2%").ExitCode);
         var text = File.ReadAllText(comment);
-        Assert.Contains("0 slower, 0 faster, 1 same", text, StringComparison.Ordinal);
-        Assert.Contains("each build loaded 8 times", text, StringComparison.Ordinal);
-        Assert.Contains("8 copies a side, relative times base", text, StringComparison.Ordinal);
+        AssertText.ContainsAll(text,
+            "0 slower, 0 faster, 1 same",
+            "each build loaded 8 times",
+            "8 copies a side, relative times base");
 
         // The per-round times must be the copies' geometric means, else the file could decide on one and show the other.
         var hostile = withCopies with { Cases = [withCopies.Cases[0] with { HeadNs = [.. samples.HeadNs.Select(ns => ns * 0.8)] }] };
@@ -198,12 +198,13 @@ public sealed class PairedComparisonTests
         var result = Cli.Run("paired", "--from", saved, "--out", comment);
         Assert.Equal(1, result.ExitCode);
         var text = File.ReadAllText(comment);
-        Assert.Contains("1 slower, 0 faster, 0 same", text, StringComparison.Ordinal);
-        Assert.Contains("#### Slower", text, StringComparison.Ordinal);
-        Assert.Contains("#### Not paired", text, StringComparison.Ordinal);
-        Assert.Contains("sha256/bouncycastle: not paired (package BouncyCastle.Cryptography 2.6.2 in base, 2.7.0 in head)", text, StringComparison.Ordinal);
-        Assert.Contains("sha256/os · hash · 128 B: not paired (output changed", text, StringComparison.Ordinal);
-        Assert.Contains("Paired: 1 case(s)", text, StringComparison.Ordinal);
+        AssertText.ContainsAll(text,
+            "1 slower, 0 faster, 0 same",
+            "#### Slower",
+            "#### Not paired",
+            "sha256/bouncycastle: not paired (package BouncyCastle.Cryptography 2.6.2 in base, 2.7.0 in head)",
+            "sha256/os · hash · 128 B: not paired (output changed",
+            "Paired: 1 case(s)");
 
         Assert.Equal(0, Cli.Run("paired", "--from", saved, "--out", comment, "--fail-on", "never").ExitCode);
         PairedResultsFile.Write(Saved(1.0), saved);

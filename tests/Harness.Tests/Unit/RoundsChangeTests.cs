@@ -1,6 +1,4 @@
 using CryptoHarness.Comparing;
-using CryptoHarness.Results;
-using System.Text.Json;
 
 namespace CryptoHarness.Tests.Unit;
 
@@ -163,7 +161,7 @@ public sealed class RoundsChangeTests
         var result = Cli.Run("run", "--algorithm", "Whirlpool", "--provider", "bouncycastle", "--job", "dry", "--sizes", "128", "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
 
         Assert.True(result.ExitCode == 0, result.Out + result.Error);
-        var summaryPath = Directory.GetFiles(folder.Combine("results"), "summary.json", SearchOption.AllDirectories).Single();
+        var summaryPath = folder.OnlySummary();
         using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
         var record = Assert.Single(summary.RootElement.GetProperty("results").EnumerateArray());
         Assert.Equal(3, record.GetProperty("rounds").GetProperty("ns_per_call").GetArrayLength());

@@ -1,5 +1,4 @@
 using CryptoHarness.Comparing;
-using CryptoHarness.Results;
 
 namespace CryptoHarness.Tests.Unit;
 

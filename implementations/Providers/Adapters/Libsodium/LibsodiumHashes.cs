@@ -7,7 +7,12 @@ namespace CryptoHarness.Implementations.Adapters.Libsodium;
 // libsodium's hash functions have no failure mode and return 0 always (libsodium documentation, "Hashing").
 // One-shot calls on inputs up to 1 KiB take the declarations without the GC transition (NativeCalls says why).
 
-public sealed unsafe class LibsodiumSha256() : HashImplementation(Algorithms.Sha256, LibsodiumProvider.Provider), IStreamingHashImplementation
+/// <summary>
+/// libsodium's SHA-256 or SHA-512 (crypto_hash_sha256, crypto_hash_sha512): the same calls under other names, so an
+/// adapter is its set of calls, passed as function pointers as <see cref="LibsodiumDetachedAead"/>'s are.
+/// </summary>
+public unsafe class LibsodiumSha2(Algorithm algorithm, LibsodiumSha2.Calls calls)
+    : HashImplementation(algorithm, LibsodiumProvider.Provider), IStreamingHashImplementation
 {
     public override Support Support => Libsodium.Support;
 
@@ -16,50 +21,54 @@ public sealed unsafe class LibsodiumSha256() : HashImplementation(Algorithms.Sha
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            _ = NativeCalls.IsShort(source.Length)
-                ? Libsodium.crypto_hash_sha256_short(output, input, (ulong)source.Length)
-                : Libsodium.crypto_hash_sha256(output, input, (ulong)source.Length);
+            var hash = NativeCalls.IsShort(source.Length) ? calls.HashShort : calls.Hash;
+            _ = hash(output, input, (ulong)source.Length);
         }
     }
 
-    public IIncrementalHash CreateIncremental() => new Incremental();
+    public IIncrementalHash CreateIncremental() => new Incremental(calls);
 
-    private sealed class Incremental() : LibsodiumIncremental(Libsodium.crypto_hash_sha256_statebytes())
+    /// <summary>One-shot, with and without the GC transition, and the init/update/final state and calls.</summary>
+    public readonly struct Calls(
+        delegate*<byte*, byte*, ulong, int> hash,
+        delegate*<byte*, byte*, ulong, int> hashShort,
+        delegate*<nuint> stateBytes,
+        delegate*<byte*, int> init,
+        delegate*<byte*, byte*, ulong, int> update,
+        delegate*<byte*, byte*, int> final)
     {
-        protected override int Init(byte* state) => Libsodium.crypto_hash_sha256_init(state);
+        public delegate*<byte*, byte*, ulong, int> Hash { get; } = hash;
 
-        protected override int Update(byte* state, byte* input, ulong length) => Libsodium.crypto_hash_sha256_update(state, input, length);
+        public delegate*<byte*, byte*, ulong, int> HashShort { get; } = hashShort;
 
-        protected override int Final(byte* state, byte* output) => Libsodium.crypto_hash_sha256_final(state, output);
+        public delegate*<nuint> StateBytes { get; } = stateBytes;
+
+        public delegate*<byte*, int> Init { get; } = init;
+
+        public delegate*<byte*, byte*, ulong, int> Update { get; } = update;
+
+        public delegate*<byte*, byte*, int> Final { get; } = final;
+    }
+
+    private sealed class Incremental(Calls calls) : LibsodiumIncremental(calls.StateBytes())
+    {
+        protected override int Init(byte* state) => calls.Init(state);
+
+        protected override int Update(byte* state, byte* input, ulong length) => calls.Update(state, input, length);
+
+        protected override int Final(byte* state, byte* output) => calls.Final(state, output);
     }
 }
 
-public sealed unsafe class LibsodiumSha512() : HashImplementation(Algorithms.Sha512, LibsodiumProvider.Provider), IStreamingHashImplementation
-{
-    public override Support Support => Libsodium.Support;
+public sealed unsafe class LibsodiumSha256() : LibsodiumSha2(
+    Algorithms.Sha256,
+    new(&Libsodium.crypto_hash_sha256, &Libsodium.crypto_hash_sha256_short, &Libsodium.crypto_hash_sha256_statebytes,
+        &Libsodium.crypto_hash_sha256_init, &Libsodium.crypto_hash_sha256_update, &Libsodium.crypto_hash_sha256_final));
 
-    protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)
-    {
-        fixed (byte* input = source)
-        fixed (byte* output = destination)
-        {
-            _ = NativeCalls.IsShort(source.Length)
-                ? Libsodium.crypto_hash_sha512_short(output, input, (ulong)source.Length)
-                : Libsodium.crypto_hash_sha512(output, input, (ulong)source.Length);
-        }
-    }
-
-    public IIncrementalHash CreateIncremental() => new Incremental();
-
-    private sealed class Incremental() : LibsodiumIncremental(Libsodium.crypto_hash_sha512_statebytes())
-    {
-        protected override int Init(byte* state) => Libsodium.crypto_hash_sha512_init(state);
-
-        protected override int Update(byte* state, byte* input, ulong length) => Libsodium.crypto_hash_sha512_update(state, input, length);
-
-        protected override int Final(byte* state, byte* output) => Libsodium.crypto_hash_sha512_final(state, output);
-    }
-}
+public sealed unsafe class LibsodiumSha512() : LibsodiumSha2(
+    Algorithms.Sha512,
+    new(&Libsodium.crypto_hash_sha512, &Libsodium.crypto_hash_sha512_short, &Libsodium.crypto_hash_sha512_statebytes,
+        &Libsodium.crypto_hash_sha512_init, &Libsodium.crypto_hash_sha512_update, &Libsodium.crypto_hash_sha512_final));
 
 /// <summary>libsodium's generic hash is unkeyed BLAKE2b with the output length asked for.</summary>
 public abstract unsafe class LibsodiumBlake2b(Algorithm algorithm) : HashImplementation(algorithm, LibsodiumProvider.Provider), IStreamingHashImplementation
