@@ -139,11 +139,7 @@ public static unsafe partial class Argon2
     private const int MaxInterleavedLanes = 2;
 
     /// <summary>The path the overloads without an <see cref="InstructionSet"/> use: the fastest measured one.</summary>
-    public static InstructionSet DefaultPath { get; } =
-        IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
-        : IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2
-        : IsSupported(InstructionSet.Ssse3) ? InstructionSet.Ssse3
-        : InstructionSet.Scalar;
+    public static InstructionSet DefaultPath { get; } = InstructionSets.Widest(IsSupported);
 
     /// <summary>
     /// Whether <paramref name="path"/> exists for Argon2 and this CPU runs it. All four paths exist; Ssse3 is x86

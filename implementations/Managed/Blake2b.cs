@@ -89,8 +89,7 @@ public static partial class Blake2b
     ];
 
     /// <summary>The path the overloads without an <see cref="InstructionSet"/> use: the fastest measured one.</summary>
-    public static InstructionSet DefaultPath { get; } =
-        IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2 : InstructionSet.Scalar;
+    public static InstructionSet DefaultPath { get; } = InstructionSets.Widest(IsSupported);
 
     /// <summary>
     /// Whether <paramref name="path"/> exists for BLAKE2b and this CPU runs it. Scalar and Avx2 exist; Ssse3 and

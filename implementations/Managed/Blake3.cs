@@ -140,11 +140,7 @@ public static partial class Blake3
     private static readonly uint SupportedPathBits = ComputeSupportedPathBits();
 
     // Read once; every overload without a path uses it. See the type's remarks for the measurement.
-    private static readonly InstructionSet Fastest =
-        IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
-        : IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2
-        : IsSupported(InstructionSet.Ssse3) ? InstructionSet.Ssse3
-        : InstructionSet.Scalar;
+    private static readonly InstructionSet Fastest = InstructionSets.Widest(IsSupported);
 
     /// <summary>The path the overloads without an <see cref="InstructionSet"/> argument use on this CPU.</summary>
     public static InstructionSet DefaultPath => Fastest;
