@@ -696,17 +696,8 @@ public static partial class Blake3
     /// one input at a time, one block at a time.
     /// </summary>
     private static void HashOneAtATime<TPath>(
-        ref byte inputs,
-        int count,
-        int stride,
-        int blocks,
-        in ChainingValue key,
-        ulong counter,
-        bool incrementCounter,
-        uint flags,
-        uint flagsStart,
-        uint flagsEnd,
-        ref byte output)
+        ref byte inputs, int count, int stride, int blocks, in ChainingValue key,
+        ulong counter, bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output)
         where TPath : struct, IPath
     {
         // Most calls come after a wide kernel that took every input; without this they would still pay the wipe.
@@ -816,17 +807,8 @@ public static partial class Blake3
         /// <see cref="CompressParentsParallel"/> relies on to reduce a level in place.
         /// </summary>
         static abstract void HashMany(
-            ref byte inputs,
-            int count,
-            int stride,
-            int blocks,
-            in ChainingValue key,
-            ulong counter,
-            bool incrementCounter,
-            uint flags,
-            uint flagsStart,
-            uint flagsEnd,
-            ref byte output);
+            ref byte inputs, int count, int stride, int blocks, in ChainingValue key,
+            ulong counter, bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output);
     }
 
     /// <summary>
