@@ -22,6 +22,10 @@ internal interface IBlake2State<TSelf, TBlock>
     /// <summary>The public class whose <c>IsSupported</c> a message points to.</summary>
     static abstract string TypeName { get; }
 
+    static abstract int MaxHashSizeInBytes { get; }
+
+    static abstract int MaxKeySizeInBytes { get; }
+
     /// <summary>The word size w/8 (RFC 7693 §2.1): 8 or 4 bytes.</summary>
     static abstract int WordSizeInBytes { get; }
 
@@ -49,11 +53,6 @@ internal static class Blake2<TState, TBlock>
 {
     public static int BlockSizeInBytes => Unsafe.SizeOf<TBlock>();
 
-    // RFC 7693 §2.1: digests of 1 to 8w/8 bytes and keys of 0 to 8w/8 bytes, h's size.
-    private static int MaxHashSizeInBytes => 8 * TState.WordSizeInBytes;
-
-    private static int MaxKeySizeInBytes => 8 * TState.WordSizeInBytes;
-
     /// <summary>The four-argument <c>HashData</c> of <see cref="Blake2b"/> and <see cref="Blake2s"/>.</summary>
     [SkipLocalsInit]
     public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
@@ -64,12 +63,12 @@ internal static class Blake2<TState, TBlock>
             ThrowNotSupported(path);
         }
 
-        if ((uint)(destination.Length - 1) >= (uint)MaxHashSizeInBytes)
+        if ((uint)(destination.Length - 1) >= (uint)TState.MaxHashSizeInBytes)
         {
             ValidateHashSize(destination.Length, nameof(destination));
         }
 
-        if ((uint)key.Length > (uint)MaxKeySizeInBytes)
+        if ((uint)key.Length > (uint)TState.MaxKeySizeInBytes)
         {
             ValidateKeySize(key.Length, nameof(key));
         }
@@ -161,7 +160,7 @@ internal static class Blake2<TState, TBlock>
     /// <summary>Writes the first <c>destination.Length</c> bytes of h in little-endian order (RFC 7693 §3.3).</summary>
     public static void WriteDigest(ref TState state, Span<byte> destination)
     {
-        Debug.Assert(destination.Length <= MaxHashSizeInBytes, "The digest length was checked.");
+        Debug.Assert(destination.Length <= TState.MaxHashSizeInBytes, "The digest length was checked.");
         ref byte h = ref TState.ChainingValue(ref state);
         if (BitConverter.IsLittleEndian)
         {
@@ -201,19 +200,19 @@ internal static class Blake2<TState, TBlock>
 
     public static void ValidateHashSize(int hashSize, string paramName)
     {
-        if (hashSize < 1 || hashSize > MaxHashSizeInBytes)
+        if (hashSize < 1 || hashSize > TState.MaxHashSizeInBytes)
         {
             throw new ArgumentException(
-                $"{TState.Name} digests are 1 to {MaxHashSizeInBytes} bytes long, not {hashSize}.", paramName);
+                $"{TState.Name} digests are 1 to {TState.MaxHashSizeInBytes} bytes long, not {hashSize}.", paramName);
         }
     }
 
     public static void ValidateKeySize(int keySize, string paramName)
     {
-        if (keySize > MaxKeySizeInBytes)
+        if (keySize > TState.MaxKeySizeInBytes)
         {
             throw new ArgumentException(
-                $"{TState.Name} keys are 0 to {MaxKeySizeInBytes} bytes long, not {keySize}.", paramName);
+                $"{TState.Name} keys are 0 to {TState.MaxKeySizeInBytes} bytes long, not {keySize}.", paramName);
         }
     }
 }

@@ -196,6 +196,10 @@ public static partial class Blake2b
 
         public static string TypeName => nameof(Blake2b);
 
+        public static int MaxHashSizeInBytes => Blake2b.MaxHashSizeInBytes;
+
+        public static int MaxKeySizeInBytes => Blake2b.MaxKeySizeInBytes;
+
         public static int WordSizeInBytes => sizeof(ulong);
 
         static bool IBlake2State<State, Block>.IsSupported(InstructionSet path) => Blake2b.IsSupported(path);

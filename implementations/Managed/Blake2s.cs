@@ -181,6 +181,10 @@ public static partial class Blake2s
 
         public static string TypeName => nameof(Blake2s);
 
+        public static int MaxHashSizeInBytes => Blake2s.MaxHashSizeInBytes;
+
+        public static int MaxKeySizeInBytes => Blake2s.MaxKeySizeInBytes;
+
         public static int WordSizeInBytes => sizeof(uint);
 
         static bool IBlake2State<State, Block>.IsSupported(InstructionSet path) => Blake2s.IsSupported(path);
