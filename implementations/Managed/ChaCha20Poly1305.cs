@@ -247,19 +247,18 @@ public abstract class ChaCha20Poly1305CipherBase : IDisposable
 }
 
 /// <summary>ChaCha20-Poly1305 (RFC 8439 §2.8) under one key on one <see cref="ChaCha20"/> path: 96-bit nonces.</summary>
-public sealed class ChaCha20Poly1305Cipher : ChaCha20Poly1305CipherBase
+/// <param name="key">The 32-byte key.</param>
+/// <param name="path">The ChaCha20 path; see <see cref="ChaCha20.IsSupported"/>.</param>
+/// <exception cref="ArgumentException">The key is not 32 bytes.</exception>
+/// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+public sealed class ChaCha20Poly1305Cipher(ReadOnlySpan<byte> key, InstructionSet path)
+    : ChaCha20Poly1305CipherBase(key, path, NonceSizeInBytes, "ChaCha20-Poly1305")
 {
     public const int NonceSizeInBytes = 12;
 
     /// <summary>A cipher on the default ChaCha20 path.</summary>
     public ChaCha20Poly1305Cipher(ReadOnlySpan<byte> key)
         : this(key, ChaCha20.DefaultPath)
-    {
-    }
-
-    /// <inheritdoc cref="ChaCha20Poly1305CipherBase(ReadOnlySpan{byte}, InstructionSet, int, string)"/>
-    public ChaCha20Poly1305Cipher(ReadOnlySpan<byte> key, InstructionSet path)
-        : base(key, path, NonceSizeInBytes, "ChaCha20-Poly1305")
     {
     }
 
@@ -272,19 +271,18 @@ public sealed class ChaCha20Poly1305Cipher : ChaCha20Poly1305CipherBase
 /// subkey, under which ChaCha20-Poly1305 runs with the nonce's last 8 bytes after four zero bytes. 192-bit nonces.
 /// </summary>
 /// <remarks>HChaCha20 is one scalar block per call: a vector path has nothing to spread a single block over.</remarks>
-public sealed class XChaCha20Poly1305Cipher : ChaCha20Poly1305CipherBase
+/// <param name="key">The 32-byte key.</param>
+/// <param name="path">The ChaCha20 path; see <see cref="ChaCha20.IsSupported"/>.</param>
+/// <exception cref="ArgumentException">The key is not 32 bytes.</exception>
+/// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+public sealed class XChaCha20Poly1305Cipher(ReadOnlySpan<byte> key, InstructionSet path)
+    : ChaCha20Poly1305CipherBase(key, path, NonceSizeInBytes, "XChaCha20-Poly1305")
 {
     public const int NonceSizeInBytes = 24;
 
     /// <summary>A cipher on the default ChaCha20 path.</summary>
     public XChaCha20Poly1305Cipher(ReadOnlySpan<byte> key)
         : this(key, ChaCha20.DefaultPath)
-    {
-    }
-
-    /// <inheritdoc cref="ChaCha20Poly1305CipherBase(ReadOnlySpan{byte}, InstructionSet, int, string)"/>
-    public XChaCha20Poly1305Cipher(ReadOnlySpan<byte> key, InstructionSet path)
-        : base(key, path, NonceSizeInBytes, "XChaCha20-Poly1305")
     {
     }
 

@@ -9,11 +9,8 @@ namespace CryptoHarness.Managed.Tests;
 /// </summary>
 public interface IBlake2Variant
 {
-    static abstract int MaxHashSize { get; }
-
-    static abstract int MaxKeySize { get; }
-
-    static abstract int BlockSize { get; }
+    /// <summary>The public constants: the longest digest, the longest key, the block.</summary>
+    static abstract (int MaxHash, int MaxKey, int Block) Sizes { get; }
 
     /// <summary>A path the variant has on no CPU.</summary>
     static abstract InstructionSet MissingPath { get; }
@@ -74,11 +71,8 @@ public interface IBlake2TestHasher : IDisposable
 /// <summary>BLAKE2b for <see cref="Blake2Tests{TVariant}"/>.</summary>
 public readonly struct Blake2bVariant : IBlake2Variant
 {
-    public static int MaxHashSize => Blake2b.MaxHashSizeInBytes;
-
-    public static int MaxKeySize => Blake2b.MaxKeySizeInBytes;
-
-    public static int BlockSize => Blake2b.BlockSizeInBytes;
+    public static (int MaxHash, int MaxKey, int Block) Sizes =>
+        (Blake2b.MaxHashSizeInBytes, Blake2b.MaxKeySizeInBytes, Blake2b.BlockSizeInBytes);
 
     public static InstructionSet MissingPath => InstructionSet.Ssse3;
 
@@ -154,11 +148,8 @@ public readonly struct Blake2bVariant : IBlake2Variant
 /// <summary>BLAKE2s for <see cref="Blake2Tests{TVariant}"/>.</summary>
 public readonly struct Blake2sVariant : IBlake2Variant
 {
-    public static int MaxHashSize => Blake2s.MaxHashSizeInBytes;
-
-    public static int MaxKeySize => Blake2s.MaxKeySizeInBytes;
-
-    public static int BlockSize => Blake2s.BlockSizeInBytes;
+    public static (int MaxHash, int MaxKey, int Block) Sizes =>
+        (Blake2s.MaxHashSizeInBytes, Blake2s.MaxKeySizeInBytes, Blake2s.BlockSizeInBytes);
 
     public static InstructionSet MissingPath => InstructionSet.Avx2;
 

@@ -11,11 +11,11 @@ public abstract class Blake2Tests<TVariant>
 {
     private const int MaxLength = 600;
 
-    private static readonly int B = TVariant.BlockSize;
+    private static readonly int B = TVariant.Sizes.Block;
 
-    private static readonly int MaxHash = TVariant.MaxHashSize;
+    private static readonly int MaxHash = TVariant.Sizes.MaxHash;
 
-    private static readonly int MaxKey = TVariant.MaxKeySize;
+    private static readonly int MaxKey = TVariant.Sizes.MaxKey;
 
     // Output lengths of the cross-check: the extremes, the common ones, and 20 (not a whole number of words).
     private static readonly int[] OutputLengths = [.. new[] { 1, 16, 20, 28, 32, 48, 64 }.Where(n => n <= MaxHash)];
