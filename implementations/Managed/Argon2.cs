@@ -139,11 +139,7 @@ public static unsafe partial class Argon2
     private const int MaxInterleavedLanes = 2;
 
     /// <summary>The path the overloads without an <see cref="InstructionSet"/> use: the fastest measured one.</summary>
-    public static InstructionSet DefaultPath { get; } =
-        IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
-        : IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2
-        : IsSupported(InstructionSet.Ssse3) ? InstructionSet.Ssse3
-        : InstructionSet.Scalar;
+    public static InstructionSet DefaultPath { get; } = InstructionSets.Widest(IsSupported);
 
     /// <summary>
     /// Whether <paramref name="path"/> exists for Argon2 and this CPU runs it. All four paths exist; Ssse3 is x86
@@ -339,7 +335,7 @@ public static unsafe partial class Argon2
         Argon2Type type, Argon2Parameters parameters, ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, int tagLength,
         ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData, Span<byte> h0)
     {
-        var hash = new Blake2bStream(Blake2b.MaxHashSizeInBytes);
+        var hash = StartBlake2b(Blake2b.MaxHashSizeInBytes);
         Span<byte> word = stackalloc byte[sizeof(uint) * 6];
         BinaryPrimitives.WriteInt32LittleEndian(word, parameters.Lanes);
         BinaryPrimitives.WriteInt32LittleEndian(word[4..], tagLength);
@@ -348,11 +344,11 @@ public static unsafe partial class Argon2
         BinaryPrimitives.WriteInt32LittleEndian(word[16..], Version);
         BinaryPrimitives.WriteInt32LittleEndian(word[20..], (int)type);
         hash.Append(word);
-        hash.AppendWithLength(password);
-        hash.AppendWithLength(salt);
-        hash.AppendWithLength(secret);
-        hash.AppendWithLength(associatedData);
-        hash.Finish(h0);
+        AppendWithLength(ref hash, password);
+        AppendWithLength(ref hash, salt);
+        AppendWithLength(ref hash, secret);
+        AppendWithLength(ref hash, associatedData);
+        Finish(ref hash, h0);
     }
 
     /// <summary>
@@ -365,18 +361,18 @@ public static unsafe partial class Argon2
         BinaryPrimitives.WriteInt32LittleEndian(length, output.Length);
         if (output.Length <= Blake2b.MaxHashSizeInBytes)
         {
-            var hash = new Blake2bStream(output.Length);
+            var hash = StartBlake2b(output.Length);
             hash.Append(length);
             hash.Append(input);
-            hash.Finish(output);
+            Finish(ref hash, output);
             return;
         }
 
         Span<byte> v = stackalloc byte[Blake2b.MaxHashSizeInBytes];
-        var first = new Blake2bStream(Blake2b.MaxHashSizeInBytes);
+        var first = StartBlake2b(Blake2b.MaxHashSizeInBytes);
         first.Append(length);
         first.Append(input);
-        first.Finish(v);
+        Finish(ref first, v);
         v[..32].CopyTo(output);
         int position = 32;
 
@@ -657,72 +653,26 @@ public static unsafe partial class Argon2
     }
 
     /// <summary>
-    /// BLAKE2b fed in pieces, on the stack: the inputs of H0 and H' are concatenations of the caller's spans, which
-    /// are hashed where they are rather than copied.
+    /// BLAKE2b fed in pieces, on the stack, on the default path: the inputs of H0 and H' are concatenations of the
+    /// caller's spans, which are hashed where they are rather than copied.
     /// </summary>
-    private struct Blake2bStream
+    private static Blake2Stream<Blake2b.State, Blake2b.Block> StartBlake2b(int hashSize) =>
+        new(hashSize, ReadOnlySpan<byte>.Empty, Blake2b.DefaultPath);
+
+    /// <summary>Appends LE32(length(data)) || data, as H0's variable-length fields are (RFC 9106 §3.2).</summary>
+    private static void AppendWithLength(ref Blake2Stream<Blake2b.State, Blake2b.Block> hash, ReadOnlySpan<byte> data)
     {
-        private readonly int _hashSize;
-        private Blake2b.State _state;
-        private Blake2bBlock _buffer;
-        private int _bufferLength;
-
-        public Blake2bStream(int hashSize)
-        {
-            _hashSize = hashSize;
-            Blake2b.Initialize(ref _state, hashSize, 0);
-        }
-
-        public void AppendWithLength(ReadOnlySpan<byte> data)
-        {
-            Span<byte> length = stackalloc byte[sizeof(uint)];
-            BinaryPrimitives.WriteInt32LittleEndian(length, data.Length);
-            Append(length);
-            Append(data);
-        }
-
-        public void Append(ReadOnlySpan<byte> data)
-        {
-            const int blockSize = Blake2b.BlockSizeInBytes;
-            Span<byte> buffer = _buffer;
-
-            // As in Blake2bHasher: the last block, full or not, is held back for the final-block flag.
-            if (data.Length > blockSize - _bufferLength)
-            {
-                if (_bufferLength > 0)
-                {
-                    int fill = blockSize - _bufferLength;
-                    data[..fill].CopyTo(buffer[_bufferLength..]);
-                    Blake2b.CompressBlocks(Blake2b.DefaultPath, ref _state, buffer);
-                    _bufferLength = 0;
-                    data = data[fill..];
-                }
-
-                int leadingLength = (data.Length - 1) / blockSize * blockSize;
-                Blake2b.CompressBlocks(Blake2b.DefaultPath, ref _state, data[..leadingLength]);
-                data = data[leadingLength..];
-            }
-
-            data.CopyTo(buffer[_bufferLength..]);
-            _bufferLength += data.Length;
-        }
-
-        public void Finish(Span<byte> destination)
-        {
-            Debug.Assert(destination.Length == _hashSize, "The digest length was fixed at the start.");
-            Span<byte> buffer = _buffer;
-            buffer[_bufferLength..].Clear();
-            Blake2b.CompressFinal(Blake2b.DefaultPath, ref _state, buffer, _bufferLength);
-            Blake2b.WriteDigest(ref _state, destination);
-            CryptographicOperations.ZeroMemory(buffer);
-            Blake2b.Wipe(ref _state);
-        }
+        Span<byte> length = stackalloc byte[sizeof(uint)];
+        BinaryPrimitives.WriteInt32LittleEndian(length, data.Length);
+        hash.Append(length);
+        hash.Append(data);
     }
 
-    [InlineArray(Blake2b.BlockSizeInBytes)]
-    private struct Blake2bBlock
+    /// <summary>The digest, then the stream's buffer and state wiped.</summary>
+    private static void Finish(ref Blake2Stream<Blake2b.State, Blake2b.Block> hash, Span<byte> destination)
     {
-        private byte _element0;
+        hash.Finish(destination);
+        hash.Wipe();
     }
 
     /// <summary>

@@ -51,12 +51,7 @@ public static class AsconAead128
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void Encrypt(
-        ReadOnlySpan<byte> key,
-        ReadOnlySpan<byte> nonce,
-        ReadOnlySpan<byte> associatedData,
-        ReadOnlySpan<byte> plaintext,
-        Span<byte> ciphertext,
-        Span<byte> tag,
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag,
         InstructionSet path)
     {
         AsconPermutation.ThrowIfNotSupported(path, "Ascon-AEAD128");
@@ -91,12 +86,7 @@ public static class AsconAead128
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static bool Decrypt(
-        ReadOnlySpan<byte> key,
-        ReadOnlySpan<byte> nonce,
-        ReadOnlySpan<byte> associatedData,
-        ReadOnlySpan<byte> ciphertext,
-        ReadOnlySpan<byte> tag,
-        Span<byte> plaintext,
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext,
         InstructionSet path)
     {
         AsconPermutation.ThrowIfNotSupported(path, "Ascon-AEAD128");

@@ -18,7 +18,7 @@ public static class AsconHash256
     // p[12](IV ‖ 0^256) is the same for every message, so it is computed once.
     private const ulong InitialValue = 0x0000080100CC0002;
 
-    internal static readonly AsconInitialState Initial = AsconInitialState.From(InitialValue);
+    private static readonly AsconInitialState Initial = AsconInitialState.From(InitialValue, "Ascon-Hash256");
 
     /// <summary>Whether this library has an Ascon-Hash256 path for <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => AsconPermutation.IsSupported(path);
@@ -34,16 +34,8 @@ public static class AsconHash256
     /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
-    {
-        AsconPermutation.ThrowIfNotSupported(path, "Ascon-Hash256");
-        if (destination.Length < HashSizeInBytes)
-        {
-            throw new ArgumentException($"The destination must hold at least {HashSizeInBytes} bytes.", nameof(destination));
-        }
-
-        AsconInitialState.Sponge(source, destination[..HashSizeInBytes], Initial, path);
-    }
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        Initial.Sponge(source, destination, path, HashSizeInBytes);
 }
 
 /// <summary>
@@ -56,7 +48,7 @@ public static class AsconXof128
     // SP 800-232 §5.2: IV = 0x0000080000CC0003 (v = 3, a = 12, rate 64 bits, no fixed output length).
     private const ulong InitialValue = 0x0000080000CC0003;
 
-    internal static readonly AsconInitialState Initial = AsconInitialState.From(InitialValue);
+    private static readonly AsconInitialState Initial = AsconInitialState.From(InitialValue, "Ascon-XOF128");
 
     /// <summary>Whether this library has an Ascon-XOF128 path for <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => AsconPermutation.IsSupported(path);
@@ -71,37 +63,55 @@ public static class AsconXof128
     /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
-    {
-        AsconPermutation.ThrowIfNotSupported(path, "Ascon-XOF128");
-        AsconInitialState.Sponge(source, destination, Initial, path);
-    }
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        Initial.Sponge(source, destination, path);
 }
 
-/// <summary>The Ascon hash state after its first permutation, and the sponge both hash functions share.</summary>
+/// <summary>
+/// The Ascon hash state after its first permutation with the name of the function it starts, and the sponge both hash
+/// functions share.
+/// </summary>
 internal readonly struct AsconInitialState
 {
     private readonly ulong _x0, _x1, _x2, _x3, _x4;
+    private readonly string _name;
 
-    private AsconInitialState(ulong x0, ulong x1, ulong x2, ulong x3, ulong x4) => (_x0, _x1, _x2, _x3, _x4) = (x0, x1, x2, x3, x4);
+    private AsconInitialState(ulong x0, ulong x1, ulong x2, ulong x3, ulong x4, string name) =>
+        (_x0, _x1, _x2, _x3, _x4, _name) = (x0, x1, x2, x3, x4, name);
 
-    /// <summary>p[12](IV ‖ 0^256), SP 800-232 Algorithm 5 step 2.</summary>
-    public static AsconInitialState From(ulong initialValue)
+    /// <summary>p[12](IV ‖ 0^256), SP 800-232 Algorithm 5 step 2, for the function <paramref name="name"/> (for messages).</summary>
+    public static AsconInitialState From(ulong initialValue, string name)
     {
         ulong x0 = initialValue, x1 = 0, x2 = 0, x3 = 0, x4 = 0;
         AsconScalar.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
-        return new(x0, x1, x2, x3, x4);
+        return new(x0, x1, x2, x3, x4, name);
     }
 
-    public static void Sponge(ReadOnlySpan<byte> source, Span<byte> destination, in AsconInitialState initial, InstructionSet path)
+    /// <summary>
+    /// A hash function's <c>HashData</c> with a path: checks the path, then, for a fixed-length hash
+    /// (<paramref name="fixedLength"/> above 0), that <paramref name="destination"/> holds the digest, and fills the
+    /// first <paramref name="fixedLength"/> bytes of it, or all of it for the XOF.
+    /// </summary>
+    public void Sponge(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path, int fixedLength = 0)
     {
+        AsconPermutation.ThrowIfNotSupported(path, _name);
+        if (fixedLength > 0)
+        {
+            if (destination.Length < fixedLength)
+            {
+                throw new ArgumentException($"The destination must hold at least {fixedLength} bytes.", nameof(destination));
+            }
+
+            destination = destination[..fixedLength];
+        }
+
         if (path == InstructionSet.Avx512)
         {
-            Sponge<AsconAvx512, Vector128<ulong>>(source, destination, initial);
+            Sponge<AsconAvx512, Vector128<ulong>>(source, destination, this);
         }
         else
         {
-            Sponge<AsconScalar, ulong>(source, destination, initial);
+            Sponge<AsconScalar, ulong>(source, destination, this);
         }
     }
 

@@ -89,8 +89,7 @@ public static partial class Blake2b
     ];
 
     /// <summary>The path the overloads without an <see cref="InstructionSet"/> use: the fastest measured one.</summary>
-    public static InstructionSet DefaultPath { get; } =
-        IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2 : InstructionSet.Scalar;
+    public static InstructionSet DefaultPath { get; } = InstructionSets.Widest(IsSupported);
 
     /// <summary>
     /// Whether <paramref name="path"/> exists for BLAKE2b and this CPU runs it. Scalar and Avx2 exist; Ssse3 and
@@ -130,113 +129,8 @@ public static partial class Blake2b
     /// <param name="path">The code path; see <see cref="IsSupported"/>.</param>
     /// <exception cref="ArgumentException">The key or the destination has an unsupported length.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    [SkipLocalsInit]
-    public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
-    {
-        // One unsigned comparison per length; the messages are built in helpers the JIT keeps out of line.
-        if (!IsSupported(path))
-        {
-            ThrowNotSupported(path);
-        }
-
-        if ((uint)(destination.Length - 1) >= MaxHashSizeInBytes)
-        {
-            ValidateHashSize(destination.Length, nameof(destination));
-        }
-
-        if ((uint)key.Length > MaxKeySizeInBytes)
-        {
-            ValidateKeySize(key.Length, nameof(key));
-        }
-
-        // Every field is written by Initialize, so the 80 bytes need no zeroing first.
-        Unsafe.SkipInit(out State state);
-        Initialize(ref state, destination.Length, key.Length);
-
-        // RFC 7693 §3.3: a key is padded to a whole block and hashed before the message; when the message is empty
-        // that block is also the last one.
-        if (!key.IsEmpty)
-        {
-            CompressKeyBlock(path, ref state, key, isLast: source.IsEmpty);
-        }
-
-        if (!source.IsEmpty || key.IsEmpty)
-        {
-            // The last block, full or not, is compressed with the final-block flag; all others straight from the
-            // caller's buffer. A full last block is read from there too: only a partial one needs padding, in a
-            // copy. The unkeyed empty message is one empty block.
-            int leadingLength = source.IsEmpty ? 0 : (source.Length - 1) & -BlockSizeInBytes;
-            ref byte first = ref MemoryMarshal.GetReference(source);
-            if (leadingLength != 0)
-            {
-                Compress(path, ref state, ref first, (nuint)(leadingLength / BlockSizeInBytes), BlockSizeInBytes, 0);
-            }
-
-            int lastLength = source.Length - leadingLength;
-            if (lastLength == BlockSizeInBytes)
-            {
-                Compress(path, ref state, ref Unsafe.Add(ref first, leadingLength), 1, BlockSizeInBytes, FinalBlockFlag);
-            }
-            else
-            {
-                CompressPaddedFinal(path, ref state, source.Slice(leadingLength, lastLength));
-            }
-        }
-
-        // Every source byte has been read by now, so source and destination may overlap.
-        WriteDigest(ref state, destination);
-        Wipe(ref state);
-    }
-
-    /// <summary>The key, zero-padded to a block, as the first block (and the last when the message is empty).</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void CompressKeyBlock(InstructionSet path, ref State state, ReadOnlySpan<byte> key, bool isLast)
-    {
-        Block block = default;
-        key.CopyTo(block);
-        Compress(path, ref state, ref block[0], 1, BlockSizeInBytes, isLast ? FinalBlockFlag : 0);
-        CryptographicOperations.ZeroMemory(block);
-    }
-
-    /// <summary>
-    /// The last block when it is shorter than a block (0 to 127 bytes): copied to a zeroed stack block, compressed
-    /// with only its own bytes counted (RFC 7693 §3.2, t), and the copy wiped.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void CompressPaddedFinal(InstructionSet path, ref State state, ReadOnlySpan<byte> last)
-    {
-        Block block = default;
-        last.CopyTo(block);
-        Compress(path, ref state, ref block[0], 1, (uint)last.Length, FinalBlockFlag);
-        CryptographicOperations.ZeroMemory(block);
-    }
-
-    [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ThrowNotSupported(InstructionSet path)
-    {
-        InstructionSets.ThrowIfNotSupported(path);
-        throw new PlatformNotSupportedException(
-            $"BLAKE2b has no {InstructionSets.VariantName(path)} path on this CPU; see Blake2b.IsSupported.");
-    }
-
-    internal static void ValidateHashSize(int hashSize, string paramName)
-    {
-        if (hashSize is < 1 or > MaxHashSizeInBytes)
-        {
-            throw new ArgumentException(
-                $"BLAKE2b digests are 1 to {MaxHashSizeInBytes} bytes long, not {hashSize}.", paramName);
-        }
-    }
-
-    internal static void ValidateKeySize(int keySize, string paramName)
-    {
-        if (keySize > MaxKeySizeInBytes)
-        {
-            throw new ArgumentException(
-                $"BLAKE2b keys are 0 to {MaxKeySizeInBytes} bytes long, not {keySize}.", paramName);
-        }
-    }
+    public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        Blake2<State, Block>.HashData(key, source, destination, path);
 
     /// <summary>
     /// Sets h to the IV xored with the parameter block (RFC 7693 §2.5, §3.3): digest length, key length, fanout 1
@@ -248,7 +142,7 @@ public static partial class Blake2b
     /// first compression waited for the stores to reach the cache: about 11 ns a call on the AMD EPYC (Zen 4)
     /// measured (Avx2 path, 128-byte message, 126 against 115 ns in the same process).
     /// </remarks>
-    internal static void Initialize(ref State state, int hashSize, int keySize)
+    private static void Initialize(ref State state, int hashSize, int keySize)
     {
         ReadOnlySpan<ulong> iv = IV;
         ulong parameters = 0x01010000UL ^ ((ulong)keySize << 8) ^ (ulong)hashSize;
@@ -257,30 +151,6 @@ public static partial class Blake2b
         state.T0 = 0;
         state.T1 = 0;
     }
-
-    /// <summary>Compresses whole blocks that are known not to be the last one.</summary>
-    internal static void CompressBlocks(InstructionSet path, ref State state, ReadOnlySpan<byte> blocks)
-    {
-        Debug.Assert(blocks.Length % BlockSizeInBytes == 0, "Only whole blocks can be compressed.");
-        if (!blocks.IsEmpty)
-        {
-            Compress(path, ref state, blocks, BlockSizeInBytes, 0);
-        }
-    }
-
-    /// <summary>
-    /// Compresses the last block: <paramref name="block"/> is zero-padded to 128 bytes and
-    /// <paramref name="length"/> of them (0 to 128) are message; only those count (RFC 7693 §3.2, t).
-    /// </summary>
-    internal static void CompressFinal(InstructionSet path, ref State state, ReadOnlySpan<byte> block, int length)
-    {
-        Debug.Assert(block.Length == BlockSizeInBytes, "The last block is padded to a whole block.");
-        Compress(path, ref state, block, (uint)length, FinalBlockFlag);
-    }
-
-    private static void Compress(
-        InstructionSet path, ref State state, ReadOnlySpan<byte> blocks, uint blockLength, ulong finalFlag) =>
-        Compress(path, ref state, ref MemoryMarshal.GetReference(blocks), (nuint)(blocks.Length / BlockSizeInBytes), blockLength, finalFlag);
 
     /// <summary>
     /// Runs the compression function F (RFC 7693 §3.2) over <paramref name="blockCount"/> (at least one) 128-byte
@@ -301,26 +171,6 @@ public static partial class Blake2b
         }
     }
 
-    /// <summary>Writes the first <c>destination.Length</c> bytes of h in little-endian order (RFC 7693 §3.3).</summary>
-    internal static void WriteDigest(ref State state, Span<byte> destination)
-    {
-        if (BitConverter.IsLittleEndian)
-        {
-            // h's words already sit in memory in digest order: one copy of at most 64 bytes.
-            MemoryMarshal.AsBytes((ReadOnlySpan<ulong>)state.H)[..destination.Length].CopyTo(destination);
-            return;
-        }
-
-        ReadOnlySpan<ulong> h = state.H;
-        for (int i = 0; i < destination.Length; i++)
-        {
-            destination[i] = (byte)(h[i / sizeof(ulong)] >> (8 * (i % sizeof(ulong))));
-        }
-    }
-
-    internal static void Wipe(ref State state) =>
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref state, 1)));
-
     /// <summary>Adds a block's byte count to the 128-bit counter t (RFC 7693 §3.2), carrying into the high word.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void IncrementCounter(ref ulong t0, ref ulong t1, uint blockLength)
@@ -332,12 +182,57 @@ public static partial class Blake2b
         }
     }
 
-    /// <summary>The chaining value h and the byte counter t, all that survives between compressions.</summary>
-    internal struct State
+    /// <summary>
+    /// The chaining value h and the byte counter t, all that survives between compressions; and BLAKE2b's side of the
+    /// code it shares with BLAKE2s (<see cref="IBlake2State{TSelf, TBlock}"/>).
+    /// </summary>
+    internal struct State : IBlake2State<State, Block>
     {
         public ChainingValue H;
         public ulong T0;
         public ulong T1;
+
+        public static string Name => "BLAKE2b";
+
+        public static string TypeName => nameof(Blake2b);
+
+        public static int MaxHashSizeInBytes => Blake2b.MaxHashSizeInBytes;
+
+        public static int MaxKeySizeInBytes => Blake2b.MaxKeySizeInBytes;
+
+        public static int WordSizeInBytes => sizeof(ulong);
+
+        static bool IBlake2State<State, Block>.IsSupported(InstructionSet path) => Blake2b.IsSupported(path);
+
+        static void IBlake2State<State, Block>.Initialize(ref State state, int hashSize, int keySize) =>
+            Blake2b.Initialize(ref state, hashSize, keySize);
+
+        /// <remarks>
+        /// BLAKE2b's kernels add the same length and flag for every block of a call, so a final call of several
+        /// blocks runs the last one on its own.
+        /// </remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        static void IBlake2State<State, Block>.Compress(
+            InstructionSet path, ref State state, ref byte blocks, nuint blockCount, uint lastBlockLength, bool isFinal)
+        {
+            if (isFinal)
+            {
+                if (blockCount > 1)
+                {
+                    Blake2b.Compress(path, ref state, ref blocks, blockCount - 1, BlockSizeInBytes, 0);
+                    blocks = ref Unsafe.Add(ref blocks, (blockCount - 1) * BlockSizeInBytes);
+                }
+
+                Blake2b.Compress(path, ref state, ref blocks, 1, lastBlockLength, FinalBlockFlag);
+            }
+            else
+            {
+                Blake2b.Compress(path, ref state, ref blocks, blockCount, lastBlockLength, 0);
+            }
+        }
+
+        static ref byte IBlake2State<State, Block>.ChainingValue(ref State state) =>
+            ref Unsafe.As<ulong, byte>(ref state.H[0]);
     }
 
     [InlineArray(8)]
@@ -363,16 +258,7 @@ public static partial class Blake2b
 /// </remarks>
 public sealed class Blake2bHasher : IDisposable
 {
-    private readonly InstructionSet _path;
-    private readonly int _hashSize;
-    private readonly int _keySize;
-    private Blake2b.State _state;
-    private Blake2b.Block _keyBlock;
-    private Blake2b.Block _buffer;
-
-    // Bytes held in _buffer, 0 to 128. A full buffer is compressed only once more input arrives, because the last
-    // block is compressed differently and any block may turn out to be the last.
-    private int _bufferLength;
+    private Blake2Stream<Blake2b.State, Blake2b.Block> _stream;
     private bool _disposed;
 
     /// <summary>An unkeyed hasher for <paramref name="hashSizeInBytes"/>-byte digests on the default path.</summary>
@@ -393,53 +279,17 @@ public sealed class Blake2bHasher : IDisposable
     /// <param name="path">The code path; see <see cref="Blake2b.IsSupported"/>.</param>
     /// <exception cref="ArgumentException">The digest or key length is out of range.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public Blake2bHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path)
-    {
-        if (!Blake2b.IsSupported(path))
-        {
-            throw new PlatformNotSupportedException(
-                $"BLAKE2b has no {InstructionSets.VariantName(path)} path on this CPU; see Blake2b.IsSupported.");
-        }
-
-        Blake2b.ValidateHashSize(hashSizeInBytes, nameof(hashSizeInBytes));
-        Blake2b.ValidateKeySize(key.Length, nameof(key));
-        _path = path;
-        _hashSize = hashSizeInBytes;
-        _keySize = key.Length;
-        key.CopyTo(_keyBlock);
-        Reset();
-    }
+    public Blake2bHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path) =>
+        _stream = new(hashSizeInBytes, key, path);
 
     /// <summary>The digest length in bytes.</summary>
-    public int HashSizeInBytes => _hashSize;
+    public int HashSizeInBytes => _stream.HashSizeInBytes;
 
     /// <summary>Appends <paramref name="data"/> to the message.</summary>
     public void Append(ReadOnlySpan<byte> data)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        const int blockSize = Blake2b.BlockSizeInBytes;
-
-        // Nothing is compressed unless input follows it, so data that fits stays in the buffer.
-        if (data.Length > blockSize - _bufferLength)
-        {
-            if (_bufferLength > 0)
-            {
-                int fill = blockSize - _bufferLength;
-                data[..fill].CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
-                Blake2b.CompressBlocks(_path, ref _state, _buffer);
-                _bufferLength = 0;
-                data = data[fill..];
-            }
-
-            // Whole blocks go straight from the caller's buffer, except the last block of data (full or not),
-            // which may be the message's last.
-            int leadingLength = (data.Length - 1) / blockSize * blockSize;
-            Blake2b.CompressBlocks(_path, ref _state, data[..leadingLength]);
-            data = data[leadingLength..];
-        }
-
-        data.CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
-        _bufferLength += data.Length;
+        _stream.Append(data);
     }
 
     /// <summary>
@@ -451,47 +301,20 @@ public sealed class Blake2bHasher : IDisposable
     public int GetHashAndReset(Span<byte> destination)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        if (destination.Length < _hashSize)
-        {
-            throw new ArgumentException(
-                $"Destination is too short: this hasher writes {_hashSize} bytes.", nameof(destination));
-        }
-
-        Span<byte> buffer = _buffer;
-        buffer[_bufferLength..].Clear();
-        Blake2b.CompressFinal(_path, ref _state, buffer, _bufferLength);
-        Blake2b.WriteDigest(ref _state, destination[.._hashSize]);
-        Reset();
-        return _hashSize;
+        return _stream.GetHashAndReset(destination);
     }
 
     /// <summary>Starts a new message with the same digest length, key and path.</summary>
     public void Reset()
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        Blake2b.Initialize(ref _state, _hashSize, _keySize);
-        CryptographicOperations.ZeroMemory(_buffer);
-
-        // RFC 7693 §3.3: the padded key is the first block; it stays buffered until it is known whether the
-        // message is empty, in which case it is also the last block.
-        if (_keySize > 0)
-        {
-            ((ReadOnlySpan<byte>)_keyBlock).CopyTo(_buffer);
-            _bufferLength = Blake2b.BlockSizeInBytes;
-        }
-        else
-        {
-            _bufferLength = 0;
-        }
+        _stream.Reset();
     }
 
     /// <summary>Wipes the key and the hashing state; the hasher cannot be used afterwards.</summary>
     public void Dispose()
     {
-        CryptographicOperations.ZeroMemory(_keyBlock);
-        CryptographicOperations.ZeroMemory(_buffer);
-        Blake2b.Wipe(ref _state);
-        _bufferLength = 0;
+        _stream.Wipe();
         _disposed = true;
     }
 }

@@ -122,114 +122,8 @@ public static partial class Blake2s
     /// <param name="path">The code path; see <see cref="IsSupported"/>.</param>
     /// <exception cref="ArgumentException">The key or the destination has an unsupported length.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    [SkipLocalsInit]
-    public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
-    {
-        // One unsigned comparison per length; the messages are built in helpers the JIT keeps out of line.
-        if (!IsSupported(path))
-        {
-            ThrowNotSupported(path);
-        }
-
-        if ((uint)(destination.Length - 1) >= MaxHashSizeInBytes)
-        {
-            ValidateHashSize(destination.Length, nameof(destination));
-        }
-
-        if ((uint)key.Length > MaxKeySizeInBytes)
-        {
-            ValidateKeySize(key.Length, nameof(key));
-        }
-
-        // Every field is written by Initialize, so the state needs no zeroing first.
-        Unsafe.SkipInit(out State state);
-        Initialize(ref state, destination.Length, key.Length);
-
-        // RFC 7693 §3.3: a key is padded to a whole block and hashed before the message; when the message is empty
-        // that block is also the last one.
-        if (!key.IsEmpty)
-        {
-            CompressKeyBlock(path, ref state, key, isLast: source.IsEmpty);
-        }
-
-        if (!source.IsEmpty || key.IsEmpty)
-        {
-            // The last block, full or not, is compressed with the final-block flag; all others straight from the
-            // caller's buffer. A message of whole blocks is one call, the last block flagged inside it, so h stays
-            // in registers from the first block to the last; only a partial last block needs padding, in a copy.
-            // The unkeyed empty message is one empty block.
-            int leadingLength = source.IsEmpty ? 0 : (source.Length - 1) & -BlockSizeInBytes;
-            int lastLength = source.Length - leadingLength;
-            ref byte first = ref MemoryMarshal.GetReference(source);
-            if (lastLength == BlockSizeInBytes)
-            {
-                Compress(path, ref state, ref first, (nuint)(source.Length / BlockSizeInBytes), BlockSizeInBytes, FinalBlockFlag);
-            }
-            else
-            {
-                if (leadingLength != 0)
-                {
-                    Compress(path, ref state, ref first, (nuint)(leadingLength / BlockSizeInBytes), BlockSizeInBytes, 0);
-                }
-
-                CompressPaddedFinal(path, ref state, source.Slice(leadingLength, lastLength));
-            }
-        }
-
-        // Every source byte has been read by now, so source and destination may overlap.
-        WriteDigest(ref state, destination);
-        Wipe(ref state);
-    }
-
-    /// <summary>The key, zero-padded to a block, as the first block (and the last when the message is empty).</summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void CompressKeyBlock(InstructionSet path, ref State state, ReadOnlySpan<byte> key, bool isLast)
-    {
-        Block block = default;
-        key.CopyTo(block);
-        Compress(path, ref state, ref block[0], 1, BlockSizeInBytes, isLast ? FinalBlockFlag : 0);
-        CryptographicOperations.ZeroMemory(block);
-    }
-
-    /// <summary>
-    /// The last block when it is shorter than a block (0 to 63 bytes): copied to a zeroed stack block, compressed
-    /// with only its own bytes counted (RFC 7693 §3.2, t), and the copy wiped.
-    /// </summary>
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void CompressPaddedFinal(InstructionSet path, ref State state, ReadOnlySpan<byte> last)
-    {
-        Block block = default;
-        last.CopyTo(block);
-        Compress(path, ref state, ref block[0], 1, (uint)last.Length, FinalBlockFlag);
-        CryptographicOperations.ZeroMemory(block);
-    }
-
-    [DoesNotReturn]
-    [MethodImpl(MethodImplOptions.NoInlining)]
-    private static void ThrowNotSupported(InstructionSet path)
-    {
-        InstructionSets.ThrowIfNotSupported(path);
-        throw new PlatformNotSupportedException(
-            $"BLAKE2s has no {InstructionSets.VariantName(path)} path on this CPU; see Blake2s.IsSupported.");
-    }
-
-    internal static void ValidateHashSize(int hashSize, string paramName)
-    {
-        if (hashSize is < 1 or > MaxHashSizeInBytes)
-        {
-            throw new ArgumentException(
-                $"BLAKE2s digests are 1 to {MaxHashSizeInBytes} bytes long, not {hashSize}.", paramName);
-        }
-    }
-
-    internal static void ValidateKeySize(int keySize, string paramName)
-    {
-        if (keySize > MaxKeySizeInBytes)
-        {
-            throw new ArgumentException(
-                $"BLAKE2s keys are 0 to {MaxKeySizeInBytes} bytes long, not {keySize}.", paramName);
-        }
-    }
+    public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        Blake2<State, Block>.HashData(key, source, destination, path);
 
     /// <summary>
     /// Sets h to the IV xored with the parameter block (RFC 7693 §2.5, §3.3): digest length, key length, fanout 1
@@ -241,7 +135,7 @@ public static partial class Blake2s
     /// the first compression waited for the stores to reach the cache: about 16 ns a call on the AMD EPYC (Zen 4)
     /// measured (Ssse3 path, 64-byte message, 109 against 93 ns in the same process).
     /// </remarks>
-    internal static void Initialize(ref State state, int hashSize, int keySize)
+    private static void Initialize(ref State state, int hashSize, int keySize)
     {
         ReadOnlySpan<uint> iv = IV;
         uint parameters = 0x01010000U ^ ((uint)keySize << 8) ^ (uint)hashSize;
@@ -249,30 +143,6 @@ public static partial class Blake2s
         Vector128.Create(iv[4..]).StoreUnsafe(ref state.H[0], 4);
         state.T = 0;
     }
-
-    /// <summary>Compresses whole blocks that are known not to be the last one.</summary>
-    internal static void CompressBlocks(InstructionSet path, ref State state, ReadOnlySpan<byte> blocks)
-    {
-        Debug.Assert(blocks.Length % BlockSizeInBytes == 0, "Only whole blocks can be compressed.");
-        if (!blocks.IsEmpty)
-        {
-            Compress(path, ref state, blocks, BlockSizeInBytes, 0);
-        }
-    }
-
-    /// <summary>
-    /// Compresses the last block: <paramref name="block"/> is zero-padded to 64 bytes and
-    /// <paramref name="length"/> of them (0 to 64) are message; only those count (RFC 7693 §3.2, t).
-    /// </summary>
-    internal static void CompressFinal(InstructionSet path, ref State state, ReadOnlySpan<byte> block, int length)
-    {
-        Debug.Assert(block.Length == BlockSizeInBytes, "The last block is padded to a whole block.");
-        Compress(path, ref state, block, (uint)length, FinalBlockFlag);
-    }
-
-    private static void Compress(
-        InstructionSet path, ref State state, ReadOnlySpan<byte> blocks, uint lastBlockLength, uint finalFlag) =>
-        Compress(path, ref state, ref MemoryMarshal.GetReference(blocks), (nuint)(blocks.Length / BlockSizeInBytes), lastBlockLength, finalFlag);
 
     /// <summary>
     /// Runs the compression function F (RFC 7693 §3.2) over <paramref name="blockCount"/> (at least one) 64-byte
@@ -297,34 +167,38 @@ public static partial class Blake2s
         }
     }
 
-    /// <summary>Writes the first <c>destination.Length</c> bytes of h in little-endian order (RFC 7693 §3.3).</summary>
-    internal static void WriteDigest(ref State state, Span<byte> destination)
-    {
-        if (BitConverter.IsLittleEndian)
-        {
-            // h's words already sit in memory in digest order: one copy of at most 32 bytes.
-            MemoryMarshal.AsBytes((ReadOnlySpan<uint>)state.H)[..destination.Length].CopyTo(destination);
-            return;
-        }
-
-        ReadOnlySpan<uint> h = state.H;
-        for (int i = 0; i < destination.Length; i++)
-        {
-            destination[i] = (byte)(h[i / sizeof(uint)] >> (8 * (i % sizeof(uint))));
-        }
-    }
-
-    internal static void Wipe(ref State state) =>
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes(MemoryMarshal.CreateSpan(ref state, 1)));
-
     /// <summary>
-    /// The chaining value h and the byte counter t, all that survives between compressions. BLAKE2s's t is 64
-    /// bits (RFC 7693 §2.1, 2w bits), split into the words t0 and t1 only when it enters the working vector.
+    /// The chaining value h and the byte counter t, all that survives between compressions; and BLAKE2s's side of the
+    /// code it shares with BLAKE2b (<see cref="IBlake2State{TSelf, TBlock}"/>). BLAKE2s's t is 64 bits (RFC 7693
+    /// §2.1, 2w bits), split into the words t0 and t1 only when it enters the working vector.
     /// </summary>
-    internal struct State
+    internal struct State : IBlake2State<State, Block>
     {
         public ChainingValue H;
         public ulong T;
+
+        public static string Name => "BLAKE2s";
+
+        public static string TypeName => nameof(Blake2s);
+
+        public static int MaxHashSizeInBytes => Blake2s.MaxHashSizeInBytes;
+
+        public static int MaxKeySizeInBytes => Blake2s.MaxKeySizeInBytes;
+
+        public static int WordSizeInBytes => sizeof(uint);
+
+        static bool IBlake2State<State, Block>.IsSupported(InstructionSet path) => Blake2s.IsSupported(path);
+
+        static void IBlake2State<State, Block>.Initialize(ref State state, int hashSize, int keySize) =>
+            Blake2s.Initialize(ref state, hashSize, keySize);
+
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        static void IBlake2State<State, Block>.Compress(
+            InstructionSet path, ref State state, ref byte blocks, nuint blockCount, uint lastBlockLength, bool isFinal) =>
+            Blake2s.Compress(path, ref state, ref blocks, blockCount, lastBlockLength, isFinal ? FinalBlockFlag : 0);
+
+        static ref byte IBlake2State<State, Block>.ChainingValue(ref State state) =>
+            ref Unsafe.As<uint, byte>(ref state.H[0]);
     }
 
     [InlineArray(8)]
@@ -350,16 +224,7 @@ public static partial class Blake2s
 /// </remarks>
 public sealed class Blake2sHasher : IDisposable
 {
-    private readonly InstructionSet _path;
-    private readonly int _hashSize;
-    private readonly int _keySize;
-    private Blake2s.State _state;
-    private Blake2s.Block _keyBlock;
-    private Blake2s.Block _buffer;
-
-    // Bytes held in _buffer, 0 to 64. A full buffer is compressed only once more input arrives, because the last
-    // block is compressed differently and any block may turn out to be the last.
-    private int _bufferLength;
+    private Blake2Stream<Blake2s.State, Blake2s.Block> _stream;
     private bool _disposed;
 
     /// <summary>An unkeyed hasher for <paramref name="hashSizeInBytes"/>-byte digests on the default path.</summary>
@@ -380,53 +245,17 @@ public sealed class Blake2sHasher : IDisposable
     /// <param name="path">The code path; see <see cref="Blake2s.IsSupported"/>.</param>
     /// <exception cref="ArgumentException">The digest or key length is out of range.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public Blake2sHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path)
-    {
-        if (!Blake2s.IsSupported(path))
-        {
-            throw new PlatformNotSupportedException(
-                $"BLAKE2s has no {InstructionSets.VariantName(path)} path on this CPU; see Blake2s.IsSupported.");
-        }
-
-        Blake2s.ValidateHashSize(hashSizeInBytes, nameof(hashSizeInBytes));
-        Blake2s.ValidateKeySize(key.Length, nameof(key));
-        _path = path;
-        _hashSize = hashSizeInBytes;
-        _keySize = key.Length;
-        key.CopyTo(_keyBlock);
-        Reset();
-    }
+    public Blake2sHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path) =>
+        _stream = new(hashSizeInBytes, key, path);
 
     /// <summary>The digest length in bytes.</summary>
-    public int HashSizeInBytes => _hashSize;
+    public int HashSizeInBytes => _stream.HashSizeInBytes;
 
     /// <summary>Appends <paramref name="data"/> to the message.</summary>
     public void Append(ReadOnlySpan<byte> data)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        const int blockSize = Blake2s.BlockSizeInBytes;
-
-        // Nothing is compressed unless input follows it, so data that fits stays in the buffer.
-        if (data.Length > blockSize - _bufferLength)
-        {
-            if (_bufferLength > 0)
-            {
-                int fill = blockSize - _bufferLength;
-                data[..fill].CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
-                Blake2s.CompressBlocks(_path, ref _state, _buffer);
-                _bufferLength = 0;
-                data = data[fill..];
-            }
-
-            // Whole blocks go straight from the caller's buffer, except the last block of data (full or not),
-            // which may be the message's last.
-            int leadingLength = (data.Length - 1) / blockSize * blockSize;
-            Blake2s.CompressBlocks(_path, ref _state, data[..leadingLength]);
-            data = data[leadingLength..];
-        }
-
-        data.CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
-        _bufferLength += data.Length;
+        _stream.Append(data);
     }
 
     /// <summary>
@@ -438,47 +267,20 @@ public sealed class Blake2sHasher : IDisposable
     public int GetHashAndReset(Span<byte> destination)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        if (destination.Length < _hashSize)
-        {
-            throw new ArgumentException(
-                $"Destination is too short: this hasher writes {_hashSize} bytes.", nameof(destination));
-        }
-
-        Span<byte> buffer = _buffer;
-        buffer[_bufferLength..].Clear();
-        Blake2s.CompressFinal(_path, ref _state, buffer, _bufferLength);
-        Blake2s.WriteDigest(ref _state, destination[.._hashSize]);
-        Reset();
-        return _hashSize;
+        return _stream.GetHashAndReset(destination);
     }
 
     /// <summary>Starts a new message with the same digest length, key and path.</summary>
     public void Reset()
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        Blake2s.Initialize(ref _state, _hashSize, _keySize);
-        CryptographicOperations.ZeroMemory(_buffer);
-
-        // RFC 7693 §3.3: the padded key is the first block; it stays buffered until it is known whether the
-        // message is empty, in which case it is also the last block.
-        if (_keySize > 0)
-        {
-            ((ReadOnlySpan<byte>)_keyBlock).CopyTo(_buffer);
-            _bufferLength = Blake2s.BlockSizeInBytes;
-        }
-        else
-        {
-            _bufferLength = 0;
-        }
+        _stream.Reset();
     }
 
     /// <summary>Wipes the key and the hashing state; the hasher cannot be used afterwards.</summary>
     public void Dispose()
     {
-        CryptographicOperations.ZeroMemory(_keyBlock);
-        CryptographicOperations.ZeroMemory(_buffer);
-        Blake2s.Wipe(ref _state);
-        _bufferLength = 0;
+        _stream.Wipe();
         _disposed = true;
     }
 }

@@ -50,17 +50,8 @@ public static partial class Blake3
         }
 
         public static void HashMany(
-            ref byte inputs,
-            int count,
-            int stride,
-            int blocks,
-            in ChainingValue key,
-            ulong counter,
-            bool incrementCounter,
-            uint flags,
-            uint flagsStart,
-            uint flagsEnd,
-            ref byte output)
+            ref byte inputs, int count, int stride, int blocks, in ChainingValue key,
+            ulong counter, bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output)
         {
             uint counterStep = incrementCounter ? 1u : 0u;
             while (count >= 16)

@@ -46,17 +46,8 @@ public static partial class Blake3
             CompressXofOneAtATime<ScalarPath>(in chainingValue, ref block, counter, blockLength, flags, ref output, outputBlocks);
 
         public static void HashMany(
-            ref byte inputs,
-            int count,
-            int stride,
-            int blocks,
-            in ChainingValue key,
-            ulong counter,
-            bool incrementCounter,
-            uint flags,
-            uint flagsStart,
-            uint flagsEnd,
-            ref byte output) =>
+            ref byte inputs, int count, int stride, int blocks, in ChainingValue key,
+            ulong counter, bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output) =>
             HashOneAtATime<ScalarPath>(ref inputs, count, stride, blocks, in key, counter, incrementCounter, flags, flagsStart, flagsEnd, ref output);
 
         /// <summary>

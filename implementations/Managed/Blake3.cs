@@ -140,11 +140,7 @@ public static partial class Blake3
     private static readonly uint SupportedPathBits = ComputeSupportedPathBits();
 
     // Read once; every overload without a path uses it. See the type's remarks for the measurement.
-    private static readonly InstructionSet Fastest =
-        IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
-        : IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2
-        : IsSupported(InstructionSet.Ssse3) ? InstructionSet.Ssse3
-        : InstructionSet.Scalar;
+    private static readonly InstructionSet Fastest = InstructionSets.Widest(IsSupported);
 
     /// <summary>The path the overloads without an <see cref="InstructionSet"/> argument use on this CPU.</summary>
     public static InstructionSet DefaultPath => Fastest;
@@ -700,17 +696,8 @@ public static partial class Blake3
     /// one input at a time, one block at a time.
     /// </summary>
     private static void HashOneAtATime<TPath>(
-        ref byte inputs,
-        int count,
-        int stride,
-        int blocks,
-        in ChainingValue key,
-        ulong counter,
-        bool incrementCounter,
-        uint flags,
-        uint flagsStart,
-        uint flagsEnd,
-        ref byte output)
+        ref byte inputs, int count, int stride, int blocks, in ChainingValue key,
+        ulong counter, bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output)
         where TPath : struct, IPath
     {
         // Most calls come after a wide kernel that took every input; without this they would still pay the wipe.
@@ -820,17 +807,8 @@ public static partial class Blake3
         /// <see cref="CompressParentsParallel"/> relies on to reduce a level in place.
         /// </summary>
         static abstract void HashMany(
-            ref byte inputs,
-            int count,
-            int stride,
-            int blocks,
-            in ChainingValue key,
-            ulong counter,
-            bool incrementCounter,
-            uint flags,
-            uint flagsStart,
-            uint flagsEnd,
-            ref byte output);
+            ref byte inputs, int count, int stride, int blocks, in ChainingValue key,
+            ulong counter, bool incrementCounter, uint flags, uint flagsStart, uint flagsEnd, ref byte output);
     }
 
     /// <summary>

@@ -52,11 +52,7 @@ public static partial class ChaCha20
     private const int MaxGroupBytes = 16 * BlockSizeInBytes;
 
     /// <summary>The widest path this CPU runs: the overloads without an <see cref="InstructionSet"/> use it.</summary>
-    public static InstructionSet DefaultPath { get; } =
-        IsSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
-        : IsSupported(InstructionSet.Avx2) ? InstructionSet.Avx2
-        : IsSupported(InstructionSet.Ssse3) ? InstructionSet.Ssse3
-        : InstructionSet.Scalar;
+    public static InstructionSet DefaultPath { get; } = InstructionSets.Widest(IsSupported);
 
     /// <summary>
     /// Whether <paramref name="path"/> exists for ChaCha20 and this CPU runs it. The vector paths are x86 only: they
@@ -282,22 +278,32 @@ public static partial class ChaCha20
     /// </summary>
     internal static void XorGroups(InstructionSet path, int width, ref State state, uint counter, ref byte source, ref byte destination, int groups)
     {
+        if (width == 16)
+        {
+            XorAvx512(ref state, counter, ref source, ref destination, groups);
+        }
+        else if (path == InstructionSet.Avx512)
+        {
+            XorNarrower<Avx512Rotations>(width, ref state, counter, ref source, ref destination, groups);
+        }
+        else
+        {
+            XorNarrower<ShuffleRotations>(width, ref state, counter, ref source, ref destination, groups);
+        }
+    }
+
+    /// <summary>The 8-, 4- and 1-block groups of <see cref="XorGroups"/>, rotating as <typeparamref name="TRotations"/> does.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void XorNarrower<TRotations>(int width, ref State state, uint counter, ref byte source, ref byte destination, int groups)
+        where TRotations : struct, IRotations
+    {
         switch (width)
         {
-            case 16:
-                XorAvx512(ref state, counter, ref source, ref destination, groups);
-                break;
-            case 8 when path == InstructionSet.Avx512:
-                XorAvx2<Avx512Rotations>(ref state, counter, ref source, ref destination, groups);
-                break;
             case 8:
-                XorAvx2<ShuffleRotations>(ref state, counter, ref source, ref destination, groups);
-                break;
-            case 4 when path == InstructionSet.Avx512:
-                XorSsse3<Avx512Rotations>(ref state, counter, ref source, ref destination, groups);
+                XorAvx2<TRotations>(ref state, counter, ref source, ref destination, groups);
                 break;
             case 4:
-                XorSsse3<ShuffleRotations>(ref state, counter, ref source, ref destination, groups);
+                XorSsse3<TRotations>(ref state, counter, ref source, ref destination, groups);
                 break;
             default:
                 XorScalar(ref state, counter, ref source, ref destination, groups);

@@ -173,18 +173,88 @@ internal static class ChaCha20Poly1305Core
 }
 
 /// <summary>
-/// ChaCha20-Poly1305 (RFC 8439 §2.8) under one key on one <see cref="ChaCha20"/> path: 96-bit nonces, 128-bit tags.
-/// Allocates nothing per call; <see cref="Dispose"/> wipes the key.
+/// What <see cref="ChaCha20Poly1305Cipher"/> and <see cref="XChaCha20Poly1305Cipher"/> share: a 256-bit key on one
+/// <see cref="ChaCha20"/> path, 128-bit tags, the checks, the AEAD of RFC 8439 §2.8 and the wipe. They differ only in
+/// their nonce and how it makes the ChaCha20 state (<see cref="InitializeState"/>). Allocates nothing per call;
+/// <see cref="Dispose"/> wipes the key.
 /// </summary>
-public sealed class ChaCha20Poly1305Cipher : IDisposable
+public abstract class ChaCha20Poly1305CipherBase : IDisposable
 {
     public const int KeySizeInBytes = 32;
-    public const int NonceSizeInBytes = 12;
     public const int TagSizeInBytes = 16;
 
     private readonly InstructionSet _path;
+    private readonly int _nonceSize;
     private ChaCha20.Key _key;
     private bool _disposed;
+
+    /// <exception cref="ArgumentException">The key is not 32 bytes.</exception>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    private protected ChaCha20Poly1305CipherBase(ReadOnlySpan<byte> key, InstructionSet path, int nonceSize, string name)
+    {
+        if (!ChaCha20.IsSupported(path))
+        {
+            ChaCha20.ThrowNotSupported(path);
+        }
+
+        if (key.Length != KeySizeInBytes)
+        {
+            throw new ArgumentException($"Key is {key.Length} bytes; {name} takes {KeySizeInBytes}.", nameof(key));
+        }
+
+        _path = path;
+        _nonceSize = nonceSize;
+        ChaCha20.ReadKey(ref _key, key);
+    }
+
+    /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> (as long) and writes the 16-byte tag.</summary>
+    [SkipLocalsInit]
+    public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ChaCha20Poly1305Core.ValidateSeal(nonce, _nonceSize, plaintext, ciphertext, tag);
+        Unsafe.SkipInit(out ChaCha20.State state);
+        InitializeState(ref _key, ref state, nonce);
+        ChaCha20Poly1305Core.Seal(_path, ref state, associatedData, plaintext, ciphertext, tag);
+        ChaCha20.Wipe(ref state);
+    }
+
+    /// <summary>
+    /// Checks the tag and, only when it is right, decrypts into <paramref name="plaintext"/>; on a wrong tag returns
+    /// false and leaves <paramref name="plaintext"/> untouched.
+    /// </summary>
+    [SkipLocalsInit]
+    public bool Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ChaCha20Poly1305Core.ValidateOpen(nonce, _nonceSize, ciphertext, tag, plaintext);
+        Unsafe.SkipInit(out ChaCha20.State state);
+        InitializeState(ref _key, ref state, nonce);
+        bool valid = ChaCha20Poly1305Core.Open(_path, ref state, associatedData, ciphertext, tag, plaintext);
+        ChaCha20.Wipe(ref state);
+        return valid;
+    }
+
+    public void Dispose()
+    {
+        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)_key));
+        _disposed = true;
+        GC.SuppressFinalize(this);
+    }
+
+    /// <summary>The ChaCha20 state for <paramref name="nonce"/> (already checked to be the variant's length).</summary>
+    private protected abstract void InitializeState(ref ChaCha20.Key key, ref ChaCha20.State state, ReadOnlySpan<byte> nonce);
+}
+
+/// <summary>ChaCha20-Poly1305 (RFC 8439 §2.8) under one key on one <see cref="ChaCha20"/> path: 96-bit nonces.</summary>
+/// <param name="key">The 32-byte key.</param>
+/// <param name="path">The ChaCha20 path; see <see cref="ChaCha20.IsSupported"/>.</param>
+/// <exception cref="ArgumentException">The key is not 32 bytes.</exception>
+/// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+public sealed class ChaCha20Poly1305Cipher(ReadOnlySpan<byte> key, InstructionSet path)
+    : ChaCha20Poly1305CipherBase(key, path, NonceSizeInBytes, "ChaCha20-Poly1305")
+{
+    public const int NonceSizeInBytes = 12;
 
     /// <summary>A cipher on the default ChaCha20 path.</summary>
     public ChaCha20Poly1305Cipher(ReadOnlySpan<byte> key)
@@ -192,74 +262,23 @@ public sealed class ChaCha20Poly1305Cipher : IDisposable
     {
     }
 
-    /// <exception cref="ArgumentException">The key is not 32 bytes.</exception>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public ChaCha20Poly1305Cipher(ReadOnlySpan<byte> key, InstructionSet path)
-    {
-        if (!ChaCha20.IsSupported(path))
-        {
-            ChaCha20.ThrowNotSupported(path);
-        }
-
-        if (key.Length != KeySizeInBytes)
-        {
-            throw new ArgumentException($"Key is {key.Length} bytes; ChaCha20-Poly1305 takes {KeySizeInBytes}.", nameof(key));
-        }
-
-        _path = path;
-        ChaCha20.ReadKey(ref _key, key);
-    }
-
-    /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> (as long) and writes the 16-byte tag.</summary>
-    [SkipLocalsInit]
-    public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        ChaCha20Poly1305Core.ValidateSeal(nonce, NonceSizeInBytes, plaintext, ciphertext, tag);
-        Unsafe.SkipInit(out ChaCha20.State state);
-        ChaCha20.Initialize(ref state, ref _key, nonce);
-        ChaCha20Poly1305Core.Seal(_path, ref state, associatedData, plaintext, ciphertext, tag);
-        ChaCha20.Wipe(ref state);
-    }
-
-    /// <summary>
-    /// Checks the tag and, only when it is right, decrypts into <paramref name="plaintext"/>; on a wrong tag returns
-    /// false and leaves <paramref name="plaintext"/> untouched.
-    /// </summary>
-    [SkipLocalsInit]
-    public bool Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        ChaCha20Poly1305Core.ValidateOpen(nonce, NonceSizeInBytes, ciphertext, tag, plaintext);
-        Unsafe.SkipInit(out ChaCha20.State state);
-        ChaCha20.Initialize(ref state, ref _key, nonce);
-        bool valid = ChaCha20Poly1305Core.Open(_path, ref state, associatedData, ciphertext, tag, plaintext);
-        ChaCha20.Wipe(ref state);
-        return valid;
-    }
-
-    public void Dispose()
-    {
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)_key));
-        _disposed = true;
-    }
+    private protected override void InitializeState(ref ChaCha20.Key key, ref ChaCha20.State state, ReadOnlySpan<byte> nonce) =>
+        ChaCha20.Initialize(ref state, ref key, nonce);
 }
 
 /// <summary>
 /// XChaCha20-Poly1305 (draft-irtf-cfrg-xchacha-03 §2): HChaCha20 of the key and the nonce's first 16 bytes gives a
-/// subkey, under which ChaCha20-Poly1305 runs with the nonce's last 8 bytes after four zero bytes. 192-bit nonces,
-/// 128-bit tags; allocates nothing per call; <see cref="Dispose"/> wipes the key.
+/// subkey, under which ChaCha20-Poly1305 runs with the nonce's last 8 bytes after four zero bytes. 192-bit nonces.
 /// </summary>
 /// <remarks>HChaCha20 is one scalar block per call: a vector path has nothing to spread a single block over.</remarks>
-public sealed class XChaCha20Poly1305Cipher : IDisposable
+/// <param name="key">The 32-byte key.</param>
+/// <param name="path">The ChaCha20 path; see <see cref="ChaCha20.IsSupported"/>.</param>
+/// <exception cref="ArgumentException">The key is not 32 bytes.</exception>
+/// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+public sealed class XChaCha20Poly1305Cipher(ReadOnlySpan<byte> key, InstructionSet path)
+    : ChaCha20Poly1305CipherBase(key, path, NonceSizeInBytes, "XChaCha20-Poly1305")
 {
-    public const int KeySizeInBytes = 32;
     public const int NonceSizeInBytes = 24;
-    public const int TagSizeInBytes = 16;
-
-    private readonly InstructionSet _path;
-    private ChaCha20.Key _key;
-    private bool _disposed;
 
     /// <summary>A cipher on the default ChaCha20 path.</summary>
     public XChaCha20Poly1305Cipher(ReadOnlySpan<byte> key)
@@ -267,64 +286,12 @@ public sealed class XChaCha20Poly1305Cipher : IDisposable
     {
     }
 
-    /// <exception cref="ArgumentException">The key is not 32 bytes.</exception>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public XChaCha20Poly1305Cipher(ReadOnlySpan<byte> key, InstructionSet path)
-    {
-        if (!ChaCha20.IsSupported(path))
-        {
-            ChaCha20.ThrowNotSupported(path);
-        }
-
-        if (key.Length != KeySizeInBytes)
-        {
-            throw new ArgumentException($"Key is {key.Length} bytes; XChaCha20-Poly1305 takes {KeySizeInBytes}.", nameof(key));
-        }
-
-        _path = path;
-        ChaCha20.ReadKey(ref _key, key);
-    }
-
-    /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> (as long) and writes the 16-byte tag.</summary>
-    [SkipLocalsInit]
-    public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        ChaCha20Poly1305Core.ValidateSeal(nonce, NonceSizeInBytes, plaintext, ciphertext, tag);
-        Unsafe.SkipInit(out ChaCha20.State state);
-        InitializeState(ref state, nonce);
-        ChaCha20Poly1305Core.Seal(_path, ref state, associatedData, plaintext, ciphertext, tag);
-        ChaCha20.Wipe(ref state);
-    }
-
-    /// <summary>
-    /// Checks the tag and, only when it is right, decrypts into <paramref name="plaintext"/>; on a wrong tag returns
-    /// false and leaves <paramref name="plaintext"/> untouched.
-    /// </summary>
-    [SkipLocalsInit]
-    public bool Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        ChaCha20Poly1305Core.ValidateOpen(nonce, NonceSizeInBytes, ciphertext, tag, plaintext);
-        Unsafe.SkipInit(out ChaCha20.State state);
-        InitializeState(ref state, nonce);
-        bool valid = ChaCha20Poly1305Core.Open(_path, ref state, associatedData, ciphertext, tag, plaintext);
-        ChaCha20.Wipe(ref state);
-        return valid;
-    }
-
-    public void Dispose()
-    {
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)_key));
-        _disposed = true;
-    }
-
     /// <summary>The ChaCha20 state under the subkey (draft §2.3); the subkey is wiped once it is in the state.</summary>
     [SkipLocalsInit]
-    private void InitializeState(ref ChaCha20.State state, ReadOnlySpan<byte> nonce)
+    private protected override void InitializeState(ref ChaCha20.Key key, ref ChaCha20.State state, ReadOnlySpan<byte> nonce)
     {
         Unsafe.SkipInit(out ChaCha20.Key subkey);
-        ChaCha20.HChaCha20(ref _key, nonce[..ChaCha20.HChaChaNonceSizeInBytes], ref subkey);
+        ChaCha20.HChaCha20(ref key, nonce[..ChaCha20.HChaChaNonceSizeInBytes], ref subkey);
         ChaCha20.Initialize(ref state, ref subkey, nonce[ChaCha20.HChaChaNonceSizeInBytes..]);
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)subkey));
     }

@@ -53,6 +53,17 @@ public static class InstructionSets
         return System.Text.Encoding.ASCII.GetString(name) == vendor;
     }
 
+    /// <summary>
+    /// The widest path that <paramref name="isSupported"/> accepts (Avx512, then Avx2, then Ssse3), else Scalar: the
+    /// default path of each algorithm whose wider paths measured faster wherever they run. An algorithm without some
+    /// of the paths says so in its own <c>IsSupported</c>.
+    /// </summary>
+    internal static InstructionSet Widest(Func<InstructionSet, bool> isSupported) =>
+        isSupported(InstructionSet.Avx512) ? InstructionSet.Avx512
+        : isSupported(InstructionSet.Avx2) ? InstructionSet.Avx2
+        : isSupported(InstructionSet.Ssse3) ? InstructionSet.Ssse3
+        : InstructionSet.Scalar;
+
     /// <summary>The registry variant name: <c>scalar</c>, <c>ssse3</c>, <c>avx2</c>, <c>avx512</c>.</summary>
     public static string VariantName(InstructionSet set) => set.ToString().ToLowerInvariant();
 

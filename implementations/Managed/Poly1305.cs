@@ -304,30 +304,27 @@ public static partial class Poly1305
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
     private static void FromLimbs(ulong l0, ulong l1, ulong l2, ulong l3, ulong l4, out ulong h0, out ulong h1, out ulong h2)
     {
-        ulong c = l0 >> 26;
-        l0 &= LimbMask;
-        l1 += c;
-        c = l1 >> 26;
-        l1 &= LimbMask;
-        l2 += c;
-        c = l2 >> 26;
-        l2 &= LimbMask;
-        l3 += c;
-        c = l3 >> 26;
-        l3 &= LimbMask;
-        l4 += c;
-        c = l4 >> 26;
+        Carry(ref l0, ref l1);
+        Carry(ref l1, ref l2);
+        Carry(ref l2, ref l3);
+        Carry(ref l3, ref l4);
+        l0 += (l4 >> 26) * 5;
         l4 &= LimbMask;
-        l0 += c * 5;
-        c = l0 >> 26;
-        l0 &= LimbMask;
-        l1 += c;
+        Carry(ref l0, ref l1);
 
         UInt128 t = l0 + ((UInt128)l1 << 26) + ((UInt128)l2 << 52);
         h0 = (ulong)t;
         t = (t >> 64) + ((UInt128)l3 << 14) + ((UInt128)l4 << 40);
         h1 = (ulong)t;
         h2 = (ulong)(t >> 64);
+    }
+
+    /// <summary>Moves the bits of <paramref name="limb"/> from 2^26 up into <paramref name="next"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Carry(ref ulong limb, ref ulong next)
+    {
+        next += limb >> 26;
+        limb &= LimbMask;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -158,41 +158,22 @@ public sealed class Blake3Tests
         var derivedKey = Convert.FromHexString(vector.DeriveKey);
         var label = $"{path}, length {vector.InputLength}";
 
+        // One-shot at the vector's length and at the standard 32 bytes, then incremental, in each mode.
+        byte[][] expected = [hash, keyedHash, derivedKey];
+        string[] modes = ["hash", "keyed_hash", "derive_key"];
         var output = new byte[hash.Length];
-        Blake3.HashData(input, output, path);
-        Assert.True(hash.AsSpan().SequenceEqual(output), $"hash, {label}");
-        Blake3.KeyedHashData(VectorKey, input, output, path);
-        Assert.True(keyedHash.AsSpan().SequenceEqual(output), $"keyed_hash, {label}");
-        Blake3.DeriveKey(VectorContext, input, output, path);
-        Assert.True(derivedKey.AsSpan().SequenceEqual(output), $"derive_key, {label}");
-
         var standard = new byte[Blake3.HashSizeInBytes];
-        Blake3.HashData(input, standard, path);
-        Assert.True(hash.AsSpan(0, 32).SequenceEqual(standard), $"32-byte hash, {label}");
-        Blake3.KeyedHashData(VectorKey, input, standard, path);
-        Assert.True(keyedHash.AsSpan(0, 32).SequenceEqual(standard), $"32-byte keyed_hash, {label}");
-        Blake3.DeriveKey(VectorContext, input, standard, path);
-        Assert.True(derivedKey.AsSpan(0, 32).SequenceEqual(standard), $"32-byte derive_key, {label}");
-
-        using (var hasher = new Blake3Hasher(path))
+        for (int mode = 0; mode < modes.Length; mode++)
         {
+            OneShot(mode, input, output, path);
+            Assert.True(expected[mode].AsSpan().SequenceEqual(output), $"{modes[mode]}, {label}");
+            OneShot(mode, input, standard, path);
+            Assert.True(expected[mode].AsSpan(0, 32).SequenceEqual(standard), $"32-byte {modes[mode]}, {label}");
+
+            using var hasher = CreateHasher(mode, path);
             hasher.Append(input);
             hasher.Finish(output);
-            Assert.True(hash.AsSpan().SequenceEqual(output), $"incremental hash, {label}");
-        }
-
-        using (var hasher = new Blake3Hasher(VectorKey, path))
-        {
-            hasher.Append(input);
-            hasher.Finish(output);
-            Assert.True(keyedHash.AsSpan().SequenceEqual(output), $"incremental keyed_hash, {label}");
-        }
-
-        using (var hasher = Blake3Hasher.CreateDeriveKey(VectorContext, path))
-        {
-            hasher.Append(input);
-            hasher.Finish(output);
-            Assert.True(derivedKey.AsSpan().SequenceEqual(output), $"incremental derive_key, {label}");
+            Assert.True(expected[mode].AsSpan().SequenceEqual(output), $"incremental {modes[mode]}, {label}");
         }
     }
 
@@ -205,23 +186,13 @@ public sealed class Blake3Tests
     public void Every_mode_matches_the_reference_model_at_every_length(InstructionSet path)
     {
         var buffer = RandomBytes((1 << 20) + 1025, seed: 3);
-        Span<byte> expected = stackalloc byte[32];
-        Span<byte> actual = stackalloc byte[32];
-        foreach (var length in CrossCheckLengths())
-        {
-            var input = buffer.AsSpan(0, length);
-            Blake3Reference.Hash(input, expected);
-            Blake3.HashData(input, actual, path);
-            Assert.True(expected.SequenceEqual(actual), $"hash, {path}, length {length}");
-
-            Blake3Reference.KeyedHash32(VectorKey, input, expected);
-            Blake3.KeyedHashData(VectorKey, input, actual, path);
-            Assert.True(expected.SequenceEqual(actual), $"keyed_hash, {path}, length {length}");
-
-            Blake3Reference.DeriveKey(VectorContext, input, expected);
-            Blake3.DeriveKey(VectorContext, input, actual, path);
-            Assert.True(expected.SequenceEqual(actual), $"derive_key, {path}, length {length}");
-        }
+        AssertAgree(buffer, CrossCheckLengths(), 32, Blake3Reference.Hash, (i, o) => Blake3.HashData(i, o, path), $"hash, {path}");
+        AssertAgree(
+            buffer, CrossCheckLengths(), 32, (i, o) => Blake3Reference.KeyedHash32(VectorKey, i, o),
+            (i, o) => Blake3.KeyedHashData(VectorKey, i, o, path), $"keyed_hash, {path}");
+        AssertAgree(
+            buffer, CrossCheckLengths(), 32, (i, o) => Blake3Reference.DeriveKey(VectorContext, i, o),
+            (i, o) => Blake3.DeriveKey(VectorContext, i, o, path), $"derive_key, {path}");
     }
 
     /// <summary>The fast paths against the scalar path, with extended output, at the same lengths.</summary>
@@ -232,15 +203,8 @@ public sealed class Blake3Tests
         var buffer = RandomBytes((1 << 20) + 1025, seed: 4);
 
         // 1100 bytes: 17 whole output blocks and part of one, so the wide output kernels run too.
-        Span<byte> expected = stackalloc byte[1100];
-        Span<byte> actual = stackalloc byte[1100];
-        foreach (var length in CrossCheckLengths())
-        {
-            var input = buffer.AsSpan(0, length);
-            Blake3.HashData(input, expected, InstructionSet.Scalar);
-            Blake3.HashData(input, actual, path);
-            Assert.True(expected.SequenceEqual(actual), $"{path}, length {length}");
-        }
+        AssertAgree(
+            buffer, CrossCheckLengths(), 1100, (i, o) => Blake3.HashData(i, o, InstructionSet.Scalar), (i, o) => Blake3.HashData(i, o, path), $"{path}");
     }
 
     /// <summary>Inputs that start at every offset within a word and a vector, against the aligned copy on the scalar path.</summary>
@@ -249,22 +213,23 @@ public sealed class Blake3Tests
     public void Unaligned_inputs_hash_like_aligned_ones(InstructionSet path)
     {
         var buffer = RandomBytes(70000, seed: 5);
-        Span<byte> expected = stackalloc byte[32];
-        Span<byte> actual = stackalloc byte[32];
+
         // 4096, 8192 and 12288 run the AVX-512 path's 4- and 8-input kernels alone and together, which load their
         // message rows 16 bytes at a time.
         int[] lengths = [0, 1, 63, 64, 65, 127, 128, 1023, 1024, 1025, 3000, 4096, 4099, 8192, 8193, 12288, 16384, 16389, 65543];
-        foreach (var length in lengths)
+        for (var offset = 1; offset <= 7; offset++)
         {
-            var aligned = buffer.AsSpan(0, length).ToArray();
-            Blake3.HashData(aligned, expected, InstructionSet.Scalar);
-            for (var offset = 1; offset <= 7; offset++)
-            {
-                var copy = new byte[length + offset];
-                aligned.CopyTo(copy, offset);
-                Blake3.HashData(copy.AsSpan(offset, length), actual, path);
-                Assert.True(expected.SequenceEqual(actual), $"{path}, length {length}, offset {offset}");
-            }
+            // Each input copied to the end of an array of its length plus the offset.
+            int shift = offset;
+            AssertAgree(
+                buffer, lengths, 32, (i, o) => Blake3.HashData(i, o, InstructionSet.Scalar),
+                (i, o) =>
+                {
+                    var copy = new byte[i.Length + shift];
+                    i.CopyTo(copy.AsSpan(shift));
+                    Blake3.HashData(copy.AsSpan(shift), o, path);
+                },
+                $"{path}, offset {offset}");
         }
     }
 
@@ -418,17 +383,12 @@ public sealed class Blake3Tests
     public void Multithreaded_hashing_matches_single_threaded(InstructionSet path)
     {
         var buffer = RandomBytes((3 << 20) + 7, seed: 13);
+        int[] lengths = [0, 1, 1024, 65536, 65537, 131071, 131072, 131073, 200000, (1 << 20) + 1025, (3 << 20) + 7];
+        AssertAgree(
+            buffer, lengths, 100, (i, o) => Blake3.HashData(i, o, path), (i, o) => Blake3.HashDataMultithreaded(i, o, path), $"{path}");
+
         Span<byte> expected = stackalloc byte[100];
         Span<byte> actual = stackalloc byte[100];
-        int[] lengths = [0, 1, 1024, 65536, 65537, 131071, 131072, 131073, 200000, (1 << 20) + 1025, (3 << 20) + 7];
-        foreach (var length in lengths)
-        {
-            var input = buffer.AsSpan(0, length);
-            Blake3.HashData(input, expected, path);
-            Blake3.HashDataMultithreaded(input, actual, path);
-            Assert.True(expected.SequenceEqual(actual), $"{path}, length {length}");
-        }
-
         Blake3.HashData(buffer, expected);
         Blake3.HashDataMultithreaded(buffer, actual);
         Assert.True(expected.SequenceEqual(actual), "default path");
@@ -556,6 +516,23 @@ public sealed class Blake3Tests
         yield return (1 << 20) + 1025;
     }
 
+    /// <summary>
+    /// For each length, <paramref name="actualOf"/> of the buffer's first bytes gives what <paramref name="expectedOf"/>
+    /// does, <paramref name="outputLength"/> bytes of it.
+    /// </summary>
+    private static void AssertAgree(byte[] buffer, IEnumerable<int> lengths, int outputLength, HashInto expectedOf, HashInto actualOf, string label)
+    {
+        var expected = new byte[outputLength];
+        var actual = new byte[outputLength];
+        foreach (var length in lengths)
+        {
+            var input = buffer.AsSpan(0, length);
+            expectedOf(input, expected);
+            actualOf(input, actual);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"{label}, length {length}");
+        }
+    }
+
     private static Blake3Hasher CreateHasher(int mode, InstructionSet path) => mode switch
     {
         0 => new Blake3Hasher(path),
@@ -596,6 +573,9 @@ public sealed class Blake3Tests
         new Random(seed).NextBytes(bytes);
         return bytes;
     }
+
+    /// <summary>A hash of <c>input</c> written into all of <c>output</c>.</summary>
+    private delegate void HashInto(ReadOnlySpan<byte> input, Span<byte> output);
 
     private sealed record OfficialVector(int InputLength, string Hash, string KeyedHash, string DeriveKey);
 }
