@@ -106,51 +106,7 @@ public static class Kupyna
     /// <summary>The first row of the MixColumns matrix (DSTU 7564:2014); row r is this one rotated right by r.</summary>
     private static ReadOnlySpan<byte> MdsRow => [0x01, 0x01, 0x05, 0x01, 0x08, 0x06, 0x07, 0x04];
 
-    private static readonly ulong[] RoundTable = BuildRoundTable();
-
-    private static ulong[] BuildRoundTable()
-    {
-        var table = new ulong[8 * 256];
-        for (int b = 0; b < 8; b++)
-        {
-            for (int x = 0; x < 256; x++)
-            {
-                byte s = SBoxes[((b % 4) * 256) + x];
-                ulong column = 0;
-                for (int row = 0; row < 8; row++)
-                {
-                    // Output row r takes input row b times the matrix entry in row r, column b: MdsRow[(b - r) mod 8].
-                    column |= (ulong)Multiply(s, MdsRow[(b - row + 8) % 8]) << (8 * row);
-                }
-
-                table[(b * 256) + x] = column;
-            }
-        }
-
-        return table;
-    }
-
-    /// <summary>Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1 (DSTU 7564:2014).</summary>
-    private static byte Multiply(byte a, byte b)
-    {
-        int product = 0;
-        int x = a;
-        for (int y = b; y != 0; y >>= 1)
-        {
-            if ((y & 1) != 0)
-            {
-                product ^= x;
-            }
-
-            x <<= 1;
-            if ((x & 0x100) != 0)
-            {
-                x ^= 0x11d;
-            }
-        }
-
-        return (byte)product;
-    }
+    private static readonly ulong[] RoundTable = MdsTables.Build(SBoxes, MdsRow, matrixTimesColumn: true);
 
     /// <summary>Whether this algorithm has <paramref name="path"/>: only <see cref="InstructionSet.Scalar"/>.</summary>
     public static bool IsSupported(InstructionSet path) => path == InstructionSet.Scalar;
@@ -206,6 +162,12 @@ public static class Kupyna
     public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
         BlockHash.HashChecked<Function, State>(HashSizeInBytes512, "Kupyna-512", source, destination, path);
 
+    /// <summary>Returns <paramref name="hashSize"/> if it is one of Kupyna's, throws otherwise.</summary>
+    internal static int CheckHashSize(int hashSize, [CallerArgumentExpression(nameof(hashSize))] string? parameter = null) =>
+        hashSize is HashSizeInBytes256 or HashSizeInBytes384 or HashSizeInBytes512
+            ? hashSize
+            : throw new ArgumentException("Kupyna writes 32, 48 or 64 bytes.", parameter);
+
     /// <summary>Up to sixteen 64-bit columns.</summary>
     [InlineArray(WideColumns)]
     internal struct Columns
@@ -253,10 +215,7 @@ public static class Kupyna
         public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
         {
             int blockSize = 8 * state.ColumnCount;
-            Unsafe.SkipInit(out BlockHash.FinalBlocks finalBlocks);
-            Span<byte> final = finalBlocks;
-            int finalLength = BlockHash.Pad(tail, messageLength, final, blockSize, 12, bigEndianLength: false);
-            Compress(ref state, ref final[0], finalLength / blockSize);
+            BlockHash.PadAndCompress<Function, State>(ref state, tail, messageLength, blockSize, 12, bigEndianLength: false);
 
             Unsafe.SkipInit(out Columns output);
             Span<byte> bytes = MemoryMarshal.AsBytes((Span<ulong>)output)[..blockSize];
@@ -278,7 +237,6 @@ public static class Kupyna
             }
 
             bytes[(blockSize - destination.Length)..].CopyTo(destination);
-            CryptographicOperations.ZeroMemory(final[..finalLength]);
             CryptographicOperations.ZeroMemory(bytes);
         }
     }
@@ -565,54 +523,13 @@ public static class Kupyna
 }
 
 /// <summary>Incremental Kupyna-256, -384 or -512: append the message in pieces of any size, then read the digest.</summary>
-/// <remarks>Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is allocated after construction.</remarks>
-public sealed class KupynaHasher : IDisposable
+public sealed class KupynaHasher : BlockHasher
 {
-    private BlockHashEngine<Kupyna.Function, Kupyna.State> _engine;
-    private bool _disposed;
-
     /// <summary>Starts a Kupyna computation (scalar, the only path).</summary>
     /// <param name="hashSizeInBytes">32, 48 or 64.</param>
     /// <exception cref="ArgumentException">Another hash size.</exception>
     public KupynaHasher(int hashSizeInBytes)
+        : base(new BlockHashEngine<Kupyna.Function, Kupyna.State>(Kupyna.CheckHashSize(hashSizeInBytes)), $"Kupyna-{8 * hashSizeInBytes}")
     {
-        if (hashSizeInBytes is not (Kupyna.HashSizeInBytes256 or Kupyna.HashSizeInBytes384 or Kupyna.HashSizeInBytes512))
-        {
-            throw new ArgumentException("Kupyna writes 32, 48 or 64 bytes.", nameof(hashSizeInBytes));
-        }
-
-        _engine.Start(hashSizeInBytes);
-    }
-
-    public int HashSizeInBytes => _engine.HashSize;
-
-    /// <summary>Feeds the next piece of the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Append(data);
-    }
-
-    /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the hash size.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        BlockHash.ThrowIfDestinationTooShort(destination, _engine.HashSize, "This hasher");
-        _engine.FinishAndRestart(destination);
-    }
-
-    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Start(_engine.HashSize);
-    }
-
-    /// <summary>Wipes the state and the buffered message bytes.</summary>
-    public void Dispose()
-    {
-        _engine.Wipe();
-        _disposed = true;
     }
 }

@@ -36,51 +36,23 @@ public static class Md5
     /// <paramref name="destination"/> is shorter than 16 bytes, or this algorithm has no such <paramref name="path"/>.
     /// </exception>
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        BlockHash.HashChecked<Function, State>(HashSizeInBytes, "MD5", source, destination, path);
+        BlockHash.HashChecked<MerkleDamgard32<Definition>, ChainingWords>(HashSizeInBytes, "MD5", source, destination, path);
 
-    /// <summary>The four 32-bit words A, B, C, D of RFC 1321 §3.3.</summary>
-    [InlineArray(4)]
-    internal struct State
+    /// <summary>RFC 1321 §3.1–3.3: 0x80, zeros, and the 64-bit bit count low-order byte first; the digest is A..D, each low-order byte first.</summary>
+    internal readonly struct Definition : IMerkleDamgard32Definition
     {
-        private uint _element0;
-    }
-
-    internal readonly struct Function : IBlockHashFunction<State>
-    {
-        public static int BlockSizeFor(int hashSize) => BlockSizeInBytes;
+        public static bool BigEndian => false;
 
         /// <summary>RFC 1321 §3.3: word A = 01 23 45 67 (low-order byte first), and so on.</summary>
-        public static void Initialize(ref State state, int hashSize)
-        {
-            state[0] = 0x67452301;
-            state[1] = 0xefcdab89;
-            state[2] = 0x98badcfe;
-            state[3] = 0x10325476;
-        }
+        public static ReadOnlySpan<uint> InitialValue => [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
 
-        public static void Compress(ref State state, ref byte blocks, int blockCount) =>
+        public static void Compress(ref ChainingWords state, ref byte blocks, int blockCount) =>
             CompressBlocks(ref state, ref blocks, blockCount);
-
-        /// <summary>RFC 1321 §3.1–3.2: 0x80, zeros, and the 64-bit bit count low-order byte first; the digest is A..D, each low-order byte first.</summary>
-        [SkipLocalsInit]
-        public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
-        {
-            Unsafe.SkipInit(out BlockHash.FinalBlocks finalBlocks);
-            Span<byte> final = finalBlocks;
-            int finalLength = BlockHash.Pad(tail, messageLength, final, BlockSizeInBytes, sizeof(ulong), bigEndianLength: false);
-            CompressBlocks(ref state, ref final[0], finalLength / BlockSizeInBytes);
-            for (int i = 0; i < 4; i++)
-            {
-                BinaryPrimitives.WriteUInt32LittleEndian(destination[(i * sizeof(uint))..], state[i]);
-            }
-
-            CryptographicOperations.ZeroMemory(final[..finalLength]);
-        }
     }
 
     /// <summary>The four rounds of RFC 1321 §3.4 over <paramref name="blockCount"/> (at least one) 64-byte blocks.</summary>
     /// <remarks>The constants are T[i] = floor(2^32 · |sin(i)|), i = 1..64, in order, added to the message word up front.</remarks>
-    private static void CompressBlocks(ref State state, ref byte blocks, int blockCount)
+    private static void CompressBlocks(ref ChainingWords state, ref byte blocks, int blockCount)
     {
         uint a = state[0];
         uint b = state[1];
@@ -196,44 +168,11 @@ public static class Md5
 }
 
 /// <summary>Incremental MD5: append the message in pieces of any size, then read the digest.</summary>
-/// <remarks>Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is allocated after construction.</remarks>
-public sealed class Md5Hasher : IDisposable
+public sealed class Md5Hasher : BlockHasher
 {
-    private BlockHashEngine<Md5.Function, Md5.State> _engine;
-    private bool _disposed;
-
     /// <summary>Starts an MD5 computation (scalar, the only path).</summary>
-    public Md5Hasher() => _engine.Start(Md5.HashSizeInBytes);
-
-    public int HashSizeInBytes => _engine.HashSize;
-
-    /// <summary>Feeds the next piece of the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
+    public Md5Hasher()
+        : base(new BlockHashEngine<MerkleDamgard32<Md5.Definition>, ChainingWords>(Md5.HashSizeInBytes), "MD5")
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Append(data);
-    }
-
-    /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 16 bytes.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        BlockHash.ThrowIfDestinationTooShort(destination, Md5.HashSizeInBytes, "MD5");
-        _engine.FinishAndRestart(destination);
-    }
-
-    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Start(Md5.HashSizeInBytes);
-    }
-
-    /// <summary>Wipes the state and the buffered message bytes.</summary>
-    public void Dispose()
-    {
-        _engine.Wipe();
-        _disposed = true;
     }
 }

@@ -38,47 +38,18 @@ public static class Ripemd160
     /// <paramref name="destination"/> is shorter than 20 bytes, or this algorithm has no such <paramref name="path"/>.
     /// </exception>
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        BlockHash.HashChecked<Function, State>(HashSizeInBytes, "RIPEMD-160", source, destination, path);
+        BlockHash.HashChecked<MerkleDamgard32<Definition>, ChainingWords>(HashSizeInBytes, "RIPEMD-160", source, destination, path);
 
-    /// <summary>The five 32-bit chaining words h0..h4.</summary>
-    [InlineArray(5)]
-    internal struct State
+    /// <summary>MD4-style padding: 0x80, zeros, the 64-bit bit count low-order byte first; the digest is the chaining words h0..h4, each low-order byte first.</summary>
+    internal readonly struct Definition : IMerkleDamgard32Definition
     {
-        private uint _element0;
-    }
-
-    internal readonly struct Function : IBlockHashFunction<State>
-    {
-        public static int BlockSizeFor(int hashSize) => BlockSizeInBytes;
+        public static bool BigEndian => false;
 
         /// <summary>The initial value, the same as MD4's and SHA-1's (RIPEMD-160 paper, Appendix A).</summary>
-        public static void Initialize(ref State state, int hashSize)
-        {
-            state[0] = 0x67452301;
-            state[1] = 0xefcdab89;
-            state[2] = 0x98badcfe;
-            state[3] = 0x10325476;
-            state[4] = 0xc3d2e1f0;
-        }
+        public static ReadOnlySpan<uint> InitialValue => [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
 
-        public static void Compress(ref State state, ref byte blocks, int blockCount) =>
+        public static void Compress(ref ChainingWords state, ref byte blocks, int blockCount) =>
             CompressBlocks(ref state, ref blocks, blockCount);
-
-        /// <summary>MD4-style padding: 0x80, zeros, the 64-bit bit count low-order byte first; the digest is h0..h4, each low-order byte first.</summary>
-        [SkipLocalsInit]
-        public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
-        {
-            Unsafe.SkipInit(out BlockHash.FinalBlocks finalBlocks);
-            Span<byte> final = finalBlocks;
-            int finalLength = BlockHash.Pad(tail, messageLength, final, BlockSizeInBytes, sizeof(ulong), bigEndianLength: false);
-            CompressBlocks(ref state, ref final[0], finalLength / BlockSizeInBytes);
-            for (int i = 0; i < 5; i++)
-            {
-                BinaryPrimitives.WriteUInt32LittleEndian(destination[(i * sizeof(uint))..], state[i]);
-            }
-
-            CryptographicOperations.ZeroMemory(final[..finalLength]);
-        }
     }
 
     /// <summary>
@@ -93,7 +64,7 @@ public static class Ripemd160
     /// (measured: a load or store in every other instruction); as values they stay in registers.
     /// </remarks>
     [SkipLocalsInit]
-    private static void CompressBlocks(ref State state, ref byte blocks, int blockCount)
+    private static void CompressBlocks(ref ChainingWords state, ref byte blocks, int blockCount)
     {
         Unsafe.SkipInit(out Block swapped);
         do
@@ -320,44 +291,11 @@ public static class Ripemd160
 }
 
 /// <summary>Incremental RIPEMD-160: append the message in pieces of any size, then read the digest.</summary>
-/// <remarks>Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is allocated after construction.</remarks>
-public sealed class Ripemd160Hasher : IDisposable
+public sealed class Ripemd160Hasher : BlockHasher
 {
-    private BlockHashEngine<Ripemd160.Function, Ripemd160.State> _engine;
-    private bool _disposed;
-
     /// <summary>Starts a RIPEMD-160 computation (scalar, the only path).</summary>
-    public Ripemd160Hasher() => _engine.Start(Ripemd160.HashSizeInBytes);
-
-    public int HashSizeInBytes => _engine.HashSize;
-
-    /// <summary>Feeds the next piece of the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
+    public Ripemd160Hasher()
+        : base(new BlockHashEngine<MerkleDamgard32<Ripemd160.Definition>, ChainingWords>(Ripemd160.HashSizeInBytes), "RIPEMD-160")
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Append(data);
-    }
-
-    /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 20 bytes.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        BlockHash.ThrowIfDestinationTooShort(destination, Ripemd160.HashSizeInBytes, "RIPEMD-160");
-        _engine.FinishAndRestart(destination);
-    }
-
-    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Start(Ripemd160.HashSizeInBytes);
-    }
-
-    /// <summary>Wipes the state and the buffered message bytes.</summary>
-    public void Dispose()
-    {
-        _engine.Wipe();
-        _disposed = true;
     }
 }

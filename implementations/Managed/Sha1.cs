@@ -39,52 +39,23 @@ public static class Sha1
     /// <paramref name="destination"/> is shorter than 20 bytes, or this algorithm has no such <paramref name="path"/>.
     /// </exception>
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        BlockHash.HashChecked<Function, State>(HashSizeInBytes, "SHA-1", source, destination, path);
+        BlockHash.HashChecked<MerkleDamgard32<Definition>, ChainingWords>(HashSizeInBytes, "SHA-1", source, destination, path);
 
-    /// <summary>The five 32-bit words of the chaining state, H(i) in FIPS 180-4 §6.1.2.</summary>
-    [InlineArray(5)]
-    internal struct State
+    /// <summary>FIPS 180-4 §5.1.1: 0x80, zeros, the 64-bit big-endian bit count; the chaining value is H(i) of §6.1.2, the five words of the digest written big-endian.</summary>
+    internal readonly struct Definition : IMerkleDamgard32Definition
     {
-        private uint _element0;
-    }
-
-    internal readonly struct Function : IBlockHashFunction<State>
-    {
-        public static int BlockSizeFor(int hashSize) => BlockSizeInBytes;
+        public static bool BigEndian => true;
 
         /// <summary>H(0), FIPS 180-4 §5.3.1.</summary>
-        public static void Initialize(ref State state, int hashSize)
-        {
-            state[0] = 0x67452301;
-            state[1] = 0xefcdab89;
-            state[2] = 0x98badcfe;
-            state[3] = 0x10325476;
-            state[4] = 0xc3d2e1f0;
-        }
+        public static ReadOnlySpan<uint> InitialValue => [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
 
-        public static void Compress(ref State state, ref byte blocks, int blockCount) =>
+        public static void Compress(ref ChainingWords state, ref byte blocks, int blockCount) =>
             CompressBlocks(ref state, ref blocks, blockCount);
-
-        /// <summary>FIPS 180-4 §5.1.1: 0x80, zeros, the 64-bit big-endian bit count; the digest is H(N) big-endian (§6.1.2).</summary>
-        [SkipLocalsInit]
-        public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
-        {
-            Unsafe.SkipInit(out BlockHash.FinalBlocks finalBlocks);
-            Span<byte> final = finalBlocks;
-            int finalLength = BlockHash.Pad(tail, messageLength, final, BlockSizeInBytes, sizeof(ulong), bigEndianLength: true);
-            CompressBlocks(ref state, ref final[0], finalLength / BlockSizeInBytes);
-            for (int i = 0; i < 5; i++)
-            {
-                BinaryPrimitives.WriteUInt32BigEndian(destination[(i * sizeof(uint))..], state[i]);
-            }
-
-            CryptographicOperations.ZeroMemory(final[..finalLength]);
-        }
     }
 
     /// <summary>FIPS 180-4 §6.1.2 over <paramref name="blockCount"/> (at least one) 64-byte blocks.</summary>
     [SkipLocalsInit]
-    private static void CompressBlocks(ref State state, ref byte blocks, int blockCount)
+    private static void CompressBlocks(ref ChainingWords state, ref byte blocks, int blockCount)
     {
         uint a = state[0];
         uint b = state[1];
@@ -214,44 +185,11 @@ public static class Sha1
 }
 
 /// <summary>Incremental SHA-1: append the message in pieces of any size, then read the digest.</summary>
-/// <remarks>Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is allocated after construction.</remarks>
-public sealed class Sha1Hasher : IDisposable
+public sealed class Sha1Hasher : BlockHasher
 {
-    private BlockHashEngine<Sha1.Function, Sha1.State> _engine;
-    private bool _disposed;
-
     /// <summary>Starts a SHA-1 computation (scalar, the only path).</summary>
-    public Sha1Hasher() => _engine.Start(Sha1.HashSizeInBytes);
-
-    public int HashSizeInBytes => _engine.HashSize;
-
-    /// <summary>Feeds the next piece of the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
+    public Sha1Hasher()
+        : base(new BlockHashEngine<MerkleDamgard32<Sha1.Definition>, ChainingWords>(Sha1.HashSizeInBytes), "SHA-1")
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Append(data);
-    }
-
-    /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 20 bytes.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        BlockHash.ThrowIfDestinationTooShort(destination, Sha1.HashSizeInBytes, "SHA-1");
-        _engine.FinishAndRestart(destination);
-    }
-
-    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Start(Sha1.HashSizeInBytes);
-    }
-
-    /// <summary>Wipes the state and the buffered message bytes.</summary>
-    public void Dispose()
-    {
-        _engine.Wipe();
-        _disposed = true;
     }
 }

@@ -39,50 +39,18 @@ public static class Sm3
     /// <paramref name="destination"/> is shorter than 32 bytes, or this algorithm has no such <paramref name="path"/>.
     /// </exception>
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        BlockHash.HashChecked<Function, State>(HashSizeInBytes, "SM3", source, destination, path);
+        BlockHash.HashChecked<MerkleDamgard32<Definition>, ChainingWords>(HashSizeInBytes, "SM3", source, destination, path);
 
-    /// <summary>The eight 32-bit words of V(i), GB/T 32905-2016 §5.3.</summary>
-    [InlineArray(8)]
-    internal struct State
+    /// <summary>GB/T 32905-2016 §5.2: 1 bit, zeros, the 64-bit big-endian bit count; the chaining value is V(i) of §5.3, the digest V(n) big-endian (§5.4).</summary>
+    internal readonly struct Definition : IMerkleDamgard32Definition
     {
-        private uint _element0;
-    }
-
-    internal readonly struct Function : IBlockHashFunction<State>
-    {
-        public static int BlockSizeFor(int hashSize) => BlockSizeInBytes;
+        public static bool BigEndian => true;
 
         /// <summary>IV, GB/T 32905-2016 §4.1.</summary>
-        public static void Initialize(ref State state, int hashSize)
-        {
-            state[0] = 0x7380166f;
-            state[1] = 0x4914b2b9;
-            state[2] = 0x172442d7;
-            state[3] = 0xda8a0600;
-            state[4] = 0xa96f30bc;
-            state[5] = 0x163138aa;
-            state[6] = 0xe38dee4d;
-            state[7] = 0xb0fb0e4e;
-        }
+        public static ReadOnlySpan<uint> InitialValue => [0x7380166f, 0x4914b2b9, 0x172442d7, 0xda8a0600, 0xa96f30bc, 0x163138aa, 0xe38dee4d, 0xb0fb0e4e];
 
-        public static void Compress(ref State state, ref byte blocks, int blockCount) =>
+        public static void Compress(ref ChainingWords state, ref byte blocks, int blockCount) =>
             CompressBlocks(ref state, ref blocks, blockCount);
-
-        /// <summary>§5.2: 1 bit, zeros, the 64-bit big-endian bit count; the digest is V(n) big-endian (§5.4).</summary>
-        [SkipLocalsInit]
-        public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
-        {
-            Unsafe.SkipInit(out BlockHash.FinalBlocks finalBlocks);
-            Span<byte> final = finalBlocks;
-            int finalLength = BlockHash.Pad(tail, messageLength, final, BlockSizeInBytes, sizeof(ulong), bigEndianLength: true);
-            CompressBlocks(ref state, ref final[0], finalLength / BlockSizeInBytes);
-            for (int i = 0; i < 8; i++)
-            {
-                BinaryPrimitives.WriteUInt32BigEndian(destination[(i * sizeof(uint))..], state[i]);
-            }
-
-            CryptographicOperations.ZeroMemory(final[..finalLength]);
-        }
     }
 
     /// <summary>
@@ -90,7 +58,7 @@ public static class Sm3
     /// blocks. The round constants are T(j) &lt;&lt;&lt; (j mod 32) of §4.2 and §5.3.3, precomputed.
     /// </summary>
     [SkipLocalsInit]
-    private static void CompressBlocks(ref State state, ref byte blocks, int blockCount)
+    private static void CompressBlocks(ref ChainingWords state, ref byte blocks, int blockCount)
     {
         uint a = state[0];
         uint b = state[1];
@@ -300,44 +268,11 @@ public static class Sm3
 }
 
 /// <summary>Incremental SM3: append the message in pieces of any size, then read the digest.</summary>
-/// <remarks>Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is allocated after construction.</remarks>
-public sealed class Sm3Hasher : IDisposable
+public sealed class Sm3Hasher : BlockHasher
 {
-    private BlockHashEngine<Sm3.Function, Sm3.State> _engine;
-    private bool _disposed;
-
     /// <summary>Starts an SM3 computation (scalar, the only path).</summary>
-    public Sm3Hasher() => _engine.Start(Sm3.HashSizeInBytes);
-
-    public int HashSizeInBytes => _engine.HashSize;
-
-    /// <summary>Feeds the next piece of the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
+    public Sm3Hasher()
+        : base(new BlockHashEngine<MerkleDamgard32<Sm3.Definition>, ChainingWords>(Sm3.HashSizeInBytes), "SM3")
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Append(data);
-    }
-
-    /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 32 bytes.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        BlockHash.ThrowIfDestinationTooShort(destination, Sm3.HashSizeInBytes, "SM3");
-        _engine.FinishAndRestart(destination);
-    }
-
-    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Start(Sm3.HashSizeInBytes);
-    }
-
-    /// <summary>Wipes the state and the buffered message bytes.</summary>
-    public void Dispose()
-    {
-        _engine.Wipe();
-        _disposed = true;
     }
 }

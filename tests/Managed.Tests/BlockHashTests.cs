@@ -20,7 +20,7 @@ public sealed class BlockHashTests
         HashAction HashData,
         PathHashAction HashDataOnPath,
         Func<InstructionSet, bool> IsSupported,
-        Func<HasherHandle> CreateHasher,
+        Func<BlockHasher> CreateHasher,
         Func<IDigest> Reference)
     {
         public override string ToString() => Name;
@@ -30,44 +30,18 @@ public sealed class BlockHashTests
 
     public delegate void PathHashAction(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path);
 
-    /// <summary>The incremental API of each hasher class, so one test body covers them all.</summary>
-    public sealed class HasherHandle(HashAction append, Action<byte[]> getHashAndReset, Action reset, IDisposable owner) : IDisposable
-    {
-        public void Append(ReadOnlySpan<byte> data) => append(data, default);
-
-        public void GetHashAndReset(byte[] destination) => getHashAndReset(destination);
-
-        public void Reset() => reset();
-
-        public void Dispose() => owner.Dispose();
-    }
-
-    private static HasherHandle Wrap(Md5Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(Sha1Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(Ripemd160Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(Sm3Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(StreebogHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(KupynaHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(WhirlpoolHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
     private static readonly Variant[] AllVariants =
     [
-        new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, () => Wrap(new Md5Hasher()), () => new MD5Digest()),
-        new("SHA-1", 20, 64, Sha1.HashData, Sha1.HashData, Sha1.IsSupported, () => Wrap(new Sha1Hasher()), () => new Sha1Digest()),
-        new("RIPEMD-160", 20, 64, Ripemd160.HashData, Ripemd160.HashData, Ripemd160.IsSupported, () => Wrap(new Ripemd160Hasher()), () => new RipeMD160Digest()),
-        new("SM3", 32, 64, Sm3.HashData, Sm3.HashData, Sm3.IsSupported, () => Wrap(new Sm3Hasher()), () => new SM3Digest()),
-        new("Streebog-256", 32, 64, Streebog.HashData256, Streebog.HashData256, Streebog.IsSupported, () => Wrap(new StreebogHasher(32)), () => new Gost3411_2012_256Digest()),
-        new("Streebog-512", 64, 64, Streebog.HashData512, Streebog.HashData512, Streebog.IsSupported, () => Wrap(new StreebogHasher(64)), () => new Gost3411_2012_512Digest()),
-        new("Kupyna-256", 32, 64, Kupyna.HashData256, Kupyna.HashData256, Kupyna.IsSupported, () => Wrap(new KupynaHasher(32)), () => new Dstu7564Digest(256)),
-        new("Kupyna-384", 48, 128, Kupyna.HashData384, Kupyna.HashData384, Kupyna.IsSupported, () => Wrap(new KupynaHasher(48)), () => new Dstu7564Digest(384)),
-        new("Kupyna-512", 64, 128, Kupyna.HashData512, Kupyna.HashData512, Kupyna.IsSupported, () => Wrap(new KupynaHasher(64)), () => new Dstu7564Digest(512)),
-        new("Whirlpool", 64, 64, Whirlpool.HashData, Whirlpool.HashData, Whirlpool.IsSupported, () => Wrap(new WhirlpoolHasher()), () => new WhirlpoolDigest()),
+        new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, () => new Md5Hasher(), () => new MD5Digest()),
+        new("SHA-1", 20, 64, Sha1.HashData, Sha1.HashData, Sha1.IsSupported, () => new Sha1Hasher(), () => new Sha1Digest()),
+        new("RIPEMD-160", 20, 64, Ripemd160.HashData, Ripemd160.HashData, Ripemd160.IsSupported, () => new Ripemd160Hasher(), () => new RipeMD160Digest()),
+        new("SM3", 32, 64, Sm3.HashData, Sm3.HashData, Sm3.IsSupported, () => new Sm3Hasher(), () => new SM3Digest()),
+        new("Streebog-256", 32, 64, Streebog.HashData256, Streebog.HashData256, Streebog.IsSupported, () => new StreebogHasher(32), () => new Gost3411_2012_256Digest()),
+        new("Streebog-512", 64, 64, Streebog.HashData512, Streebog.HashData512, Streebog.IsSupported, () => new StreebogHasher(64), () => new Gost3411_2012_512Digest()),
+        new("Kupyna-256", 32, 64, Kupyna.HashData256, Kupyna.HashData256, Kupyna.IsSupported, () => new KupynaHasher(32), () => new Dstu7564Digest(256)),
+        new("Kupyna-384", 48, 128, Kupyna.HashData384, Kupyna.HashData384, Kupyna.IsSupported, () => new KupynaHasher(48), () => new Dstu7564Digest(384)),
+        new("Kupyna-512", 64, 128, Kupyna.HashData512, Kupyna.HashData512, Kupyna.IsSupported, () => new KupynaHasher(64), () => new Dstu7564Digest(512)),
+        new("Whirlpool", 64, 64, Whirlpool.HashData, Whirlpool.HashData, Whirlpool.IsSupported, () => new WhirlpoolHasher(), () => new WhirlpoolDigest()),
     ];
 
     public static TheoryData<Variant> Variants => [.. AllVariants];
