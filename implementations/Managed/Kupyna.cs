@@ -199,11 +199,11 @@ public static class Kupyna
         {
             if (state.ColumnCount == NarrowColumns)
             {
-                CompressNarrow(ref state.H[0], ref blocks, blockCount);
+                Compress<Narrow>(ref state.H[0], ref blocks, blockCount);
             }
             else
             {
-                CompressWide(ref state.H[0], ref blocks, blockCount);
+                Compress<Wide>(ref state.H[0], ref blocks, blockCount);
             }
         }
 
@@ -221,11 +221,11 @@ public static class Kupyna
             Span<byte> bytes = MemoryMarshal.AsBytes((Span<ulong>)output)[..blockSize];
             if (state.ColumnCount == NarrowColumns)
             {
-                OutputNarrow(ref state.H[0], ref output[0]);
+                Output<Narrow>(ref state.H[0], ref output[0]);
             }
             else
             {
-                OutputWide(ref state.H[0], ref output[0]);
+                Output<Wide>(ref state.H[0], ref output[0]);
             }
 
             if (!BitConverter.IsLittleEndian)
@@ -257,70 +257,133 @@ public static class Kupyna
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static ulong Lookup(ref ulong table, int row, int value) => Unsafe.Add(ref table, (nuint)(uint)value + (nuint)(uint)(row * 256));
 
-    // ---- The 512-bit state: 8 columns, row b shifted right by b columns (ShiftBytes). ----
+    /// <summary>The two state widths, as types so that every generic round below is compiled once per width with its sizes as constants.</summary>
+    private interface IWidth
+    {
+        static abstract int Columns { get; }
+
+        static abstract int Rounds { get; }
+
+        /// <summary>ShiftBytes moves row b right by b columns, but row 7 by 7 columns (8-column state) or 11 (16-column).</summary>
+        static abstract int Row7Shift { get; }
+    }
+
+    /// <summary>The 512-bit state of Kupyna-256: 8 columns, 10 rounds.</summary>
+    private readonly struct Narrow : IWidth
+    {
+        public static int Columns => NarrowColumns;
+
+        public static int Rounds => NarrowRounds;
+
+        public static int Row7Shift => 7;
+    }
+
+    /// <summary>The 1024-bit state of Kupyna-384/512: 16 columns, 14 rounds.</summary>
+    private readonly struct Wide : IWidth
+    {
+        public static int Columns => WideColumns;
+
+        public static int Rounds => WideRounds;
+
+        public static int Row7Shift => 11;
+    }
 
     /// <summary>
-    /// Output column j of one round over 8 columns: row b comes from column j - b. <paramref name="k0"/> is XORed
-    /// into row 0's byte first (T⊕'s round constant for that column; 0 for T+, whose constant was added before).
+    /// Output column j of one round: row b comes from column j - b (ShiftBytes; row 7 from j - Row7Shift).
+    /// <paramref name="k0"/> is XORed into row 0's byte first (T⊕'s round constant for that column; 0 for T+,
+    /// whose constant was added before).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Narrow(ref ulong t, ref byte s, int j, int k0) =>
-        Lookup(ref t, 0, At(ref s, j, 0) ^ k0)
-        ^ Lookup(ref t, 1, At(ref s, (j + 7) & 7, 1))
-        ^ Lookup(ref t, 2, At(ref s, (j + 6) & 7, 2))
-        ^ Lookup(ref t, 3, At(ref s, (j + 5) & 7, 3))
-        ^ Lookup(ref t, 4, At(ref s, (j + 4) & 7, 4))
-        ^ Lookup(ref t, 5, At(ref s, (j + 3) & 7, 5))
-        ^ Lookup(ref t, 6, At(ref s, (j + 2) & 7, 6))
-        ^ Lookup(ref t, 7, At(ref s, (j + 1) & 7, 7));
+    private static ulong Column<TWidth>(ref ulong t, ref byte s, int j, int k0)
+        where TWidth : struct, IWidth
+    {
+        int last = TWidth.Columns - 1;
+        return Lookup(ref t, 0, At(ref s, j, 0) ^ k0)
+            ^ Lookup(ref t, 1, At(ref s, (j - 1) & last, 1))
+            ^ Lookup(ref t, 2, At(ref s, (j - 2) & last, 2))
+            ^ Lookup(ref t, 3, At(ref s, (j - 3) & last, 3))
+            ^ Lookup(ref t, 4, At(ref s, (j - 4) & last, 4))
+            ^ Lookup(ref t, 5, At(ref s, (j - 5) & last, 5))
+            ^ Lookup(ref t, 6, At(ref s, (j - 6) & last, 6))
+            ^ Lookup(ref t, 7, At(ref s, (j - TWidth.Row7Shift) & last, 7));
+    }
 
-    /// <summary>One T⊕ round (constant ν = <paramref name="round"/>: (j · 16) ⊕ ν in row 0 of column j) from <paramref name="source"/> to <paramref name="destination"/>.</summary>
+    /// <summary>
+    /// Output columns <paramref name="first"/>..+7 of one round; with <paramref name="xorConstant"/>, T⊕'s constant
+    /// (j · 16) ⊕ ν (ν = <paramref name="round"/>) goes into row 0 of column j.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundXorNarrow(ref ulong t, ref ulong source, ref ulong destination, int round)
+    private static void EightColumns<TWidth>(ref ulong t, ref byte s, ref ulong destination, int first, bool xorConstant, int round)
+        where TWidth : struct, IWidth
     {
         // Written out column by column: with constant column indices every byte and table offset is a constant
         // displacement (a loop here kept them as run-time arithmetic, four times the instructions per lookup).
-        ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        Unsafe.Add(ref destination, 0) = Narrow(ref t, ref s, 0, 0x00 ^ round);
-        Unsafe.Add(ref destination, 1) = Narrow(ref t, ref s, 1, 0x10 ^ round);
-        Unsafe.Add(ref destination, 2) = Narrow(ref t, ref s, 2, 0x20 ^ round);
-        Unsafe.Add(ref destination, 3) = Narrow(ref t, ref s, 3, 0x30 ^ round);
-        Unsafe.Add(ref destination, 4) = Narrow(ref t, ref s, 4, 0x40 ^ round);
-        Unsafe.Add(ref destination, 5) = Narrow(ref t, ref s, 5, 0x50 ^ round);
-        Unsafe.Add(ref destination, 6) = Narrow(ref t, ref s, 6, 0x60 ^ round);
-        Unsafe.Add(ref destination, 7) = Narrow(ref t, ref s, 7, 0x70 ^ round);
+        Unsafe.Add(ref destination, first) = Column<TWidth>(ref t, ref s, first, xorConstant ? (first << 4) ^ round : 0);
+        Unsafe.Add(ref destination, first + 1) = Column<TWidth>(ref t, ref s, first + 1, xorConstant ? ((first + 1) << 4) ^ round : 0);
+        Unsafe.Add(ref destination, first + 2) = Column<TWidth>(ref t, ref s, first + 2, xorConstant ? ((first + 2) << 4) ^ round : 0);
+        Unsafe.Add(ref destination, first + 3) = Column<TWidth>(ref t, ref s, first + 3, xorConstant ? ((first + 3) << 4) ^ round : 0);
+        Unsafe.Add(ref destination, first + 4) = Column<TWidth>(ref t, ref s, first + 4, xorConstant ? ((first + 4) << 4) ^ round : 0);
+        Unsafe.Add(ref destination, first + 5) = Column<TWidth>(ref t, ref s, first + 5, xorConstant ? ((first + 5) << 4) ^ round : 0);
+        Unsafe.Add(ref destination, first + 6) = Column<TWidth>(ref t, ref s, first + 6, xorConstant ? ((first + 6) << 4) ^ round : 0);
+        Unsafe.Add(ref destination, first + 7) = Column<TWidth>(ref t, ref s, first + 7, xorConstant ? ((first + 7) << 4) ^ round : 0);
     }
 
-    /// <summary>
-    /// One T+ round: column j += 0x00F0F0F0F0F0F0F3 ⊕ ((((c - 1 - j) · 16) ⊕ ν) · 2^56), then the tables.
-    /// <paramref name="source"/> is changed by the addition.
-    /// </summary>
+    /// <summary>T+'s constant for columns <paramref name="first"/>..+7: column j += 0x00F0F0F0F0F0F0F3 ⊕ ((((c - 1 - j) · 16) ⊕ ν) · 2^56).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundAddNarrow(ref ulong t, ref ulong source, ref ulong destination, int round)
+    private static void EightAdditions<TWidth>(ref ulong source, int first, ulong nu)
+        where TWidth : struct, IWidth
+    {
+        Unsafe.Add(ref source, first) += AddConstant<TWidth>(first) ^ nu;
+        Unsafe.Add(ref source, first + 1) += AddConstant<TWidth>(first + 1) ^ nu;
+        Unsafe.Add(ref source, first + 2) += AddConstant<TWidth>(first + 2) ^ nu;
+        Unsafe.Add(ref source, first + 3) += AddConstant<TWidth>(first + 3) ^ nu;
+        Unsafe.Add(ref source, first + 4) += AddConstant<TWidth>(first + 4) ^ nu;
+        Unsafe.Add(ref source, first + 5) += AddConstant<TWidth>(first + 5) ^ nu;
+        Unsafe.Add(ref source, first + 6) += AddConstant<TWidth>(first + 6) ^ nu;
+        Unsafe.Add(ref source, first + 7) += AddConstant<TWidth>(first + 7) ^ nu;
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static ulong AddConstant<TWidth>(int j)
+        where TWidth : struct, IWidth =>
+        0x00f0f0f0f0f0f0f3UL | ((ulong)((TWidth.Columns - 1 - j) << 4) << 56);
+
+    /// <summary>One T⊕ round (constant ν = <paramref name="round"/>) from <paramref name="source"/> to <paramref name="destination"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void RoundXor<TWidth>(ref ulong t, ref ulong source, ref ulong destination, int round)
+        where TWidth : struct, IWidth
+    {
+        ref byte s = ref Unsafe.As<ulong, byte>(ref source);
+        EightColumns<TWidth>(ref t, ref s, ref destination, 0, xorConstant: true, round);
+        if (TWidth.Columns == WideColumns)
+        {
+            EightColumns<TWidth>(ref t, ref s, ref destination, 8, xorConstant: true, round);
+        }
+    }
+
+    /// <summary>One T+ round: T+'s constant added to each column, then the tables. <paramref name="source"/> is changed by the addition.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void RoundAdd<TWidth>(ref ulong t, ref ulong source, ref ulong destination, int round)
+        where TWidth : struct, IWidth
     {
         ulong nu = (ulong)round << 56;
-        Unsafe.Add(ref source, 0) += 0x70f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 1) += 0x60f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 2) += 0x50f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 3) += 0x40f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 4) += 0x30f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 5) += 0x20f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 6) += 0x10f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 7) += 0x00f0f0f0f0f0f0f3UL ^ nu;
-
         ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        Unsafe.Add(ref destination, 0) = Narrow(ref t, ref s, 0, 0);
-        Unsafe.Add(ref destination, 1) = Narrow(ref t, ref s, 1, 0);
-        Unsafe.Add(ref destination, 2) = Narrow(ref t, ref s, 2, 0);
-        Unsafe.Add(ref destination, 3) = Narrow(ref t, ref s, 3, 0);
-        Unsafe.Add(ref destination, 4) = Narrow(ref t, ref s, 4, 0);
-        Unsafe.Add(ref destination, 5) = Narrow(ref t, ref s, 5, 0);
-        Unsafe.Add(ref destination, 6) = Narrow(ref t, ref s, 6, 0);
-        Unsafe.Add(ref destination, 7) = Narrow(ref t, ref s, 7, 0);
+        EightAdditions<TWidth>(ref source, 0, nu);
+        if (TWidth.Columns == WideColumns)
+        {
+            EightAdditions<TWidth>(ref source, 8, nu);
+        }
+
+        EightColumns<TWidth>(ref t, ref s, ref destination, 0, xorConstant: false, round);
+        if (TWidth.Columns == WideColumns)
+        {
+            EightColumns<TWidth>(ref t, ref s, ref destination, 8, xorConstant: false, round);
+        }
     }
 
     [SkipLocalsInit]
-    private static void CompressNarrow(ref ulong h, ref byte blocks, int blockCount)
+    private static void Compress<TWidth>(ref ulong h, ref byte blocks, int blockCount)
+        where TWidth : struct, IWidth
     {
         Unsafe.SkipInit(out Columns xa);
         Unsafe.SkipInit(out Columns xb);
@@ -329,27 +392,27 @@ public static class Kupyna
         ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
         do
         {
-            for (int j = 0; j < NarrowColumns; j++)
+            for (int j = 0; j < TWidth.Columns; j++)
             {
                 ulong m = ReadColumn(ref blocks, j);
                 xa[j] = Unsafe.Add(ref h, j) ^ m;
                 ya[j] = m;
             }
 
-            for (int round = 0; round < NarrowRounds; round += 2)
+            for (int round = 0; round < TWidth.Rounds; round += 2)
             {
-                RoundXorNarrow(ref t, ref xa[0], ref xb[0], round);
-                RoundAddNarrow(ref t, ref ya[0], ref yb[0], round);
-                RoundXorNarrow(ref t, ref xb[0], ref xa[0], round + 1);
-                RoundAddNarrow(ref t, ref yb[0], ref ya[0], round + 1);
+                RoundXor<TWidth>(ref t, ref xa[0], ref xb[0], round);
+                RoundAdd<TWidth>(ref t, ref ya[0], ref yb[0], round);
+                RoundXor<TWidth>(ref t, ref xb[0], ref xa[0], round + 1);
+                RoundAdd<TWidth>(ref t, ref yb[0], ref ya[0], round + 1);
             }
 
-            for (int j = 0; j < NarrowColumns; j++)
+            for (int j = 0; j < TWidth.Columns; j++)
             {
                 Unsafe.Add(ref h, j) ^= xa[j] ^ ya[j];
             }
 
-            blocks = ref Unsafe.Add(ref blocks, 8 * NarrowColumns);
+            blocks = ref Unsafe.Add(ref blocks, 8 * TWidth.Columns);
         }
         while (--blockCount != 0);
 
@@ -359,160 +422,22 @@ public static class Kupyna
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)yb));
     }
 
-    /// <summary>h' = T⊕(h) ⊕ h over 8 columns, into <paramref name="output"/>.</summary>
+    /// <summary>h' = T⊕(h) ⊕ h, into <paramref name="output"/>.</summary>
     [SkipLocalsInit]
-    private static void OutputNarrow(ref ulong h, ref ulong output)
+    private static void Output<TWidth>(ref ulong h, ref ulong output)
+        where TWidth : struct, IWidth
     {
         Unsafe.SkipInit(out Columns xa);
         Unsafe.SkipInit(out Columns xb);
         ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
-        MemoryMarshal.CreateReadOnlySpan(ref h, NarrowColumns).CopyTo(xa);
-        for (int round = 0; round < NarrowRounds; round += 2)
+        MemoryMarshal.CreateReadOnlySpan(ref h, TWidth.Columns).CopyTo(xa);
+        for (int round = 0; round < TWidth.Rounds; round += 2)
         {
-            RoundXorNarrow(ref t, ref xa[0], ref xb[0], round);
-            RoundXorNarrow(ref t, ref xb[0], ref xa[0], round + 1);
+            RoundXor<TWidth>(ref t, ref xa[0], ref xb[0], round);
+            RoundXor<TWidth>(ref t, ref xb[0], ref xa[0], round + 1);
         }
 
-        for (int j = 0; j < NarrowColumns; j++)
-        {
-            Unsafe.Add(ref output, j) = xa[j] ^ Unsafe.Add(ref h, j);
-        }
-
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)xa));
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)xb));
-    }
-
-    // ---- The 1024-bit state: 16 columns, row b shifted right by b columns, row 7 by 11 (ShiftBytes). ----
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Wide(ref ulong t, ref byte s, int j, int k0) =>
-        Lookup(ref t, 0, At(ref s, j, 0) ^ k0)
-        ^ Lookup(ref t, 1, At(ref s, (j + 15) & 15, 1))
-        ^ Lookup(ref t, 2, At(ref s, (j + 14) & 15, 2))
-        ^ Lookup(ref t, 3, At(ref s, (j + 13) & 15, 3))
-        ^ Lookup(ref t, 4, At(ref s, (j + 12) & 15, 4))
-        ^ Lookup(ref t, 5, At(ref s, (j + 11) & 15, 5))
-        ^ Lookup(ref t, 6, At(ref s, (j + 10) & 15, 6))
-        ^ Lookup(ref t, 7, At(ref s, (j + 5) & 15, 7));
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundXorWide(ref ulong t, ref ulong source, ref ulong destination, int round)
-    {
-        // Written out column by column: with constant column indices every byte and table offset is a constant
-        // displacement (a loop here kept them as run-time arithmetic, four times the instructions per lookup).
-        ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        Unsafe.Add(ref destination, 0) = Wide(ref t, ref s, 0, 0x00 ^ round);
-        Unsafe.Add(ref destination, 1) = Wide(ref t, ref s, 1, 0x10 ^ round);
-        Unsafe.Add(ref destination, 2) = Wide(ref t, ref s, 2, 0x20 ^ round);
-        Unsafe.Add(ref destination, 3) = Wide(ref t, ref s, 3, 0x30 ^ round);
-        Unsafe.Add(ref destination, 4) = Wide(ref t, ref s, 4, 0x40 ^ round);
-        Unsafe.Add(ref destination, 5) = Wide(ref t, ref s, 5, 0x50 ^ round);
-        Unsafe.Add(ref destination, 6) = Wide(ref t, ref s, 6, 0x60 ^ round);
-        Unsafe.Add(ref destination, 7) = Wide(ref t, ref s, 7, 0x70 ^ round);
-        Unsafe.Add(ref destination, 8) = Wide(ref t, ref s, 8, 0x80 ^ round);
-        Unsafe.Add(ref destination, 9) = Wide(ref t, ref s, 9, 0x90 ^ round);
-        Unsafe.Add(ref destination, 10) = Wide(ref t, ref s, 10, 0xa0 ^ round);
-        Unsafe.Add(ref destination, 11) = Wide(ref t, ref s, 11, 0xb0 ^ round);
-        Unsafe.Add(ref destination, 12) = Wide(ref t, ref s, 12, 0xc0 ^ round);
-        Unsafe.Add(ref destination, 13) = Wide(ref t, ref s, 13, 0xd0 ^ round);
-        Unsafe.Add(ref destination, 14) = Wide(ref t, ref s, 14, 0xe0 ^ round);
-        Unsafe.Add(ref destination, 15) = Wide(ref t, ref s, 15, 0xf0 ^ round);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundAddWide(ref ulong t, ref ulong source, ref ulong destination, int round)
-    {
-        ulong nu = (ulong)round << 56;
-        Unsafe.Add(ref source, 0) += 0xf0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 1) += 0xe0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 2) += 0xd0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 3) += 0xc0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 4) += 0xb0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 5) += 0xa0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 6) += 0x90f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 7) += 0x80f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 8) += 0x70f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 9) += 0x60f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 10) += 0x50f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 11) += 0x40f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 12) += 0x30f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 13) += 0x20f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 14) += 0x10f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 15) += 0x00f0f0f0f0f0f0f3UL ^ nu;
-
-        ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        Unsafe.Add(ref destination, 0) = Wide(ref t, ref s, 0, 0);
-        Unsafe.Add(ref destination, 1) = Wide(ref t, ref s, 1, 0);
-        Unsafe.Add(ref destination, 2) = Wide(ref t, ref s, 2, 0);
-        Unsafe.Add(ref destination, 3) = Wide(ref t, ref s, 3, 0);
-        Unsafe.Add(ref destination, 4) = Wide(ref t, ref s, 4, 0);
-        Unsafe.Add(ref destination, 5) = Wide(ref t, ref s, 5, 0);
-        Unsafe.Add(ref destination, 6) = Wide(ref t, ref s, 6, 0);
-        Unsafe.Add(ref destination, 7) = Wide(ref t, ref s, 7, 0);
-        Unsafe.Add(ref destination, 8) = Wide(ref t, ref s, 8, 0);
-        Unsafe.Add(ref destination, 9) = Wide(ref t, ref s, 9, 0);
-        Unsafe.Add(ref destination, 10) = Wide(ref t, ref s, 10, 0);
-        Unsafe.Add(ref destination, 11) = Wide(ref t, ref s, 11, 0);
-        Unsafe.Add(ref destination, 12) = Wide(ref t, ref s, 12, 0);
-        Unsafe.Add(ref destination, 13) = Wide(ref t, ref s, 13, 0);
-        Unsafe.Add(ref destination, 14) = Wide(ref t, ref s, 14, 0);
-        Unsafe.Add(ref destination, 15) = Wide(ref t, ref s, 15, 0);
-    }
-
-    [SkipLocalsInit]
-    private static void CompressWide(ref ulong h, ref byte blocks, int blockCount)
-    {
-        Unsafe.SkipInit(out Columns xa);
-        Unsafe.SkipInit(out Columns xb);
-        Unsafe.SkipInit(out Columns ya);
-        Unsafe.SkipInit(out Columns yb);
-        ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
-        do
-        {
-            for (int j = 0; j < WideColumns; j++)
-            {
-                ulong m = ReadColumn(ref blocks, j);
-                xa[j] = Unsafe.Add(ref h, j) ^ m;
-                ya[j] = m;
-            }
-
-            for (int round = 0; round < WideRounds; round += 2)
-            {
-                RoundXorWide(ref t, ref xa[0], ref xb[0], round);
-                RoundAddWide(ref t, ref ya[0], ref yb[0], round);
-                RoundXorWide(ref t, ref xb[0], ref xa[0], round + 1);
-                RoundAddWide(ref t, ref yb[0], ref ya[0], round + 1);
-            }
-
-            for (int j = 0; j < WideColumns; j++)
-            {
-                Unsafe.Add(ref h, j) ^= xa[j] ^ ya[j];
-            }
-
-            blocks = ref Unsafe.Add(ref blocks, 8 * WideColumns);
-        }
-        while (--blockCount != 0);
-
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)xa));
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)xb));
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)ya));
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)yb));
-    }
-
-    [SkipLocalsInit]
-    private static void OutputWide(ref ulong h, ref ulong output)
-    {
-        Unsafe.SkipInit(out Columns xa);
-        Unsafe.SkipInit(out Columns xb);
-        ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
-        MemoryMarshal.CreateReadOnlySpan(ref h, WideColumns).CopyTo(xa);
-        for (int round = 0; round < WideRounds; round += 2)
-        {
-            RoundXorWide(ref t, ref xa[0], ref xb[0], round);
-            RoundXorWide(ref t, ref xb[0], ref xa[0], round + 1);
-        }
-
-        for (int j = 0; j < WideColumns; j++)
+        for (int j = 0; j < TWidth.Columns; j++)
         {
             Unsafe.Add(ref output, j) = xa[j] ^ Unsafe.Add(ref h, j);
         }
