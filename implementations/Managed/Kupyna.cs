@@ -249,14 +249,6 @@ public static class Kupyna
         return BitConverter.IsLittleEndian ? word : BinaryPrimitives.ReverseEndianness(word);
     }
 
-    /// <summary>Byte <paramref name="row"/> of column <paramref name="column"/> in a buffer of native words.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static byte At(ref byte state, int column, int row) =>
-        Unsafe.Add(ref state, (column * 8) + (BitConverter.IsLittleEndian ? row : 7 - row));
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Lookup(ref ulong table, int row, int value) => Unsafe.Add(ref table, (nuint)(uint)value + (nuint)(uint)(row * 256));
-
     /// <summary>The two state widths, as types so that every generic round below is compiled once per width with its sizes as constants.</summary>
     private interface IWidth
     {
@@ -288,96 +280,86 @@ public static class Kupyna
         public static int Row7Shift => 11;
     }
 
+    // Below, the state's shape arrives as plain arguments (columns, Row7Shift), read once from the width type at the
+    // top of Compress and Output: the JIT folds them as constants through the inlined calls, and reading the type's
+    // properties in every column (each an inlinee) had pushed the 16-column compression past the JIT's inlining
+    // budget, leaving whole rounds as calls (seen with DOTNET_JitDisasm; Kupyna-512 30% slower).
+
     /// <summary>
-    /// Output column j of one round: row b comes from column j - b (ShiftBytes; row 7 from j - Row7Shift).
-    /// <paramref name="k0"/> is XORed into row 0's byte first (T⊕'s round constant for that column; 0 for T+,
-    /// whose constant was added before).
+    /// Output column j of one round over <paramref name="columns"/> columns: row b comes from column j - b
+    /// (ShiftBytes; row 7 from j - <paramref name="row7Shift"/>). <paramref name="k0"/> is XORed into row 0's byte
+    /// first (T⊕'s round constant for that column; 0 for T+, whose constant was added before).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Column<TWidth>(ref ulong t, ref byte s, int j, int k0)
-        where TWidth : struct, IWidth
+    private static ulong Column(ref ulong t, ref byte s, int j, int columns, int row7Shift, int k0)
     {
-        int last = TWidth.Columns - 1;
-        return Lookup(ref t, 0, At(ref s, j, 0) ^ k0)
-            ^ Lookup(ref t, 1, At(ref s, (j - 1) & last, 1))
-            ^ Lookup(ref t, 2, At(ref s, (j - 2) & last, 2))
-            ^ Lookup(ref t, 3, At(ref s, (j - 3) & last, 3))
-            ^ Lookup(ref t, 4, At(ref s, (j - 4) & last, 4))
-            ^ Lookup(ref t, 5, At(ref s, (j - 5) & last, 5))
-            ^ Lookup(ref t, 6, At(ref s, (j - 6) & last, 6))
-            ^ Lookup(ref t, 7, At(ref s, (j - TWidth.Row7Shift) & last, 7));
+        int last = columns - 1;
+        return MdsTables.Lookup(
+            ref t, ref s, j, (j - 1) & last, (j - 2) & last, (j - 3) & last, (j - 4) & last, (j - 5) & last, (j - 6) & last, (j - row7Shift) & last, k0);
     }
 
     /// <summary>
-    /// Output columns <paramref name="first"/>..+7 of one round; with <paramref name="xorConstant"/>, T⊕'s constant
-    /// (j · 16) ⊕ ν (ν = <paramref name="round"/>) goes into row 0 of column j.
+    /// Output columns <paramref name="first"/>..+7 of one round, with k0 = (j · <paramref name="stride"/>) ⊕
+    /// <paramref name="round"/> in column j: T⊕'s constant (j · 16) ⊕ ν with stride 16, none with stride and round 0.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void EightColumns<TWidth>(ref ulong t, ref byte s, ref ulong destination, int first, bool xorConstant, int round)
-        where TWidth : struct, IWidth
+    private static void EightColumns(ref ulong t, ref byte s, ref ulong destination, int first, int columns, int row7Shift, int stride, int round)
     {
         // Written out column by column: with constant column indices every byte and table offset is a constant
         // displacement (a loop here kept them as run-time arithmetic, four times the instructions per lookup).
-        Unsafe.Add(ref destination, first) = Column<TWidth>(ref t, ref s, first, xorConstant ? (first << 4) ^ round : 0);
-        Unsafe.Add(ref destination, first + 1) = Column<TWidth>(ref t, ref s, first + 1, xorConstant ? ((first + 1) << 4) ^ round : 0);
-        Unsafe.Add(ref destination, first + 2) = Column<TWidth>(ref t, ref s, first + 2, xorConstant ? ((first + 2) << 4) ^ round : 0);
-        Unsafe.Add(ref destination, first + 3) = Column<TWidth>(ref t, ref s, first + 3, xorConstant ? ((first + 3) << 4) ^ round : 0);
-        Unsafe.Add(ref destination, first + 4) = Column<TWidth>(ref t, ref s, first + 4, xorConstant ? ((first + 4) << 4) ^ round : 0);
-        Unsafe.Add(ref destination, first + 5) = Column<TWidth>(ref t, ref s, first + 5, xorConstant ? ((first + 5) << 4) ^ round : 0);
-        Unsafe.Add(ref destination, first + 6) = Column<TWidth>(ref t, ref s, first + 6, xorConstant ? ((first + 6) << 4) ^ round : 0);
-        Unsafe.Add(ref destination, first + 7) = Column<TWidth>(ref t, ref s, first + 7, xorConstant ? ((first + 7) << 4) ^ round : 0);
+        Unsafe.Add(ref destination, first) = Column(ref t, ref s, first, columns, row7Shift, (first * stride) ^ round);
+        Unsafe.Add(ref destination, first + 1) = Column(ref t, ref s, first + 1, columns, row7Shift, ((first + 1) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 2) = Column(ref t, ref s, first + 2, columns, row7Shift, ((first + 2) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 3) = Column(ref t, ref s, first + 3, columns, row7Shift, ((first + 3) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 4) = Column(ref t, ref s, first + 4, columns, row7Shift, ((first + 4) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 5) = Column(ref t, ref s, first + 5, columns, row7Shift, ((first + 5) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 6) = Column(ref t, ref s, first + 6, columns, row7Shift, ((first + 6) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 7) = Column(ref t, ref s, first + 7, columns, row7Shift, ((first + 7) * stride) ^ round);
     }
 
     /// <summary>T+'s constant for columns <paramref name="first"/>..+7: column j += 0x00F0F0F0F0F0F0F3 ⊕ ((((c - 1 - j) · 16) ⊕ ν) · 2^56).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void EightAdditions<TWidth>(ref ulong source, int first, ulong nu)
-        where TWidth : struct, IWidth
+    private static void EightAdditions(ref ulong source, int first, int columns, ulong nu)
     {
-        Unsafe.Add(ref source, first) += AddConstant<TWidth>(first) ^ nu;
-        Unsafe.Add(ref source, first + 1) += AddConstant<TWidth>(first + 1) ^ nu;
-        Unsafe.Add(ref source, first + 2) += AddConstant<TWidth>(first + 2) ^ nu;
-        Unsafe.Add(ref source, first + 3) += AddConstant<TWidth>(first + 3) ^ nu;
-        Unsafe.Add(ref source, first + 4) += AddConstant<TWidth>(first + 4) ^ nu;
-        Unsafe.Add(ref source, first + 5) += AddConstant<TWidth>(first + 5) ^ nu;
-        Unsafe.Add(ref source, first + 6) += AddConstant<TWidth>(first + 6) ^ nu;
-        Unsafe.Add(ref source, first + 7) += AddConstant<TWidth>(first + 7) ^ nu;
+        ulong top = (ulong)(columns - 1 - first) << 60;
+        Unsafe.Add(ref source, first) += (0x00f0f0f0f0f0f0f3UL | top) ^ nu;
+        Unsafe.Add(ref source, first + 1) += (0x00f0f0f0f0f0f0f3UL | (top - (1UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 2) += (0x00f0f0f0f0f0f0f3UL | (top - (2UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 3) += (0x00f0f0f0f0f0f0f3UL | (top - (3UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 4) += (0x00f0f0f0f0f0f0f3UL | (top - (4UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 5) += (0x00f0f0f0f0f0f0f3UL | (top - (5UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 6) += (0x00f0f0f0f0f0f0f3UL | (top - (6UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 7) += (0x00f0f0f0f0f0f0f3UL | (top - (7UL << 60))) ^ nu;
     }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong AddConstant<TWidth>(int j)
-        where TWidth : struct, IWidth =>
-        0x00f0f0f0f0f0f0f3UL | ((ulong)((TWidth.Columns - 1 - j) << 4) << 56);
 
     /// <summary>One T⊕ round (constant ν = <paramref name="round"/>) from <paramref name="source"/> to <paramref name="destination"/>.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundXor<TWidth>(ref ulong t, ref ulong source, ref ulong destination, int round)
-        where TWidth : struct, IWidth
+    private static void RoundXor(ref ulong t, ref ulong source, ref ulong destination, int columns, int row7Shift, int round)
     {
         ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        EightColumns<TWidth>(ref t, ref s, ref destination, 0, xorConstant: true, round);
-        if (TWidth.Columns == WideColumns)
+        EightColumns(ref t, ref s, ref destination, 0, columns, row7Shift, 16, round);
+        if (columns == WideColumns)
         {
-            EightColumns<TWidth>(ref t, ref s, ref destination, 8, xorConstant: true, round);
+            EightColumns(ref t, ref s, ref destination, 8, columns, row7Shift, 16, round);
         }
     }
 
     /// <summary>One T+ round: T+'s constant added to each column, then the tables. <paramref name="source"/> is changed by the addition.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundAdd<TWidth>(ref ulong t, ref ulong source, ref ulong destination, int round)
-        where TWidth : struct, IWidth
+    private static void RoundAdd(ref ulong t, ref ulong source, ref ulong destination, int columns, int row7Shift, int round)
     {
         ulong nu = (ulong)round << 56;
         ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        EightAdditions<TWidth>(ref source, 0, nu);
-        if (TWidth.Columns == WideColumns)
+        EightAdditions(ref source, 0, columns, nu);
+        if (columns == WideColumns)
         {
-            EightAdditions<TWidth>(ref source, 8, nu);
+            EightAdditions(ref source, 8, columns, nu);
         }
 
-        EightColumns<TWidth>(ref t, ref s, ref destination, 0, xorConstant: false, round);
-        if (TWidth.Columns == WideColumns)
+        EightColumns(ref t, ref s, ref destination, 0, columns, row7Shift, 0, 0);
+        if (columns == WideColumns)
         {
-            EightColumns<TWidth>(ref t, ref s, ref destination, 8, xorConstant: false, round);
+            EightColumns(ref t, ref s, ref destination, 8, columns, row7Shift, 0, 0);
         }
     }
 
@@ -390,29 +372,32 @@ public static class Kupyna
         Unsafe.SkipInit(out Columns ya);
         Unsafe.SkipInit(out Columns yb);
         ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
+        int columns = TWidth.Columns;
+        int rounds = TWidth.Rounds;
+        int row7Shift = TWidth.Row7Shift;
         do
         {
-            for (int j = 0; j < TWidth.Columns; j++)
+            for (int j = 0; j < columns; j++)
             {
                 ulong m = ReadColumn(ref blocks, j);
                 xa[j] = Unsafe.Add(ref h, j) ^ m;
                 ya[j] = m;
             }
 
-            for (int round = 0; round < TWidth.Rounds; round += 2)
+            for (int round = 0; round < rounds; round += 2)
             {
-                RoundXor<TWidth>(ref t, ref xa[0], ref xb[0], round);
-                RoundAdd<TWidth>(ref t, ref ya[0], ref yb[0], round);
-                RoundXor<TWidth>(ref t, ref xb[0], ref xa[0], round + 1);
-                RoundAdd<TWidth>(ref t, ref yb[0], ref ya[0], round + 1);
+                RoundXor(ref t, ref xa[0], ref xb[0], columns, row7Shift, round);
+                RoundAdd(ref t, ref ya[0], ref yb[0], columns, row7Shift, round);
+                RoundXor(ref t, ref xb[0], ref xa[0], columns, row7Shift, round + 1);
+                RoundAdd(ref t, ref yb[0], ref ya[0], columns, row7Shift, round + 1);
             }
 
-            for (int j = 0; j < TWidth.Columns; j++)
+            for (int j = 0; j < columns; j++)
             {
                 Unsafe.Add(ref h, j) ^= xa[j] ^ ya[j];
             }
 
-            blocks = ref Unsafe.Add(ref blocks, 8 * TWidth.Columns);
+            blocks = ref Unsafe.Add(ref blocks, 8 * columns);
         }
         while (--blockCount != 0);
 
@@ -430,14 +415,16 @@ public static class Kupyna
         Unsafe.SkipInit(out Columns xa);
         Unsafe.SkipInit(out Columns xb);
         ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
-        MemoryMarshal.CreateReadOnlySpan(ref h, TWidth.Columns).CopyTo(xa);
+        int columns = TWidth.Columns;
+        int row7Shift = TWidth.Row7Shift;
+        MemoryMarshal.CreateReadOnlySpan(ref h, columns).CopyTo(xa);
         for (int round = 0; round < TWidth.Rounds; round += 2)
         {
-            RoundXor<TWidth>(ref t, ref xa[0], ref xb[0], round);
-            RoundXor<TWidth>(ref t, ref xb[0], ref xa[0], round + 1);
+            RoundXor(ref t, ref xa[0], ref xb[0], columns, row7Shift, round);
+            RoundXor(ref t, ref xb[0], ref xa[0], columns, row7Shift, round + 1);
         }
 
-        for (int j = 0; j < TWidth.Columns; j++)
+        for (int j = 0; j < columns; j++)
         {
             Unsafe.Add(ref output, j) = xa[j] ^ Unsafe.Add(ref h, j);
         }

@@ -36,6 +36,30 @@ internal static class MdsTables
         return table;
     }
 
+    /// <summary>
+    /// One output word of a round: the XOR over k = 0..7 of table k at byte k of word w_k of the state
+    /// <paramref name="s"/> (byte 0 first XORed with <paramref name="k0"/>, Kupyna's T⊕ constant).
+    /// </summary>
+    /// <remarks>
+    /// Written without helper calls: with the byte and table lookups as small inlined methods, the 16 words of a
+    /// round pair came to about 270 inlinees, past the JIT's limit per method, and some lookups stayed calls (seen
+    /// with DOTNET_JitDisasm in Whirlpool, 2026-11-26). Byte k of a word is byte k of a little-endian word, byte
+    /// 7 - k = k ^ 7 of a big-endian one; unsigned native-width indices let the table offset fold into the address.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong Lookup(ref ulong t, ref byte s, int w0, int w1, int w2, int w3, int w4, int w5, int w6, int w7, int k0 = 0)
+    {
+        int order = BitConverter.IsLittleEndian ? 0 : 7;
+        return Unsafe.Add(ref t, (nuint)(uint)(Unsafe.Add(ref s, (w0 * 8) + (0 ^ order)) ^ k0))
+            ^ Unsafe.Add(ref t, 256 + (nuint)Unsafe.Add(ref s, (w1 * 8) + (1 ^ order)))
+            ^ Unsafe.Add(ref t, 512 + (nuint)Unsafe.Add(ref s, (w2 * 8) + (2 ^ order)))
+            ^ Unsafe.Add(ref t, 768 + (nuint)Unsafe.Add(ref s, (w3 * 8) + (3 ^ order)))
+            ^ Unsafe.Add(ref t, 1024 + (nuint)Unsafe.Add(ref s, (w4 * 8) + (4 ^ order)))
+            ^ Unsafe.Add(ref t, 1280 + (nuint)Unsafe.Add(ref s, (w5 * 8) + (5 ^ order)))
+            ^ Unsafe.Add(ref t, 1536 + (nuint)Unsafe.Add(ref s, (w6 * 8) + (6 ^ order)))
+            ^ Unsafe.Add(ref t, 1792 + (nuint)Unsafe.Add(ref s, (w7 * 8) + (7 ^ order)));
+    }
+
     /// <summary>Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1.</summary>
     private static byte Multiply(byte a, byte b)
     {

@@ -111,8 +111,9 @@ public static class Sm3
             Expand(ref w, 3, 10, 0, 6, 13);
             RoundLow(b, ref c, d, ref a, f, ref g, h, ref e, 0x228cbce6, ref w, 15, 3);
             // Rounds 16..63: three times the same sixteen, whose window slots repeat; only the constants differ.
+            // The constant table's pointer is also the loop's counter: one register more than the unrolled rounds.
             ref uint t = ref MemoryMarshal.GetReference(HighRoundConstants);
-            for (int sixteen = 0; sixteen < 3; sixteen++)
+            do
             {
                 Expand(ref w, 4, 11, 1, 7, 14);
                 RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, Unsafe.Add(ref t, 0), ref w, 0, 4);
@@ -148,6 +149,7 @@ public static class Sm3
                 RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, Unsafe.Add(ref t, 15), ref w, 15, 3);
                 t = ref Unsafe.Add(ref t, 16);
             }
+            while (Unsafe.IsAddressLessThan(ref t, ref Unsafe.Add(ref MemoryMarshal.GetReference(HighRoundConstants), 48)));
 
             a = state[0] ^= a;
             b = state[1] ^= b;

@@ -127,26 +127,9 @@ public static class Whirlpool
     }
 
     /// <summary>Output row <paramref name="i"/> of θ ∘ π ∘ γ: byte k of row i - k through table k, for k = 0..7.</summary>
-    /// <remarks>
-    /// Written without helper calls: with the byte and table lookups as small inlined methods, the 16 rows of a
-    /// round pair came to about 270 inlinees, past the JIT's limit per method, and some lookups in
-    /// <see cref="CompressBlocks"/> stayed calls (seen with DOTNET_JitDisasm, 2026-11-26). Column k of a row is its
-    /// byte k in a little-endian word, byte 7 - k = k ^ 7 in a big-endian one; unsigned native-width indices let the
-    /// table offset fold into the address.
-    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Row(ref ulong t, ref byte s, int i)
-    {
-        int order = BitConverter.IsLittleEndian ? 0 : 7;
-        return Unsafe.Add(ref t, (nuint)Unsafe.Add(ref s, (i * 8) + (0 ^ order)))
-            ^ Unsafe.Add(ref t, 256 + (nuint)Unsafe.Add(ref s, (((i + 7) & 7) * 8) + (1 ^ order)))
-            ^ Unsafe.Add(ref t, 512 + (nuint)Unsafe.Add(ref s, (((i + 6) & 7) * 8) + (2 ^ order)))
-            ^ Unsafe.Add(ref t, 768 + (nuint)Unsafe.Add(ref s, (((i + 5) & 7) * 8) + (3 ^ order)))
-            ^ Unsafe.Add(ref t, 1024 + (nuint)Unsafe.Add(ref s, (((i + 4) & 7) * 8) + (4 ^ order)))
-            ^ Unsafe.Add(ref t, 1280 + (nuint)Unsafe.Add(ref s, (((i + 3) & 7) * 8) + (5 ^ order)))
-            ^ Unsafe.Add(ref t, 1536 + (nuint)Unsafe.Add(ref s, (((i + 2) & 7) * 8) + (6 ^ order)))
-            ^ Unsafe.Add(ref t, 1792 + (nuint)Unsafe.Add(ref s, (((i + 1) & 7) * 8) + (7 ^ order)));
-    }
+    private static ulong Row(ref ulong t, ref byte s, int i) =>
+        MdsTables.Lookup(ref t, ref s, i, (i + 7) & 7, (i + 6) & 7, (i + 5) & 7, (i + 4) & 7, (i + 3) & 7, (i + 2) & 7, (i + 1) & 7);
 
     /// <summary>A key-schedule round: destination = ρ[c^r](source), the constant in row 0.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
