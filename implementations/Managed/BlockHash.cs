@@ -95,8 +95,9 @@ internal static class BlockHash
     /// <paramref name="lengthFieldSize"/> bytes, big- or little-endian. Returns the padded length, one block or two.
     /// </summary>
     /// <remarks>
-    /// The length is written from a 64-bit count: messages of 2^61 bytes and more do not occur here, and the
-    /// field's other bytes are zero (Whirlpool's is 32 bytes, Kupyna's 12).
+    /// The message length counts bytes in a ulong, so the bit count has at most 67 bits: the low 64, and the three
+    /// shifted out of them where the field has room (SHA-512's 16 bytes, Whirlpool's 32, Kupyna's 12); the field's
+    /// other bytes are zero.
     /// </remarks>
     internal static int Pad(
         ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> finalBlocks, int blockSize, int lengthFieldSize, bool bigEndianLength)
@@ -113,13 +114,22 @@ internal static class BlockHash
 
         ulong bits = messageLength * 8;
         Span<byte> lengthField = finalBlocks.Slice(finalLength - lengthFieldSize, lengthFieldSize);
+        ulong high = messageLength >> 61;
         if (bigEndianLength)
         {
             BinaryPrimitives.WriteUInt64BigEndian(lengthField[^sizeof(ulong)..], bits);
+            if (lengthFieldSize > sizeof(ulong))
+            {
+                BinaryPrimitives.WriteUInt64BigEndian(lengthField[^(2 * sizeof(ulong))..^sizeof(ulong)], high);
+            }
         }
         else
         {
             BinaryPrimitives.WriteUInt64LittleEndian(lengthField, bits);
+            if (lengthFieldSize > sizeof(ulong))
+            {
+                lengthField[sizeof(ulong)] = (byte)high;
+            }
         }
 
         return finalLength;

@@ -17,18 +17,14 @@ public sealed class BlockHashTests
         string Name,
         int HashSize,
         int BlockSize,
-        HashAction HashData,
-        PathHashAction HashDataOnPath,
+        HasherChecks.OneShot HashData,
+        HasherChecks.OneShotOnPath HashDataOnPath,
         Func<InstructionSet, bool> IsSupported,
         Func<BlockHasher> CreateHasher,
         Func<IDigest> Reference)
     {
         public override string ToString() => Name;
     }
-
-    public delegate void HashAction(ReadOnlySpan<byte> source, Span<byte> destination);
-
-    public delegate void PathHashAction(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path);
 
     private static readonly Variant[] AllVariants =
     [
@@ -188,61 +184,16 @@ public sealed class BlockHashTests
     [MemberData(nameof(Variants))]
     public void Incremental_with_random_chunks_equals_one_shot(Variant variant)
     {
-        var random = new Random(2026);
-        var buffer = new byte[5000];
-        random.NextBytes(buffer);
-        var expected = new byte[variant.HashSize];
-        var actual = new byte[variant.HashSize];
         using var hasher = variant.CreateHasher();
-        for (var trial = 0; trial < 200; trial++)
-        {
-            int length = trial < 150 ? random.Next(0, 600) : random.Next(0, buffer.Length);
-            variant.HashData(buffer.AsSpan(0, length), expected);
-
-            // Chunks of 0 to 300 bytes: empty appends, partial blocks, and runs of whole blocks that start with the
-            // buffer part-filled.
-            int position = 0;
-            while (position < length)
-            {
-                int chunk = Math.Min(length - position, random.Next(0, 300));
-                hasher.Append(buffer.AsSpan(position, chunk));
-                position += chunk;
-            }
-
-            hasher.GetHashAndReset(actual);
-            Assert.True(expected.AsSpan().SequenceEqual(actual), $"{variant}: trial {trial}, length {length}");
-        }
-
-        // Reset discards what was appended.
-        hasher.Append(buffer.AsSpan(0, 77));
-        hasher.Reset();
-        hasher.Append(buffer.AsSpan(0, 300));
-        hasher.GetHashAndReset(actual);
-        variant.HashData(buffer.AsSpan(0, 300), expected);
-        Assert.Equal(expected, actual);
+        HasherChecks.IncrementalWithRandomChunksEqualsOneShot(hasher, variant.HashData, variant.Name);
     }
 
     [Theory]
     [MemberData(nameof(Variants))]
     public void One_shot_and_incremental_allocate_nothing(Variant variant)
     {
-        var input = new byte[1000];
-        var output = new byte[variant.HashSize];
         using var hasher = variant.CreateHasher();
-
-        // Invoking the delegates allocates nothing (their closures were made above); once to warm up, once measured.
-        for (var round = 0; round < 2; round++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            variant.HashData(input, output);
-            hasher.Append(input.AsSpan(0, 3));
-            hasher.Append(input);
-            hasher.GetHashAndReset(output);
-            if (round == 1)
-            {
-                Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
-            }
-        }
+        HasherChecks.AllocateNothing(hasher, variant.HashData);
     }
 
     [Theory]
@@ -259,12 +210,7 @@ public sealed class BlockHashTests
         }
 
         Assert.Throws<ArgumentException>(() => variant.HashData(input, new byte[variant.HashSize - 1]));
-
-        var hasher = variant.CreateHasher();
-        Assert.Throws<ArgumentException>(() => hasher.GetHashAndReset(new byte[variant.HashSize - 1]));
-        hasher.Dispose();
-        Assert.Throws<ObjectDisposedException>(() => hasher.Append(input));
-        Assert.Throws<ObjectDisposedException>(() => hasher.GetHashAndReset(new byte[variant.HashSize]));
+        HasherChecks.ShortDestinationsAndDisposalAreRefused(variant.CreateHasher());
     }
 
     [Theory]
