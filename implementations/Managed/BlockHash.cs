@@ -28,12 +28,12 @@ internal interface IBlockHashFunction<TState>
 }
 
 /// <summary>
-/// The drivers shared by the scalar-only block hashes (MD5, SHA-1, RIPEMD-160, SM3, Whirlpool, Streebog, Kupyna):
-/// argument checks, one-shot hashing, and Merkle–Damgård padding with a length field.
+/// The drivers shared by the block hashes (MD5, SHA-1, RIPEMD-160, SM3, Whirlpool, Streebog, Kupyna, and the SHA-2
+/// family on each of its paths): argument checks, one-shot hashing, and Merkle–Damgård padding with a length field.
 /// </summary>
 internal static class BlockHash
 {
-    /// <summary>The largest block of these functions (Kupyna-384/512's 1024-bit state).</summary>
+    /// <summary>The largest block of these functions (Kupyna-384/512's 1024-bit state, the SHA-512 family's block).</summary>
     internal const int MaxBlockSizeInBytes = 128;
 
     internal static void ThrowIfNoSuchPath(InstructionSet path, string algorithm)
@@ -99,36 +99,42 @@ internal static class BlockHash
     /// shifted out of them where the field has room (SHA-512's 16 bytes, Whirlpool's 32, Kupyna's 12); the field's
     /// other bytes are zero.
     /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static int Pad(
         ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> finalBlocks, int blockSize, int lengthFieldSize, bool bigEndianLength)
     {
         Debug.Assert(tail.Length < blockSize, "The tail is what is left after the whole blocks.");
         Debug.Assert(finalBlocks.Length >= 2 * blockSize, "Room for two blocks.");
 
+        // Written on references: inlined into each function's finish, the sizes are constants and only the copy,
+        // the clear and two stores remain (span slicing here cost SHA-224 4% at 128 bytes).
         int finalLength = tail.Length < blockSize - lengthFieldSize ? blockSize : 2 * blockSize;
+        ref byte final = ref MemoryMarshal.GetReference(finalBlocks);
         // The tail is copied before the rest is cleared: the incremental hasher pads in place, with the tail
         // already at the start of the buffer.
         tail.CopyTo(finalBlocks);
-        finalBlocks[tail.Length..finalLength].Clear();
-        finalBlocks[tail.Length] = 0x80;
+        Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref final, tail.Length), 0, (uint)(finalLength - tail.Length));
+        Unsafe.Add(ref final, tail.Length) = 0x80;
 
-        ulong bits = messageLength * 8;
-        Span<byte> lengthField = finalBlocks.Slice(finalLength - lengthFieldSize, lengthFieldSize);
+        ulong bits = messageLength << 3;
         ulong high = messageLength >> 61;
+        ref byte field = ref Unsafe.Add(ref final, finalLength - lengthFieldSize);
         if (bigEndianLength)
         {
-            BinaryPrimitives.WriteUInt64BigEndian(lengthField[^sizeof(ulong)..], bits);
+            ref byte low = ref Unsafe.Add(ref field, lengthFieldSize - sizeof(ulong));
+            Unsafe.WriteUnaligned(ref low, BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(bits) : bits);
             if (lengthFieldSize > sizeof(ulong))
             {
-                BinaryPrimitives.WriteUInt64BigEndian(lengthField[^(2 * sizeof(ulong))..^sizeof(ulong)], high);
+                Unsafe.WriteUnaligned(
+                    ref Unsafe.Subtract(ref low, sizeof(ulong)), BitConverter.IsLittleEndian ? BinaryPrimitives.ReverseEndianness(high) : high);
             }
         }
         else
         {
-            BinaryPrimitives.WriteUInt64LittleEndian(lengthField, bits);
+            Unsafe.WriteUnaligned(ref field, BitConverter.IsLittleEndian ? bits : BinaryPrimitives.ReverseEndianness(bits));
             if (lengthFieldSize > sizeof(ulong))
             {
-                lengthField[sizeof(ulong)] = (byte)high;
+                Unsafe.Add(ref field, sizeof(ulong)) = (byte)high;
             }
         }
 
@@ -139,7 +145,9 @@ internal static class BlockHash
     /// Pads <paramref name="tail"/> (<see cref="Pad"/>), compresses the final block or blocks with
     /// <typeparamref name="TFunction"/>, and wipes the padded copy: the first half of every Merkle–Damgård finish here.
     /// </summary>
+    /// <remarks>Inlined into each finish (marked <c>SkipLocalsInit</c> as this is, so the two blocks are not zeroed first), where the sizes are constants.</remarks>
     [SkipLocalsInit]
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal static void PadAndCompress<TFunction, TState>(
         ref TState state, ReadOnlySpan<byte> tail, ulong messageLength, int blockSize, int lengthFieldSize, bool bigEndianLength)
         where TFunction : struct, IBlockHashFunction<TState>
@@ -227,6 +235,7 @@ internal readonly struct MerkleDamgard32<TDefinition> : IBlockHashFunction<Chain
     public static void Compress(ref ChainingWords state, ref byte blocks, int blockCount) =>
         TDefinition.Compress(ref state, ref blocks, blockCount);
 
+    [SkipLocalsInit]
     public static void Finish(ref ChainingWords state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
     {
         BlockHash.PadAndCompress<MerkleDamgard32<TDefinition>, ChainingWords>(
@@ -236,9 +245,8 @@ internal readonly struct MerkleDamgard32<TDefinition> : IBlockHashFunction<Chain
 }
 
 /// <summary>
-/// An incremental hasher of one of the scalar-only block hashes (<see cref="Md5Hasher"/>, <see cref="Sha1Hasher"/>,
-/// <see cref="Ripemd160Hasher"/>, <see cref="Sm3Hasher"/>, <see cref="WhirlpoolHasher"/>, <see cref="StreebogHasher"/>,
-/// <see cref="KupynaHasher"/>): append the message in pieces of any size, then read the digest.
+/// An incremental hasher of one of the block hashes (the public <c>Md5Hasher</c>, <c>Sha256Hasher</c>, …, each a
+/// constructor over its function's engine): append the message in pieces of any size, then read the digest.
 /// </summary>
 /// <remarks>
 /// Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is

@@ -86,6 +86,7 @@ public static partial class Sha256
         public static void Compress(ref State state, ref byte blocks, int blockCount) => CompressScalar(ref state, ref blocks, blockCount);
 
         /// <summary>FIPS 180-4 §5.1.1 padding, then the state words big-endian, as many as the digest holds (§6.2.2, §6.3).</summary>
+        [SkipLocalsInit]
         public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
         {
             BlockHash.PadAndCompress<Function, State>(ref state, tail, messageLength, BlockSizeInBytes, LengthFieldSizeInBytes, bigEndianLength: true);

@@ -151,6 +151,7 @@ public static partial class Sha512
         public static void Compress(ref State state, ref byte blocks, int blockCount) => TPath.Compress(ref state, ref blocks, blockCount);
 
         /// <summary>FIPS 180-4 §5.1.2 padding (a 128-bit big-endian bit count), then the truncated digest.</summary>
+        [SkipLocalsInit]
         public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
         {
             BlockHash.PadAndCompress<Function<TPath>, State>(ref state, tail, messageLength, BlockSizeInBytes, LengthFieldSizeInBytes, bigEndianLength: true);

@@ -3,17 +3,6 @@ namespace CryptoHarness.Managed;
 // The scalar path (the only one): the SM3 compression function CF of GB/T 32905-2016 §5.3, unrolled.
 public static partial class Sm3
 {
-    /// <summary>T(j) &lt;&lt;&lt; (j mod 32) for j = 16..63 (GB/T 32905-2016 §4.2, §5.3.3), precomputed.</summary>
-    private static ReadOnlySpan<uint> HighRoundConstants =>
-    [
-        0x9d8a7a87, 0x3b14f50f, 0x7629ea1e, 0xec53d43c, 0xd8a7a879, 0xb14f50f3, 0x629ea1e7, 0xc53d43ce,
-        0x8a7a879d, 0x14f50f3b, 0x29ea1e76, 0x53d43cec, 0xa7a879d8, 0x4f50f3b1, 0x9ea1e762, 0x3d43cec5,
-        0x7a879d8a, 0xf50f3b14, 0xea1e7629, 0xd43cec53, 0xa879d8a7, 0x50f3b14f, 0xa1e7629e, 0x43cec53d,
-        0x879d8a7a, 0x0f3b14f5, 0x1e7629ea, 0x3cec53d4, 0x79d8a7a8, 0xf3b14f50, 0xe7629ea1, 0xcec53d43,
-        0x9d8a7a87, 0x3b14f50f, 0x7629ea1e, 0xec53d43c, 0xd8a7a879, 0xb14f50f3, 0x629ea1e7, 0xc53d43ce,
-        0x8a7a879d, 0x14f50f3b, 0x29ea1e76, 0x53d43cec, 0xa7a879d8, 0x4f50f3b1, 0x9ea1e762, 0x3d43cec5,
-    ];
-
     /// <summary>
     /// The compression function CF of GB/T 32905-2016 §5.3 over <paramref name="blockCount"/> (at least one) 64-byte
     /// blocks. The round constants are T(j) &lt;&lt;&lt; (j mod 32) of §4.2 and §5.3.3, precomputed.
@@ -60,46 +49,102 @@ public static partial class Sm3
             RoundLow(c, ref d, a, ref b, g, ref h, e, ref f, 0x11465e73, ref w, 14, 2);
             Expand(ref w, 3, 10, 0, 6, 13);
             RoundLow(b, ref c, d, ref a, f, ref g, h, ref e, 0x228cbce6, ref w, 15, 3);
-            // Rounds 16..63: three times the same sixteen, whose window slots repeat; only the constants differ.
-            // The constant table's pointer is also the loop's counter: one register more than the unrolled rounds.
-            ref uint t = ref MemoryMarshal.GetReference(HighRoundConstants);
-            do
-            {
-                Expand(ref w, 4, 11, 1, 7, 14);
-                RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, Unsafe.Add(ref t, 0), ref w, 0, 4);
-                Expand(ref w, 5, 12, 2, 8, 15);
-                RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, Unsafe.Add(ref t, 1), ref w, 1, 5);
-                Expand(ref w, 6, 13, 3, 9, 0);
-                RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, Unsafe.Add(ref t, 2), ref w, 2, 6);
-                Expand(ref w, 7, 14, 4, 10, 1);
-                RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, Unsafe.Add(ref t, 3), ref w, 3, 7);
-                Expand(ref w, 8, 15, 5, 11, 2);
-                RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, Unsafe.Add(ref t, 4), ref w, 4, 8);
-                Expand(ref w, 9, 0, 6, 12, 3);
-                RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, Unsafe.Add(ref t, 5), ref w, 5, 9);
-                Expand(ref w, 10, 1, 7, 13, 4);
-                RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, Unsafe.Add(ref t, 6), ref w, 6, 10);
-                Expand(ref w, 11, 2, 8, 14, 5);
-                RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, Unsafe.Add(ref t, 7), ref w, 7, 11);
-                Expand(ref w, 12, 3, 9, 15, 6);
-                RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, Unsafe.Add(ref t, 8), ref w, 8, 12);
-                Expand(ref w, 13, 4, 10, 0, 7);
-                RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, Unsafe.Add(ref t, 9), ref w, 9, 13);
-                Expand(ref w, 14, 5, 11, 1, 8);
-                RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, Unsafe.Add(ref t, 10), ref w, 10, 14);
-                Expand(ref w, 15, 6, 12, 2, 9);
-                RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, Unsafe.Add(ref t, 11), ref w, 11, 15);
-                Expand(ref w, 0, 7, 13, 3, 10);
-                RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, Unsafe.Add(ref t, 12), ref w, 12, 0);
-                Expand(ref w, 1, 8, 14, 4, 11);
-                RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, Unsafe.Add(ref t, 13), ref w, 13, 1);
-                Expand(ref w, 2, 9, 15, 5, 12);
-                RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, Unsafe.Add(ref t, 14), ref w, 14, 2);
-                Expand(ref w, 3, 10, 0, 6, 13);
-                RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, Unsafe.Add(ref t, 15), ref w, 15, 3);
-                t = ref Unsafe.Add(ref t, 16);
-            }
-            while (Unsafe.IsAddressLessThan(ref t, ref Unsafe.Add(ref MemoryMarshal.GetReference(HighRoundConstants), 48)));
+            Expand(ref w, 4, 11, 1, 7, 14);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0x9d8a7a87, ref w, 0, 4);
+            Expand(ref w, 5, 12, 2, 8, 15);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0x3b14f50f, ref w, 1, 5);
+            Expand(ref w, 6, 13, 3, 9, 0);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0x7629ea1e, ref w, 2, 6);
+            Expand(ref w, 7, 14, 4, 10, 1);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0xec53d43c, ref w, 3, 7);
+            Expand(ref w, 8, 15, 5, 11, 2);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0xd8a7a879, ref w, 4, 8);
+            Expand(ref w, 9, 0, 6, 12, 3);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0xb14f50f3, ref w, 5, 9);
+            Expand(ref w, 10, 1, 7, 13, 4);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0x629ea1e7, ref w, 6, 10);
+            Expand(ref w, 11, 2, 8, 14, 5);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0xc53d43ce, ref w, 7, 11);
+            Expand(ref w, 12, 3, 9, 15, 6);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0x8a7a879d, ref w, 8, 12);
+            Expand(ref w, 13, 4, 10, 0, 7);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0x14f50f3b, ref w, 9, 13);
+            Expand(ref w, 14, 5, 11, 1, 8);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0x29ea1e76, ref w, 10, 14);
+            Expand(ref w, 15, 6, 12, 2, 9);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0x53d43cec, ref w, 11, 15);
+            Expand(ref w, 0, 7, 13, 3, 10);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0xa7a879d8, ref w, 12, 0);
+            Expand(ref w, 1, 8, 14, 4, 11);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0x4f50f3b1, ref w, 13, 1);
+            Expand(ref w, 2, 9, 15, 5, 12);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0x9ea1e762, ref w, 14, 2);
+            Expand(ref w, 3, 10, 0, 6, 13);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0x3d43cec5, ref w, 15, 3);
+            Expand(ref w, 4, 11, 1, 7, 14);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0x7a879d8a, ref w, 0, 4);
+            Expand(ref w, 5, 12, 2, 8, 15);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0xf50f3b14, ref w, 1, 5);
+            Expand(ref w, 6, 13, 3, 9, 0);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0xea1e7629, ref w, 2, 6);
+            Expand(ref w, 7, 14, 4, 10, 1);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0xd43cec53, ref w, 3, 7);
+            Expand(ref w, 8, 15, 5, 11, 2);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0xa879d8a7, ref w, 4, 8);
+            Expand(ref w, 9, 0, 6, 12, 3);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0x50f3b14f, ref w, 5, 9);
+            Expand(ref w, 10, 1, 7, 13, 4);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0xa1e7629e, ref w, 6, 10);
+            Expand(ref w, 11, 2, 8, 14, 5);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0x43cec53d, ref w, 7, 11);
+            Expand(ref w, 12, 3, 9, 15, 6);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0x879d8a7a, ref w, 8, 12);
+            Expand(ref w, 13, 4, 10, 0, 7);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0x0f3b14f5, ref w, 9, 13);
+            Expand(ref w, 14, 5, 11, 1, 8);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0x1e7629ea, ref w, 10, 14);
+            Expand(ref w, 15, 6, 12, 2, 9);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0x3cec53d4, ref w, 11, 15);
+            Expand(ref w, 0, 7, 13, 3, 10);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0x79d8a7a8, ref w, 12, 0);
+            Expand(ref w, 1, 8, 14, 4, 11);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0xf3b14f50, ref w, 13, 1);
+            Expand(ref w, 2, 9, 15, 5, 12);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0xe7629ea1, ref w, 14, 2);
+            Expand(ref w, 3, 10, 0, 6, 13);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0xcec53d43, ref w, 15, 3);
+            Expand(ref w, 4, 11, 1, 7, 14);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0x9d8a7a87, ref w, 0, 4);
+            Expand(ref w, 5, 12, 2, 8, 15);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0x3b14f50f, ref w, 1, 5);
+            Expand(ref w, 6, 13, 3, 9, 0);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0x7629ea1e, ref w, 2, 6);
+            Expand(ref w, 7, 14, 4, 10, 1);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0xec53d43c, ref w, 3, 7);
+            Expand(ref w, 8, 15, 5, 11, 2);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0xd8a7a879, ref w, 4, 8);
+            Expand(ref w, 9, 0, 6, 12, 3);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0xb14f50f3, ref w, 5, 9);
+            Expand(ref w, 10, 1, 7, 13, 4);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0x629ea1e7, ref w, 6, 10);
+            Expand(ref w, 11, 2, 8, 14, 5);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0xc53d43ce, ref w, 7, 11);
+            Expand(ref w, 12, 3, 9, 15, 6);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0x8a7a879d, ref w, 8, 12);
+            Expand(ref w, 13, 4, 10, 0, 7);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0x14f50f3b, ref w, 9, 13);
+            Expand(ref w, 14, 5, 11, 1, 8);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0x29ea1e76, ref w, 10, 14);
+            Expand(ref w, 15, 6, 12, 2, 9);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0x53d43cec, ref w, 11, 15);
+            Expand(ref w, 0, 7, 13, 3, 10);
+            RoundHigh(a, ref b, c, ref d, e, ref f, g, ref h, 0xa7a879d8, ref w, 12, 0);
+            Expand(ref w, 1, 8, 14, 4, 11);
+            RoundHigh(d, ref a, b, ref c, h, ref e, f, ref g, 0x4f50f3b1, ref w, 13, 1);
+            Expand(ref w, 2, 9, 15, 5, 12);
+            RoundHigh(c, ref d, a, ref b, g, ref h, e, ref f, 0x9ea1e762, ref w, 14, 2);
+            Expand(ref w, 3, 10, 0, 6, 13);
+            RoundHigh(b, ref c, d, ref a, f, ref g, h, ref e, 0x3d43cec5, ref w, 15, 3);
 
             a = state[0] ^= a;
             b = state[1] ^= b;

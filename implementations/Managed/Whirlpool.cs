@@ -111,6 +111,7 @@ public static class Whirlpool
             CompressBlocks(ref state[0], ref blocks, blockCount);
 
         /// <summary>Padding: a 1 bit (0x80), zeros, and the message length in bits as a 256-bit big-endian number; the digest is H.</summary>
+        [SkipLocalsInit]
         public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
         {
             BlockHash.PadAndCompress<Function, State>(ref state, tail, messageLength, BlockSizeInBytes, 32, bigEndianLength: true);
