@@ -38,6 +38,11 @@ public static unsafe partial class Lsh256
     internal static readonly uint[] StepConstants = Lsh.DeriveStepConstants<uint>(
         [0x917caf90, 0x6c1b10a2, 0x6f352943, 0xcf778243, 0x2ceb7472, 0x29e96ff2, 0x8a9ba428, 0x2eeb2642], Steps);
 
+    private static readonly uint* AlignedStepConstants = Lsh.AlignedCopy<uint>(StepConstants);
+
+    /// <summary>The step constants at a 64-byte-aligned address (<see cref="Lsh.AlignedCopy"/>), for the vector path.</summary>
+    private static ref uint AlignedStepConstantsStart => ref *AlignedStepConstants;
+
     /// <summary>
     /// The initial chaining variable of LSH-256-256, derived as the standard defines it: the words (32, 256, 0, …, 0)
     /// (the largest hash size in bytes and this hash size in bits) through the compression function with an all-zero

@@ -34,6 +34,11 @@ public static unsafe partial class Lsh512
         0xfc3dda8ab019a82b, 0x02825d079a895407, 0x79f2d0a7ee06a6f7, 0xd76d15eed9fdf5fe,
     ], Steps);
 
+    private static readonly ulong* AlignedStepConstants = Lsh.AlignedCopy<ulong>(StepConstants);
+
+    /// <summary>The step constants at a 64-byte-aligned address (<see cref="Lsh.AlignedCopy"/>), for the vector path.</summary>
+    private static ref ulong AlignedStepConstantsStart => ref *AlignedStepConstants;
+
     /// <summary>
     /// The initial chaining variables, derived as the standard defines them: (64, hash bits, 0, …, 0) through the
     /// compression function with an all-zero block. A test checks them against the NSR reference code's tables.
