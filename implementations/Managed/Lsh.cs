@@ -6,7 +6,7 @@ namespace CryptoHarness.Managed;
 /// of the step constants and initial values. The compression functions stay per word size, in their
 /// per-instruction-set files.
 /// </summary>
-internal static unsafe class Lsh
+internal static unsafe partial class Lsh
 {
     /// <summary>The largest block, LSH-512's 2048 bits.</summary>
     private const int MaxBlockSizeInBytes = 256;

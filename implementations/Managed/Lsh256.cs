@@ -80,7 +80,7 @@ public static unsafe partial class Lsh256
         }
         else
         {
-            CompressScalar(cv, blocks);
+            Lsh.CompressScalar<uint, Lsh.Lsh256Parameters>(cv, blocks);
         }
     }
 }

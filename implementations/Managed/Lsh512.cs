@@ -83,7 +83,7 @@ public static unsafe partial class Lsh512
         }
         else
         {
-            CompressScalar(cv, blocks);
+            Lsh.CompressScalar<ulong, Lsh.Lsh512Parameters>(cv, blocks);
         }
     }
 }
