@@ -7,7 +7,7 @@ namespace CryptoHarness.Managed;
 /// final 512 bits is kept.
 /// </summary>
 /// <remarks>
-/// Two paths: <see cref="InstructionSet.Scalar"/> (<c>Lsh512.Scalar.cs</c>, the chaining variable in sixteen
+/// Two paths: <see cref="InstructionSet.Scalar"/> (<c>Lsh.Scalar.cs</c>, shared with LSH-256, the chaining variable in sixteen
 /// registers) and <see cref="InstructionSet.Avx512"/> (<c>Lsh512.Avx512.cs</c>, each half in one 512-bit vector). No
 /// AVX2 path: a half would take two 256-bit vectors and AVX2 has no 64-bit rotate or two-source permute, so the
 /// step's permutation and rotations would cost more than the scalar registers' renaming. Dispatch policy: AVX-512
