@@ -153,8 +153,26 @@ internal static class BlockHash
         where TFunction : struct, IBlockHashFunction<TState>
         where TState : unmanaged
     {
-        Unsafe.SkipInit(out FinalBlocks finalBlocks);
-        Span<byte> final = finalBlocks;
+        // Two blocks of this function's size, not of the largest: the folded branch leaves one buffer, and a frame
+        // 128 bytes larger measured 3% slower at 128 bytes for SHA-256.
+        if (blockSize <= SmallBlockSizeInBytes)
+        {
+            Unsafe.SkipInit(out SmallFinalBlocks small);
+            PadAndCompress<TFunction, TState>(ref state, tail, messageLength, small, blockSize, lengthFieldSize, bigEndianLength);
+        }
+        else
+        {
+            Unsafe.SkipInit(out FinalBlocks large);
+            PadAndCompress<TFunction, TState>(ref state, tail, messageLength, large, blockSize, lengthFieldSize, bigEndianLength);
+        }
+    }
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void PadAndCompress<TFunction, TState>(
+        ref TState state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> final, int blockSize, int lengthFieldSize, bool bigEndianLength)
+        where TFunction : struct, IBlockHashFunction<TState>
+        where TState : unmanaged
+    {
         int finalLength = Pad(tail, messageLength, final, blockSize, lengthFieldSize, bigEndianLength);
         TFunction.Compress(ref state, ref final[0], finalLength / blockSize);
         CryptographicOperations.ZeroMemory(final[..finalLength]);
@@ -187,6 +205,15 @@ internal static class BlockHash
 
             Unsafe.WriteUnaligned(ref destination[i * size], word);
         }
+    }
+
+    private const int SmallBlockSizeInBytes = 64;
+
+    /// <summary>Room for a padded tail of a 64-byte-block function: two blocks.</summary>
+    [InlineArray(2 * SmallBlockSizeInBytes)]
+    private struct SmallFinalBlocks
+    {
+        private byte _element0;
     }
 
     /// <summary>Room for a padded tail: two of the largest blocks.</summary>

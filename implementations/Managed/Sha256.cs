@@ -80,8 +80,11 @@ public static partial class Sha256
     {
         public static int BlockSizeFor(int hashSize) => BlockSizeInBytes;
 
+        /// <remarks>The eight words are copied as one struct, a fixed-size move, rather than as a span of the array's length.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public static void Initialize(ref State state, int hashSize) =>
-            (hashSize == Sha224.HashSizeInBytes ? InitialHashValue224 : InitialHashValue).AsSpan().CopyTo(state);
+            state = Unsafe.As<uint, State>(
+                ref MemoryMarshal.GetArrayDataReference(hashSize == Sha224.HashSizeInBytes ? InitialHashValue224 : InitialHashValue));
 
         public static void Compress(ref State state, ref byte blocks, int blockCount) => CompressScalar(ref state, ref blocks, blockCount);
 

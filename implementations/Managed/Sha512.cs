@@ -146,7 +146,10 @@ public static partial class Sha512
     {
         public static int BlockSizeFor(int hashSize) => BlockSizeInBytes;
 
-        public static void Initialize(ref State state, int hashSize) => InitialHashValueFor(hashSize).AsSpan().CopyTo(state);
+        /// <remarks>The eight words are copied as one struct, a fixed-size move, rather than as a span of the array's length.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void Initialize(ref State state, int hashSize) =>
+            state = Unsafe.As<ulong, State>(ref MemoryMarshal.GetArrayDataReference(InitialHashValueFor(hashSize)));
 
         public static void Compress(ref State state, ref byte blocks, int blockCount) => TPath.Compress(ref state, ref blocks, blockCount);
 
