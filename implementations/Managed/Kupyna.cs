@@ -106,51 +106,7 @@ public static class Kupyna
     /// <summary>The first row of the MixColumns matrix (DSTU 7564:2014); row r is this one rotated right by r.</summary>
     private static ReadOnlySpan<byte> MdsRow => [0x01, 0x01, 0x05, 0x01, 0x08, 0x06, 0x07, 0x04];
 
-    private static readonly ulong[] RoundTable = BuildRoundTable();
-
-    private static ulong[] BuildRoundTable()
-    {
-        var table = new ulong[8 * 256];
-        for (int b = 0; b < 8; b++)
-        {
-            for (int x = 0; x < 256; x++)
-            {
-                byte s = SBoxes[((b % 4) * 256) + x];
-                ulong column = 0;
-                for (int row = 0; row < 8; row++)
-                {
-                    // Output row r takes input row b times the matrix entry in row r, column b: MdsRow[(b - r) mod 8].
-                    column |= (ulong)Multiply(s, MdsRow[(b - row + 8) % 8]) << (8 * row);
-                }
-
-                table[(b * 256) + x] = column;
-            }
-        }
-
-        return table;
-    }
-
-    /// <summary>Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1 (DSTU 7564:2014).</summary>
-    private static byte Multiply(byte a, byte b)
-    {
-        int product = 0;
-        int x = a;
-        for (int y = b; y != 0; y >>= 1)
-        {
-            if ((y & 1) != 0)
-            {
-                product ^= x;
-            }
-
-            x <<= 1;
-            if ((x & 0x100) != 0)
-            {
-                x ^= 0x11d;
-            }
-        }
-
-        return (byte)product;
-    }
+    private static readonly ulong[] RoundTable = MdsTables.Build(SBoxes, MdsRow, matrixTimesColumn: true);
 
     /// <summary>Whether this algorithm has <paramref name="path"/>: only <see cref="InstructionSet.Scalar"/>.</summary>
     public static bool IsSupported(InstructionSet path) => path == InstructionSet.Scalar;
@@ -206,6 +162,12 @@ public static class Kupyna
     public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
         BlockHash.HashChecked<Function, State>(HashSizeInBytes512, "Kupyna-512", source, destination, path);
 
+    /// <summary>Returns <paramref name="hashSize"/> if it is one of Kupyna's, throws otherwise.</summary>
+    internal static int CheckHashSize(int hashSize, [CallerArgumentExpression(nameof(hashSize))] string? parameter = null) =>
+        hashSize is HashSizeInBytes256 or HashSizeInBytes384 or HashSizeInBytes512
+            ? hashSize
+            : throw new ArgumentException("Kupyna writes 32, 48 or 64 bytes.", parameter);
+
     /// <summary>Up to sixteen 64-bit columns.</summary>
     [InlineArray(WideColumns)]
     internal struct Columns
@@ -237,11 +199,11 @@ public static class Kupyna
         {
             if (state.ColumnCount == NarrowColumns)
             {
-                CompressNarrow(ref state.H[0], ref blocks, blockCount);
+                Compress<Narrow>(ref state.H[0], ref blocks, blockCount);
             }
             else
             {
-                CompressWide(ref state.H[0], ref blocks, blockCount);
+                Compress<Wide>(ref state.H[0], ref blocks, blockCount);
             }
         }
 
@@ -253,20 +215,17 @@ public static class Kupyna
         public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
         {
             int blockSize = 8 * state.ColumnCount;
-            Unsafe.SkipInit(out BlockHash.FinalBlocks finalBlocks);
-            Span<byte> final = finalBlocks;
-            int finalLength = BlockHash.Pad(tail, messageLength, final, blockSize, 12, bigEndianLength: false);
-            Compress(ref state, ref final[0], finalLength / blockSize);
+            BlockHash.PadAndCompress<Function, State>(ref state, tail, messageLength, blockSize, 12, bigEndianLength: false);
 
             Unsafe.SkipInit(out Columns output);
             Span<byte> bytes = MemoryMarshal.AsBytes((Span<ulong>)output)[..blockSize];
             if (state.ColumnCount == NarrowColumns)
             {
-                OutputNarrow(ref state.H[0], ref output[0]);
+                Output<Narrow>(ref state.H[0], ref output[0]);
             }
             else
             {
-                OutputWide(ref state.H[0], ref output[0]);
+                Output<Wide>(ref state.H[0], ref output[0]);
             }
 
             if (!BitConverter.IsLittleEndian)
@@ -278,7 +237,6 @@ public static class Kupyna
             }
 
             bytes[(blockSize - destination.Length)..].CopyTo(destination);
-            CryptographicOperations.ZeroMemory(final[..finalLength]);
             CryptographicOperations.ZeroMemory(bytes);
         }
     }
@@ -291,107 +249,155 @@ public static class Kupyna
         return BitConverter.IsLittleEndian ? word : BinaryPrimitives.ReverseEndianness(word);
     }
 
-    /// <summary>Byte <paramref name="row"/> of column <paramref name="column"/> in a buffer of native words.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static byte At(ref byte state, int column, int row) =>
-        Unsafe.Add(ref state, (column * 8) + (BitConverter.IsLittleEndian ? row : 7 - row));
+    /// <summary>The two state widths, as types so that every generic round below is compiled once per width with its sizes as constants.</summary>
+    private interface IWidth
+    {
+        static abstract int Columns { get; }
 
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Lookup(ref ulong table, int row, int value) => Unsafe.Add(ref table, (nuint)(uint)value + (nuint)(uint)(row * 256));
+        static abstract int Rounds { get; }
 
-    // ---- The 512-bit state: 8 columns, row b shifted right by b columns (ShiftBytes). ----
+        /// <summary>ShiftBytes moves row b right by b columns, but row 7 by 7 columns (8-column state) or 11 (16-column).</summary>
+        static abstract int Row7Shift { get; }
+    }
+
+    /// <summary>The 512-bit state of Kupyna-256: 8 columns, 10 rounds.</summary>
+    private readonly struct Narrow : IWidth
+    {
+        public static int Columns => NarrowColumns;
+
+        public static int Rounds => NarrowRounds;
+
+        public static int Row7Shift => 7;
+    }
+
+    /// <summary>The 1024-bit state of Kupyna-384/512: 16 columns, 14 rounds.</summary>
+    private readonly struct Wide : IWidth
+    {
+        public static int Columns => WideColumns;
+
+        public static int Rounds => WideRounds;
+
+        public static int Row7Shift => 11;
+    }
+
+    // Below, the state's shape arrives as plain arguments (columns, Row7Shift), read once from the width type at the
+    // top of Compress and Output: the JIT folds them as constants through the inlined calls, and reading the type's
+    // properties in every column (each an inlinee) had pushed the 16-column compression past the JIT's inlining
+    // budget, leaving whole rounds as calls (seen with DOTNET_JitDisasm; Kupyna-512 30% slower).
 
     /// <summary>
-    /// Output column j of one round over 8 columns: row b comes from column j - b. <paramref name="k0"/> is XORed
-    /// into row 0's byte first (T⊕'s round constant for that column; 0 for T+, whose constant was added before).
+    /// Output column j of one round over <paramref name="columns"/> columns: row b comes from column j - b
+    /// (ShiftBytes; row 7 from j - <paramref name="row7Shift"/>). <paramref name="k0"/> is XORed into row 0's byte
+    /// first (T⊕'s round constant for that column; 0 for T+, whose constant was added before).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Narrow(ref ulong t, ref byte s, int j, int k0) =>
-        Lookup(ref t, 0, At(ref s, j, 0) ^ k0)
-        ^ Lookup(ref t, 1, At(ref s, (j + 7) & 7, 1))
-        ^ Lookup(ref t, 2, At(ref s, (j + 6) & 7, 2))
-        ^ Lookup(ref t, 3, At(ref s, (j + 5) & 7, 3))
-        ^ Lookup(ref t, 4, At(ref s, (j + 4) & 7, 4))
-        ^ Lookup(ref t, 5, At(ref s, (j + 3) & 7, 5))
-        ^ Lookup(ref t, 6, At(ref s, (j + 2) & 7, 6))
-        ^ Lookup(ref t, 7, At(ref s, (j + 1) & 7, 7));
+    private static ulong Column(ref ulong t, ref byte s, int j, int columns, int row7Shift, int k0)
+    {
+        int last = columns - 1;
+        return MdsTables.Lookup(
+            ref t, ref s, j, (j - 1) & last, (j - 2) & last, (j - 3) & last, (j - 4) & last, (j - 5) & last, (j - 6) & last, (j - row7Shift) & last, k0);
+    }
 
-    /// <summary>One T⊕ round (constant ν = <paramref name="round"/>: (j · 16) ⊕ ν in row 0 of column j) from <paramref name="source"/> to <paramref name="destination"/>.</summary>
+    /// <summary>
+    /// Output columns <paramref name="first"/>..+7 of one round, with k0 = (j · <paramref name="stride"/>) ⊕
+    /// <paramref name="round"/> in column j: T⊕'s constant (j · 16) ⊕ ν with stride 16, none with stride and round 0.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundXorNarrow(ref ulong t, ref ulong source, ref ulong destination, int round)
+    private static void EightColumns(ref ulong t, ref byte s, ref ulong destination, int first, int columns, int row7Shift, int stride, int round)
     {
         // Written out column by column: with constant column indices every byte and table offset is a constant
         // displacement (a loop here kept them as run-time arithmetic, four times the instructions per lookup).
-        ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        Unsafe.Add(ref destination, 0) = Narrow(ref t, ref s, 0, 0x00 ^ round);
-        Unsafe.Add(ref destination, 1) = Narrow(ref t, ref s, 1, 0x10 ^ round);
-        Unsafe.Add(ref destination, 2) = Narrow(ref t, ref s, 2, 0x20 ^ round);
-        Unsafe.Add(ref destination, 3) = Narrow(ref t, ref s, 3, 0x30 ^ round);
-        Unsafe.Add(ref destination, 4) = Narrow(ref t, ref s, 4, 0x40 ^ round);
-        Unsafe.Add(ref destination, 5) = Narrow(ref t, ref s, 5, 0x50 ^ round);
-        Unsafe.Add(ref destination, 6) = Narrow(ref t, ref s, 6, 0x60 ^ round);
-        Unsafe.Add(ref destination, 7) = Narrow(ref t, ref s, 7, 0x70 ^ round);
+        Unsafe.Add(ref destination, first) = Column(ref t, ref s, first, columns, row7Shift, (first * stride) ^ round);
+        Unsafe.Add(ref destination, first + 1) = Column(ref t, ref s, first + 1, columns, row7Shift, ((first + 1) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 2) = Column(ref t, ref s, first + 2, columns, row7Shift, ((first + 2) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 3) = Column(ref t, ref s, first + 3, columns, row7Shift, ((first + 3) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 4) = Column(ref t, ref s, first + 4, columns, row7Shift, ((first + 4) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 5) = Column(ref t, ref s, first + 5, columns, row7Shift, ((first + 5) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 6) = Column(ref t, ref s, first + 6, columns, row7Shift, ((first + 6) * stride) ^ round);
+        Unsafe.Add(ref destination, first + 7) = Column(ref t, ref s, first + 7, columns, row7Shift, ((first + 7) * stride) ^ round);
     }
 
-    /// <summary>
-    /// One T+ round: column j += 0x00F0F0F0F0F0F0F3 ⊕ ((((c - 1 - j) · 16) ⊕ ν) · 2^56), then the tables.
-    /// <paramref name="source"/> is changed by the addition.
-    /// </summary>
+    /// <summary>T+'s constant for columns <paramref name="first"/>..+7: column j += 0x00F0F0F0F0F0F0F3 ⊕ ((((c - 1 - j) · 16) ⊕ ν) · 2^56).</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundAddNarrow(ref ulong t, ref ulong source, ref ulong destination, int round)
+    private static void EightAdditions(ref ulong source, int first, int columns, ulong nu)
+    {
+        ulong top = (ulong)(columns - 1 - first) << 60;
+        Unsafe.Add(ref source, first) += (0x00f0f0f0f0f0f0f3UL | top) ^ nu;
+        Unsafe.Add(ref source, first + 1) += (0x00f0f0f0f0f0f0f3UL | (top - (1UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 2) += (0x00f0f0f0f0f0f0f3UL | (top - (2UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 3) += (0x00f0f0f0f0f0f0f3UL | (top - (3UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 4) += (0x00f0f0f0f0f0f0f3UL | (top - (4UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 5) += (0x00f0f0f0f0f0f0f3UL | (top - (5UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 6) += (0x00f0f0f0f0f0f0f3UL | (top - (6UL << 60))) ^ nu;
+        Unsafe.Add(ref source, first + 7) += (0x00f0f0f0f0f0f0f3UL | (top - (7UL << 60))) ^ nu;
+    }
+
+    /// <summary>One T⊕ round (constant ν = <paramref name="round"/>) from <paramref name="source"/> to <paramref name="destination"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void RoundXor(ref ulong t, ref ulong source, ref ulong destination, int columns, int row7Shift, int round)
+    {
+        ref byte s = ref Unsafe.As<ulong, byte>(ref source);
+        EightColumns(ref t, ref s, ref destination, 0, columns, row7Shift, 16, round);
+        if (columns == WideColumns)
+        {
+            EightColumns(ref t, ref s, ref destination, 8, columns, row7Shift, 16, round);
+        }
+    }
+
+    /// <summary>One T+ round: T+'s constant added to each column, then the tables. <paramref name="source"/> is changed by the addition.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void RoundAdd(ref ulong t, ref ulong source, ref ulong destination, int columns, int row7Shift, int round)
     {
         ulong nu = (ulong)round << 56;
-        Unsafe.Add(ref source, 0) += 0x70f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 1) += 0x60f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 2) += 0x50f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 3) += 0x40f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 4) += 0x30f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 5) += 0x20f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 6) += 0x10f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 7) += 0x00f0f0f0f0f0f0f3UL ^ nu;
-
         ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        Unsafe.Add(ref destination, 0) = Narrow(ref t, ref s, 0, 0);
-        Unsafe.Add(ref destination, 1) = Narrow(ref t, ref s, 1, 0);
-        Unsafe.Add(ref destination, 2) = Narrow(ref t, ref s, 2, 0);
-        Unsafe.Add(ref destination, 3) = Narrow(ref t, ref s, 3, 0);
-        Unsafe.Add(ref destination, 4) = Narrow(ref t, ref s, 4, 0);
-        Unsafe.Add(ref destination, 5) = Narrow(ref t, ref s, 5, 0);
-        Unsafe.Add(ref destination, 6) = Narrow(ref t, ref s, 6, 0);
-        Unsafe.Add(ref destination, 7) = Narrow(ref t, ref s, 7, 0);
+        EightAdditions(ref source, 0, columns, nu);
+        if (columns == WideColumns)
+        {
+            EightAdditions(ref source, 8, columns, nu);
+        }
+
+        EightColumns(ref t, ref s, ref destination, 0, columns, row7Shift, 0, 0);
+        if (columns == WideColumns)
+        {
+            EightColumns(ref t, ref s, ref destination, 8, columns, row7Shift, 0, 0);
+        }
     }
 
     [SkipLocalsInit]
-    private static void CompressNarrow(ref ulong h, ref byte blocks, int blockCount)
+    private static void Compress<TWidth>(ref ulong h, ref byte blocks, int blockCount)
+        where TWidth : struct, IWidth
     {
         Unsafe.SkipInit(out Columns xa);
         Unsafe.SkipInit(out Columns xb);
         Unsafe.SkipInit(out Columns ya);
         Unsafe.SkipInit(out Columns yb);
         ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
+        int columns = TWidth.Columns;
+        int rounds = TWidth.Rounds;
+        int row7Shift = TWidth.Row7Shift;
         do
         {
-            for (int j = 0; j < NarrowColumns; j++)
+            for (int j = 0; j < columns; j++)
             {
                 ulong m = ReadColumn(ref blocks, j);
                 xa[j] = Unsafe.Add(ref h, j) ^ m;
                 ya[j] = m;
             }
 
-            for (int round = 0; round < NarrowRounds; round += 2)
+            for (int round = 0; round < rounds; round += 2)
             {
-                RoundXorNarrow(ref t, ref xa[0], ref xb[0], round);
-                RoundAddNarrow(ref t, ref ya[0], ref yb[0], round);
-                RoundXorNarrow(ref t, ref xb[0], ref xa[0], round + 1);
-                RoundAddNarrow(ref t, ref yb[0], ref ya[0], round + 1);
+                RoundXor(ref t, ref xa[0], ref xb[0], columns, row7Shift, round);
+                RoundAdd(ref t, ref ya[0], ref yb[0], columns, row7Shift, round);
+                RoundXor(ref t, ref xb[0], ref xa[0], columns, row7Shift, round + 1);
+                RoundAdd(ref t, ref yb[0], ref ya[0], columns, row7Shift, round + 1);
             }
 
-            for (int j = 0; j < NarrowColumns; j++)
+            for (int j = 0; j < columns; j++)
             {
                 Unsafe.Add(ref h, j) ^= xa[j] ^ ya[j];
             }
 
-            blocks = ref Unsafe.Add(ref blocks, 8 * NarrowColumns);
+            blocks = ref Unsafe.Add(ref blocks, 8 * columns);
         }
         while (--blockCount != 0);
 
@@ -401,160 +407,24 @@ public static class Kupyna
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)yb));
     }
 
-    /// <summary>h' = T⊕(h) ⊕ h over 8 columns, into <paramref name="output"/>.</summary>
+    /// <summary>h' = T⊕(h) ⊕ h, into <paramref name="output"/>.</summary>
     [SkipLocalsInit]
-    private static void OutputNarrow(ref ulong h, ref ulong output)
+    private static void Output<TWidth>(ref ulong h, ref ulong output)
+        where TWidth : struct, IWidth
     {
         Unsafe.SkipInit(out Columns xa);
         Unsafe.SkipInit(out Columns xb);
         ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
-        MemoryMarshal.CreateReadOnlySpan(ref h, NarrowColumns).CopyTo(xa);
-        for (int round = 0; round < NarrowRounds; round += 2)
+        int columns = TWidth.Columns;
+        int row7Shift = TWidth.Row7Shift;
+        MemoryMarshal.CreateReadOnlySpan(ref h, columns).CopyTo(xa);
+        for (int round = 0; round < TWidth.Rounds; round += 2)
         {
-            RoundXorNarrow(ref t, ref xa[0], ref xb[0], round);
-            RoundXorNarrow(ref t, ref xb[0], ref xa[0], round + 1);
+            RoundXor(ref t, ref xa[0], ref xb[0], columns, row7Shift, round);
+            RoundXor(ref t, ref xb[0], ref xa[0], columns, row7Shift, round + 1);
         }
 
-        for (int j = 0; j < NarrowColumns; j++)
-        {
-            Unsafe.Add(ref output, j) = xa[j] ^ Unsafe.Add(ref h, j);
-        }
-
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)xa));
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)xb));
-    }
-
-    // ---- The 1024-bit state: 16 columns, row b shifted right by b columns, row 7 by 11 (ShiftBytes). ----
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Wide(ref ulong t, ref byte s, int j, int k0) =>
-        Lookup(ref t, 0, At(ref s, j, 0) ^ k0)
-        ^ Lookup(ref t, 1, At(ref s, (j + 15) & 15, 1))
-        ^ Lookup(ref t, 2, At(ref s, (j + 14) & 15, 2))
-        ^ Lookup(ref t, 3, At(ref s, (j + 13) & 15, 3))
-        ^ Lookup(ref t, 4, At(ref s, (j + 12) & 15, 4))
-        ^ Lookup(ref t, 5, At(ref s, (j + 11) & 15, 5))
-        ^ Lookup(ref t, 6, At(ref s, (j + 10) & 15, 6))
-        ^ Lookup(ref t, 7, At(ref s, (j + 5) & 15, 7));
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundXorWide(ref ulong t, ref ulong source, ref ulong destination, int round)
-    {
-        // Written out column by column: with constant column indices every byte and table offset is a constant
-        // displacement (a loop here kept them as run-time arithmetic, four times the instructions per lookup).
-        ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        Unsafe.Add(ref destination, 0) = Wide(ref t, ref s, 0, 0x00 ^ round);
-        Unsafe.Add(ref destination, 1) = Wide(ref t, ref s, 1, 0x10 ^ round);
-        Unsafe.Add(ref destination, 2) = Wide(ref t, ref s, 2, 0x20 ^ round);
-        Unsafe.Add(ref destination, 3) = Wide(ref t, ref s, 3, 0x30 ^ round);
-        Unsafe.Add(ref destination, 4) = Wide(ref t, ref s, 4, 0x40 ^ round);
-        Unsafe.Add(ref destination, 5) = Wide(ref t, ref s, 5, 0x50 ^ round);
-        Unsafe.Add(ref destination, 6) = Wide(ref t, ref s, 6, 0x60 ^ round);
-        Unsafe.Add(ref destination, 7) = Wide(ref t, ref s, 7, 0x70 ^ round);
-        Unsafe.Add(ref destination, 8) = Wide(ref t, ref s, 8, 0x80 ^ round);
-        Unsafe.Add(ref destination, 9) = Wide(ref t, ref s, 9, 0x90 ^ round);
-        Unsafe.Add(ref destination, 10) = Wide(ref t, ref s, 10, 0xa0 ^ round);
-        Unsafe.Add(ref destination, 11) = Wide(ref t, ref s, 11, 0xb0 ^ round);
-        Unsafe.Add(ref destination, 12) = Wide(ref t, ref s, 12, 0xc0 ^ round);
-        Unsafe.Add(ref destination, 13) = Wide(ref t, ref s, 13, 0xd0 ^ round);
-        Unsafe.Add(ref destination, 14) = Wide(ref t, ref s, 14, 0xe0 ^ round);
-        Unsafe.Add(ref destination, 15) = Wide(ref t, ref s, 15, 0xf0 ^ round);
-    }
-
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RoundAddWide(ref ulong t, ref ulong source, ref ulong destination, int round)
-    {
-        ulong nu = (ulong)round << 56;
-        Unsafe.Add(ref source, 0) += 0xf0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 1) += 0xe0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 2) += 0xd0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 3) += 0xc0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 4) += 0xb0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 5) += 0xa0f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 6) += 0x90f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 7) += 0x80f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 8) += 0x70f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 9) += 0x60f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 10) += 0x50f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 11) += 0x40f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 12) += 0x30f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 13) += 0x20f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 14) += 0x10f0f0f0f0f0f0f3UL ^ nu;
-        Unsafe.Add(ref source, 15) += 0x00f0f0f0f0f0f0f3UL ^ nu;
-
-        ref byte s = ref Unsafe.As<ulong, byte>(ref source);
-        Unsafe.Add(ref destination, 0) = Wide(ref t, ref s, 0, 0);
-        Unsafe.Add(ref destination, 1) = Wide(ref t, ref s, 1, 0);
-        Unsafe.Add(ref destination, 2) = Wide(ref t, ref s, 2, 0);
-        Unsafe.Add(ref destination, 3) = Wide(ref t, ref s, 3, 0);
-        Unsafe.Add(ref destination, 4) = Wide(ref t, ref s, 4, 0);
-        Unsafe.Add(ref destination, 5) = Wide(ref t, ref s, 5, 0);
-        Unsafe.Add(ref destination, 6) = Wide(ref t, ref s, 6, 0);
-        Unsafe.Add(ref destination, 7) = Wide(ref t, ref s, 7, 0);
-        Unsafe.Add(ref destination, 8) = Wide(ref t, ref s, 8, 0);
-        Unsafe.Add(ref destination, 9) = Wide(ref t, ref s, 9, 0);
-        Unsafe.Add(ref destination, 10) = Wide(ref t, ref s, 10, 0);
-        Unsafe.Add(ref destination, 11) = Wide(ref t, ref s, 11, 0);
-        Unsafe.Add(ref destination, 12) = Wide(ref t, ref s, 12, 0);
-        Unsafe.Add(ref destination, 13) = Wide(ref t, ref s, 13, 0);
-        Unsafe.Add(ref destination, 14) = Wide(ref t, ref s, 14, 0);
-        Unsafe.Add(ref destination, 15) = Wide(ref t, ref s, 15, 0);
-    }
-
-    [SkipLocalsInit]
-    private static void CompressWide(ref ulong h, ref byte blocks, int blockCount)
-    {
-        Unsafe.SkipInit(out Columns xa);
-        Unsafe.SkipInit(out Columns xb);
-        Unsafe.SkipInit(out Columns ya);
-        Unsafe.SkipInit(out Columns yb);
-        ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
-        do
-        {
-            for (int j = 0; j < WideColumns; j++)
-            {
-                ulong m = ReadColumn(ref blocks, j);
-                xa[j] = Unsafe.Add(ref h, j) ^ m;
-                ya[j] = m;
-            }
-
-            for (int round = 0; round < WideRounds; round += 2)
-            {
-                RoundXorWide(ref t, ref xa[0], ref xb[0], round);
-                RoundAddWide(ref t, ref ya[0], ref yb[0], round);
-                RoundXorWide(ref t, ref xb[0], ref xa[0], round + 1);
-                RoundAddWide(ref t, ref yb[0], ref ya[0], round + 1);
-            }
-
-            for (int j = 0; j < WideColumns; j++)
-            {
-                Unsafe.Add(ref h, j) ^= xa[j] ^ ya[j];
-            }
-
-            blocks = ref Unsafe.Add(ref blocks, 8 * WideColumns);
-        }
-        while (--blockCount != 0);
-
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)xa));
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)xb));
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)ya));
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<ulong>)yb));
-    }
-
-    [SkipLocalsInit]
-    private static void OutputWide(ref ulong h, ref ulong output)
-    {
-        Unsafe.SkipInit(out Columns xa);
-        Unsafe.SkipInit(out Columns xb);
-        ref ulong t = ref MemoryMarshal.GetArrayDataReference(RoundTable);
-        MemoryMarshal.CreateReadOnlySpan(ref h, WideColumns).CopyTo(xa);
-        for (int round = 0; round < WideRounds; round += 2)
-        {
-            RoundXorWide(ref t, ref xa[0], ref xb[0], round);
-            RoundXorWide(ref t, ref xb[0], ref xa[0], round + 1);
-        }
-
-        for (int j = 0; j < WideColumns; j++)
+        for (int j = 0; j < columns; j++)
         {
             Unsafe.Add(ref output, j) = xa[j] ^ Unsafe.Add(ref h, j);
         }
@@ -565,54 +435,13 @@ public static class Kupyna
 }
 
 /// <summary>Incremental Kupyna-256, -384 or -512: append the message in pieces of any size, then read the digest.</summary>
-/// <remarks>Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is allocated after construction.</remarks>
-public sealed class KupynaHasher : IDisposable
+public sealed class KupynaHasher : BlockHasher
 {
-    private BlockHashEngine<Kupyna.Function, Kupyna.State> _engine;
-    private bool _disposed;
-
     /// <summary>Starts a Kupyna computation (scalar, the only path).</summary>
     /// <param name="hashSizeInBytes">32, 48 or 64.</param>
     /// <exception cref="ArgumentException">Another hash size.</exception>
     public KupynaHasher(int hashSizeInBytes)
+        : base(new BlockHashEngine<Kupyna.Function, Kupyna.State>(Kupyna.CheckHashSize(hashSizeInBytes)), $"Kupyna-{8 * hashSizeInBytes}")
     {
-        if (hashSizeInBytes is not (Kupyna.HashSizeInBytes256 or Kupyna.HashSizeInBytes384 or Kupyna.HashSizeInBytes512))
-        {
-            throw new ArgumentException("Kupyna writes 32, 48 or 64 bytes.", nameof(hashSizeInBytes));
-        }
-
-        _engine.Start(hashSizeInBytes);
-    }
-
-    public int HashSizeInBytes => _engine.HashSize;
-
-    /// <summary>Feeds the next piece of the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Append(data);
-    }
-
-    /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the hash size.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        BlockHash.ThrowIfDestinationTooShort(destination, _engine.HashSize, "This hasher");
-        _engine.FinishAndRestart(destination);
-    }
-
-    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Start(_engine.HashSize);
-    }
-
-    /// <summary>Wipes the state and the buffered message bytes.</summary>
-    public void Dispose()
-    {
-        _engine.Wipe();
-        _disposed = true;
     }
 }

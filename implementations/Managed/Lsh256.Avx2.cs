@@ -13,7 +13,7 @@ public static partial class Lsh256
         ref uint state = ref MemoryMarshal.GetReference(cv);
         var left = Vector256.LoadUnsafe(ref state);
         var right = Vector256.LoadUnsafe(ref state, 8);
-        ref uint sc = ref MemoryMarshal.GetArrayDataReference(StepConstants);
+        ref uint sc = ref AlignedStepConstantsStart;
 
         // τ of the message expansion, per half; the word permutation σ split into what each half takes from each.
         var tau = Vector256.Create(3u, 2, 0, 1, 7, 4, 5, 6);

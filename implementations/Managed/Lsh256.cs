@@ -13,7 +13,7 @@ namespace CryptoHarness.Managed;
 /// 1 bit and zeros to a whole block (no length field), so a message of whole blocks takes one more.
 /// </para>
 /// <para>
-/// Two paths: <see cref="InstructionSet.Scalar"/> (<c>Lsh256.Scalar.cs</c>, the chaining variable in sixteen
+/// Two paths: <see cref="InstructionSet.Scalar"/> (<c>Lsh.Scalar.cs</c>, shared with LSH-512, the chaining variable in sixteen
 /// registers) and <see cref="InstructionSet.Avx2"/> (<c>Lsh256.Avx2.cs</c>, each half in one vector, a step's eight
 /// columns in its eight lanes). Dispatch policy: AVX2 wherever the CPU has it, scalar otherwise. Measured on an AMD
 /// EPYC (Zen 4, x86-64-v4, a shared and busy machine), best of 40 interleaved Stopwatch rounds: AVX2 285 ns at 128 B
@@ -21,7 +21,7 @@ namespace CryptoHarness.Managed;
 /// One-shot calls allocate nothing on the heap and wipe the chaining variable and the padded tail they held on the stack.
 /// </para>
 /// </remarks>
-public static partial class Lsh256
+public static unsafe partial class Lsh256
 {
     public const int HashSizeInBytes = 32;
     public const int BlockSizeInBytes = 128;
@@ -34,19 +34,21 @@ public static partial class Lsh256
 
     internal static readonly int[] Gamma = [0, 8, 16, 24, 24, 16, 8, 0];
 
-    /// <summary>
-    /// The step constants SC_0 … SC_25, eight words each: SC_0 as the standard gives it, then
-    /// SC_j[l] = SC_{j-1}[l] + (SC_{j-1}[l] &lt;&lt;&lt; 8), the rule the standard derives the rest by.
-    /// </summary>
-    internal static readonly uint[] StepConstants = DeriveStepConstants(
-        [0x917caf90, 0x6c1b10a2, 0x6f352943, 0xcf778243, 0x2ceb7472, 0x29e96ff2, 0x8a9ba428, 0x2eeb2642]);
+    /// <summary>The step constants SC_0 … SC_25 (<see cref="Lsh.DeriveStepConstants"/>), SC_0 as the standard gives it.</summary>
+    internal static readonly uint[] StepConstants = Lsh.DeriveStepConstants<uint>(
+        [0x917caf90, 0x6c1b10a2, 0x6f352943, 0xcf778243, 0x2ceb7472, 0x29e96ff2, 0x8a9ba428, 0x2eeb2642], Steps);
+
+    private static readonly uint* AlignedStepConstants = Lsh.AlignedCopy<uint>(StepConstants);
+
+    /// <summary>The step constants at a 64-byte-aligned address (<see cref="Lsh.AlignedCopy"/>), for the vector path.</summary>
+    private static ref uint AlignedStepConstantsStart => ref *AlignedStepConstants;
 
     /// <summary>
     /// The initial chaining variable of LSH-256-256, derived as the standard defines it: the words (32, 256, 0, …, 0)
     /// (the largest hash size in bytes and this hash size in bits) through the compression function with an all-zero
     /// block. A test checks it against the table the NSR reference code (and KS X 3262) print.
     /// </summary>
-    internal static readonly uint[] InitialValue = DeriveInitialValue(HashSizeInBytes * 8);
+    internal static readonly uint[] InitialValue = Lsh.DeriveInitialValue<uint>(HashSizeInBytes * 8, BlockSizeInBytes, &Compress);
 
     /// <summary>
     /// Whether this algorithm has <paramref name="path"/> here: <see cref="InstructionSet.Scalar"/> always, and
@@ -67,25 +69,7 @@ public static partial class Lsh256
             throw new PlatformNotSupportedException($"LSH-256 has no {InstructionSets.VariantName(path)} path.");
         }
 
-        ArgumentOutOfRangeException.ThrowIfLessThan(destination.Length, HashSizeInBytes, nameof(destination));
-        Span<uint> cv = stackalloc uint[16];
-        InitialValue.CopyTo(cv);
-        var whole = source.Length - (source.Length % BlockSizeInBytes);
-        Compress(cv, source[..whole], path);
-
-        Span<byte> last = stackalloc byte[BlockSizeInBytes];
-        last.Clear();
-        source[whole..].CopyTo(last);
-        last[source.Length - whole] = 0x80;
-        Compress(cv, last, path);
-
-        for (var i = 0; i < HashSizeInBytes / sizeof(uint); i++)
-        {
-            BinaryPrimitives.WriteUInt32LittleEndian(destination[(i * sizeof(uint))..], cv[i] ^ cv[i + 8]);
-        }
-
-        CryptographicOperations.ZeroMemory(System.Runtime.InteropServices.MemoryMarshal.AsBytes(cv));
-        CryptographicOperations.ZeroMemory(last);
+        Lsh.Hash<uint>(source, destination, HashSizeInBytes, InitialValue, BlockSizeInBytes, &Compress, path);
     }
 
     private static void Compress(Span<uint> cv, ReadOnlySpan<byte> blocks, InstructionSet path)
@@ -96,28 +80,7 @@ public static partial class Lsh256
         }
         else
         {
-            CompressScalar(cv, blocks);
+            Lsh.CompressScalar<uint, Lsh.Lsh256Parameters>(cv, blocks);
         }
-    }
-
-    private static uint[] DeriveStepConstants(uint[] first)
-    {
-        var constants = new uint[Steps * 8];
-        first.CopyTo(constants, 0);
-        for (var i = 8; i < constants.Length; i++)
-        {
-            constants[i] = constants[i - 8] + BitOperations.RotateLeft(constants[i - 8], 8);
-        }
-
-        return constants;
-    }
-
-    private static uint[] DeriveInitialValue(int hashBits)
-    {
-        var cv = new uint[16];
-        cv[0] = 32;
-        cv[1] = (uint)hashBits;
-        CompressScalar(cv, new byte[BlockSizeInBytes]);
-        return cv;
     }
 }

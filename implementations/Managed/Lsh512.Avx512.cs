@@ -13,7 +13,7 @@ public static partial class Lsh512
         ref ulong state = ref MemoryMarshal.GetReference(cv);
         var left = Vector512.LoadUnsafe(ref state);
         var right = Vector512.LoadUnsafe(ref state, 8);
-        ref ulong sc = ref MemoryMarshal.GetArrayDataReference(StepConstants);
+        ref ulong sc = ref AlignedStepConstantsStart;
 
         var tau = Vector512.Create(3ul, 2, 0, 1, 7, 4, 5, 6);
         var sigmaLeft = Vector512.Create(6ul, 4, 5, 7, 12, 15, 14, 13);

@@ -7,7 +7,7 @@ namespace CryptoHarness.Managed;
 /// final 512 bits is kept.
 /// </summary>
 /// <remarks>
-/// Two paths: <see cref="InstructionSet.Scalar"/> (<c>Lsh512.Scalar.cs</c>, the chaining variable in sixteen
+/// Two paths: <see cref="InstructionSet.Scalar"/> (<c>Lsh.Scalar.cs</c>, shared with LSH-256, the chaining variable in sixteen
 /// registers) and <see cref="InstructionSet.Avx512"/> (<c>Lsh512.Avx512.cs</c>, each half in one 512-bit vector). No
 /// AVX2 path: a half would take two 256-bit vectors and AVX2 has no 64-bit rotate or two-source permute, so the
 /// step's permutation and rotations would cost more than the scalar registers' renaming. Dispatch policy: AVX-512
@@ -16,7 +16,7 @@ namespace CryptoHarness.Managed;
 /// and 75 µs at 128 KiB (0.27–0.53 ms), about 1.7 GB/s against 250–490 MB/s. One-shot calls allocate nothing on the heap and wipe the chaining
 /// variable and the padded tail they held on the stack.
 /// </remarks>
-public static partial class Lsh512
+public static unsafe partial class Lsh512
 {
     public const int BlockSizeInBytes = 256;
 
@@ -27,20 +27,25 @@ public static partial class Lsh512
 
     internal static readonly int[] Gamma = [0, 16, 32, 48, 8, 24, 40, 56];
 
-    /// <summary>SC_0 as the standard gives it, then SC_j[l] = SC_{j-1}[l] + (SC_{j-1}[l] &lt;&lt;&lt; 8).</summary>
-    internal static readonly ulong[] StepConstants = DeriveStepConstants(
+    /// <summary>The step constants SC_0 … SC_27 (<see cref="Lsh.DeriveStepConstants"/>), SC_0 as the standard gives it.</summary>
+    internal static readonly ulong[] StepConstants = Lsh.DeriveStepConstants<ulong>(
     [
         0x97884283c938982a, 0xba1fca93533e2355, 0xc519a2e87aeb1c03, 0x9a0fc95462af17b1,
         0xfc3dda8ab019a82b, 0x02825d079a895407, 0x79f2d0a7ee06a6f7, 0xd76d15eed9fdf5fe,
-    ]);
+    ], Steps);
+
+    private static readonly ulong* AlignedStepConstants = Lsh.AlignedCopy<ulong>(StepConstants);
+
+    /// <summary>The step constants at a 64-byte-aligned address (<see cref="Lsh.AlignedCopy"/>), for the vector path.</summary>
+    private static ref ulong AlignedStepConstantsStart => ref *AlignedStepConstants;
 
     /// <summary>
     /// The initial chaining variables, derived as the standard defines them: (64, hash bits, 0, …, 0) through the
     /// compression function with an all-zero block. A test checks them against the NSR reference code's tables.
     /// </summary>
-    internal static readonly ulong[] InitialValue256 = DeriveInitialValue(256);
+    internal static readonly ulong[] InitialValue256 = Lsh.DeriveInitialValue<ulong>(256, BlockSizeInBytes, &Compress);
 
-    internal static readonly ulong[] InitialValue512 = DeriveInitialValue(512);
+    internal static readonly ulong[] InitialValue512 = Lsh.DeriveInitialValue<ulong>(512, BlockSizeInBytes, &Compress);
 
     /// <summary>
     /// Whether this algorithm has <paramref name="path"/> here: <see cref="InstructionSet.Scalar"/> always, and
@@ -67,26 +72,7 @@ public static partial class Lsh512
             throw new PlatformNotSupportedException($"LSH-512 has no {InstructionSets.VariantName(path)} path.");
         }
 
-        ArgumentOutOfRangeException.ThrowIfLessThan(destination.Length, hashBytes, nameof(destination));
-        Span<ulong> cv = stackalloc ulong[16];
-        initialValue.CopyTo(cv);
-        var whole = source.Length - (source.Length % BlockSizeInBytes);
-        Compress(cv, source[..whole], path);
-
-        Span<byte> last = stackalloc byte[BlockSizeInBytes];
-        last.Clear();
-        source[whole..].CopyTo(last);
-        last[source.Length - whole] = 0x80;
-        Compress(cv, last, path);
-
-        // The hash is the first hashBytes bytes of the little-endian words cv[i] ^ cv[i + 8]; 32 and 64 are whole words.
-        for (var i = 0; i < hashBytes / sizeof(ulong); i++)
-        {
-            BinaryPrimitives.WriteUInt64LittleEndian(destination[(i * sizeof(ulong))..], cv[i] ^ cv[i + 8]);
-        }
-
-        CryptographicOperations.ZeroMemory(System.Runtime.InteropServices.MemoryMarshal.AsBytes(cv));
-        CryptographicOperations.ZeroMemory(last);
+        Lsh.Hash<ulong>(source, destination, hashBytes, initialValue, BlockSizeInBytes, &Compress, path);
     }
 
     private static void Compress(Span<ulong> cv, ReadOnlySpan<byte> blocks, InstructionSet path)
@@ -97,28 +83,7 @@ public static partial class Lsh512
         }
         else
         {
-            CompressScalar(cv, blocks);
+            Lsh.CompressScalar<ulong, Lsh.Lsh512Parameters>(cv, blocks);
         }
-    }
-
-    private static ulong[] DeriveStepConstants(ulong[] first)
-    {
-        var constants = new ulong[Steps * 8];
-        first.CopyTo(constants, 0);
-        for (var i = 8; i < constants.Length; i++)
-        {
-            constants[i] = constants[i - 8] + BitOperations.RotateLeft(constants[i - 8], 8);
-        }
-
-        return constants;
-    }
-
-    private static ulong[] DeriveInitialValue(int hashBits)
-    {
-        var cv = new ulong[16];
-        cv[0] = 64;
-        cv[1] = (ulong)hashBits;
-        CompressScalar(cv, new byte[BlockSizeInBytes]);
-        return cv;
     }
 }

@@ -25,7 +25,6 @@ public static partial class Sha256
     // The padded message ends with a 64-bit big-endian count of message bits (FIPS 180-4 §5.1.1), so a tail of
     // more than 64 - 1 - 8 = 55 bytes spills the terminator or the length into a second final block.
     internal const int LengthFieldSizeInBytes = 8;
-    internal const int MaxTailInOneFinalBlock = BlockSizeInBytes - 1 - LengthFieldSizeInBytes;
 
     // H(0) of SHA-256, FIPS 180-4 §5.3.3. Static readonly arrays rather than ReadOnlySpan<uint> literal
     // properties: unoptimized (Debug) code allocates on every read of the latter.
@@ -59,87 +58,52 @@ public static partial class Sha256
     /// </exception>
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
     {
-        ThrowIfNoSuchPath(path, "SHA-256");
-        ThrowIfDestinationTooShort(destination, HashSizeInBytes, "SHA-256");
-        HashCore(InitialHashValue, source, destination[..HashSizeInBytes]);
+        BlockHash.HashChecked<Function, State>(HashSizeInBytes, "SHA-256", source, destination, path);
 #if CALIBRATED_SLOWDOWN
-        CalibratedSlowdown.AfterCall(source, path, static (s, d, _) => HashCore(InitialHashValue, s, d[..HashSizeInBytes]));
+        CalibratedSlowdown.AfterCall(source, path, static (s, d, _) => HashCore(s, d[..HashSizeInBytes]));
 #endif
     }
 
-    internal static void ThrowIfNoSuchPath(InstructionSet path, string algorithm)
-    {
-        InstructionSets.ThrowIfNotSupported(path);
-        if (!IsSupported(path))
-        {
-            throw new ArgumentException(
-                $"{algorithm} has no {InstructionSets.VariantName(path)} path; only scalar exists.", nameof(path));
-        }
-    }
-
-    internal static void ThrowIfDestinationTooShort(Span<byte> destination, int hashSize, string algorithm)
-    {
-        if (destination.Length < hashSize)
-        {
-            throw new ArgumentException(
-                $"Destination is too short: {algorithm} writes {hashSize} bytes.", nameof(destination));
-        }
-    }
-
     /// <summary>
-    /// Hashes <paramref name="source"/> from <paramref name="initialHashValue"/> and writes the first
-    /// <c>destination.Length</c> bytes of the final state (32 for SHA-256, 28 for SHA-224).
+    /// Hashes <paramref name="source"/> into <paramref name="destination"/>: 32 bytes for SHA-256, 28 for SHA-224
+    /// (the digest size picks the initial value). The digest is written after the whole source has been read, so
+    /// the two may overlap.
     /// </summary>
-    [SkipLocalsInit]
-    internal static void HashCore(uint[] initialHashValue, ReadOnlySpan<byte> source, Span<byte> destination)
+    internal static void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)
     {
-        Debug.Assert(destination.Length is 28 or HashSizeInBytes, "SHA-224 or SHA-256 output.");
+        Debug.Assert(destination.Length is Sha224.HashSizeInBytes or HashSizeInBytes, "SHA-224 or SHA-256 output.");
+        BlockHash.Hash<Function, State>(source, destination);
+    }
 
-        State state = default;
-        initialHashValue.AsSpan().CopyTo(state);
+    /// <summary>SHA-256 and SHA-224 as <see cref="BlockHash"/> drives them.</summary>
+    internal readonly struct Function : IBlockHashFunction<State>
+    {
+        public static int BlockSizeFor(int hashSize) => BlockSizeInBytes;
 
-        // Whole blocks are compressed straight from the caller's buffer; only the tail is copied, because the
-        // padding has to be appended to it.
-        ref byte sourceStart = ref MemoryMarshal.GetReference(source);
-        int wholeBlocks = source.Length / BlockSizeInBytes;
-        if (wholeBlocks != 0)
+        /// <remarks>The eight words are copied as one struct, a fixed-size move, rather than as a span of the array's length.</remarks>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public static void Initialize(ref State state, int hashSize) =>
+            state = Unsafe.As<uint, State>(
+                ref MemoryMarshal.GetArrayDataReference(hashSize == Sha224.HashSizeInBytes ? InitialHashValue224 : InitialHashValue));
+
+        public static void Compress(ref State state, ref byte blocks, int blockCount) => CompressScalar(ref state, ref blocks, blockCount);
+
+        /// <summary>FIPS 180-4 §5.1.1 padding, then the state words big-endian, as many as the digest holds (§6.2.2, §6.3).</summary>
+        [SkipLocalsInit]
+        public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
         {
-            CompressScalar(ref state, ref sourceStart, wholeBlocks);
+            BlockHash.PadAndCompress<Function, State>(ref state, tail, messageLength, BlockSizeInBytes, LengthFieldSizeInBytes, bigEndianLength: true);
+            WriteDigest(ref state, destination);
         }
-
-        Unsafe.SkipInit(out FinalBlocks finalBlocks);
-        int finalLength = Pad(
-            source[(wholeBlocks * BlockSizeInBytes)..], (ulong)source.Length, ref finalBlocks[0]);
-        CompressScalar(ref state, ref finalBlocks[0], finalLength / BlockSizeInBytes);
-
-        // The digest is written only after the whole source has been read, so source and destination may overlap.
-        WriteDigest(ref state, destination);
-
-        CryptographicOperations.ZeroMemory(MemoryMarshal.CreateSpan(ref finalBlocks[0], finalLength));
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)state));
     }
 
     /// <summary>
     /// Writes the padded tail (FIPS 180-4 §5.1.1) to <paramref name="finalBlocks"/>, which must have room for
     /// two blocks, and returns its length: one block, or two when the tail is longer than 55 bytes.
     /// </summary>
-    internal static int Pad(ReadOnlySpan<byte> tail, ulong messageLength, ref byte finalBlocks)
-    {
-        Debug.Assert(tail.Length < BlockSizeInBytes, "The tail is what is left after the whole blocks.");
-
-        int finalLength = tail.Length <= MaxTailInOneFinalBlock ? BlockSizeInBytes : 2 * BlockSizeInBytes;
-        // The tail is copied before the rest is cleared: the incremental hasher pads in place, with the tail
-        // already at the start of the buffer.
-        tail.CopyTo(MemoryMarshal.CreateSpan(ref finalBlocks, tail.Length));
-        Unsafe.InitBlockUnaligned(ref Unsafe.Add(ref finalBlocks, tail.Length), 0, (uint)(finalLength - tail.Length));
-        Unsafe.Add(ref finalBlocks, tail.Length) = 0x80;
-
-        // The length is counted in bits; a message of up to 2^61 - 1 bytes fits in the 64-bit field.
-        Unsafe.WriteUnaligned(
-            ref Unsafe.Add(ref finalBlocks, finalLength - LengthFieldSizeInBytes),
-            BinaryPrimitives.ReverseEndianness(messageLength * 8));
-        return finalLength;
-    }
+    internal static int Pad(ReadOnlySpan<byte> tail, ulong messageLength, ref byte finalBlocks) =>
+        BlockHash.Pad(
+            tail, messageLength, MemoryMarshal.CreateSpan(ref finalBlocks, 2 * BlockSizeInBytes), BlockSizeInBytes, LengthFieldSizeInBytes, bigEndianLength: true);
 
     /// <summary>Writes the state words big-endian, as many as <paramref name="destination"/> holds (7 or 8).</summary>
     internal static void WriteDigest(ref State state, Span<byte> destination)
@@ -155,13 +119,6 @@ public static partial class Sha256
     internal struct State
     {
         private uint _element0;
-    }
-
-    /// <summary>Room for the padded tail: at most two blocks.</summary>
-    [InlineArray(2 * BlockSizeInBytes)]
-    internal struct FinalBlocks
-    {
-        private byte _element0;
     }
 }
 
@@ -193,28 +150,13 @@ public static class Sha224
     /// </exception>
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
     {
-        Sha256.ThrowIfNoSuchPath(path, "SHA-224");
-        Sha256.ThrowIfDestinationTooShort(destination, HashSizeInBytes, "SHA-224");
-        Sha256.HashCore(Sha256.InitialHashValue224, source, destination[..HashSizeInBytes]);
+        BlockHash.HashChecked<Sha256.Function, Sha256.State>(HashSizeInBytes, "SHA-224", source, destination, path);
     }
 }
 
-/// <summary>
-/// Incremental SHA-256 or SHA-224: append the message in pieces of any size, then read the digest.
-/// </summary>
-/// <remarks>
-/// Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is
-/// allocated after construction.
-/// </remarks>
-public sealed class Sha256Hasher : IDisposable
+/// <summary>Incremental SHA-256 or SHA-224: append the message in pieces of any size, then read the digest.</summary>
+public sealed class Sha256Hasher : BlockHasher
 {
-    private readonly uint[] _initialHashValue;
-    private Sha256.State _state;
-    private Sha256.FinalBlocks _buffer;
-    private int _bufferLength;
-    private ulong _messageLength;
-    private bool _disposed;
-
     /// <summary>Starts a SHA-256 computation on the scalar path.</summary>
     public Sha256Hasher()
         : this(Sha256.HashSizeInBytes, InstructionSet.Scalar)
@@ -226,88 +168,23 @@ public sealed class Sha256Hasher : IDisposable
     /// <param name="path">The code path; only <see cref="InstructionSet.Scalar"/> exists.</param>
     /// <exception cref="ArgumentException">Another hash size, or a path this algorithm lacks.</exception>
     public Sha256Hasher(int hashSizeInBytes, InstructionSet path)
+        : base(new BlockHashEngine<Sha256.Function, Sha256.State>(CheckArguments(hashSizeInBytes, path)), AlgorithmName(hashSizeInBytes))
     {
-        _initialHashValue = hashSizeInBytes switch
-        {
-            Sha256.HashSizeInBytes => Sha256.InitialHashValue,
-            Sha224.HashSizeInBytes => Sha256.InitialHashValue224,
-            _ => throw new ArgumentException("SHA-256 writes 32 bytes and SHA-224 28.", nameof(hashSizeInBytes)),
-        };
-        Sha256.ThrowIfNoSuchPath(path, hashSizeInBytes == Sha256.HashSizeInBytes ? "SHA-256" : "SHA-224");
-        HashSizeInBytes = hashSizeInBytes;
         Path = path;
-        Reset();
     }
-
-    public int HashSizeInBytes { get; }
 
     public InstructionSet Path { get; }
 
-    /// <summary>Feeds the next piece of the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
+    private static string AlgorithmName(int hashSizeInBytes) => hashSizeInBytes == Sha256.HashSizeInBytes ? "SHA-256" : "SHA-224";
+
+    private static int CheckArguments(int hashSizeInBytes, InstructionSet path)
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _messageLength += (ulong)data.Length;
-
-        if (_bufferLength != 0)
+        if (hashSizeInBytes is not (Sha256.HashSizeInBytes or Sha224.HashSizeInBytes))
         {
-            int take = Math.Min(data.Length, Sha256.BlockSizeInBytes - _bufferLength);
-            data[..take].CopyTo(((Span<byte>)_buffer)[_bufferLength..]);
-            _bufferLength += take;
-            data = data[take..];
-            if (_bufferLength < Sha256.BlockSizeInBytes)
-            {
-                return;
-            }
-
-            Sha256.CompressScalar(ref _state, ref _buffer[0], 1);
-            _bufferLength = 0;
+            throw new ArgumentException("SHA-256 writes 32 bytes and SHA-224 28.", nameof(hashSizeInBytes));
         }
 
-        int wholeBlocks = data.Length / Sha256.BlockSizeInBytes;
-        if (wholeBlocks != 0)
-        {
-            Sha256.CompressScalar(ref _state, ref MemoryMarshal.GetReference(data), wholeBlocks);
-            data = data[(wholeBlocks * Sha256.BlockSizeInBytes)..];
-        }
-
-        data.CopyTo(_buffer);
-        _bufferLength = data.Length;
-    }
-
-    /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the hash size.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        Sha256.ThrowIfDestinationTooShort(destination, HashSizeInBytes, "This hasher");
-
-        // The tail already sits at the start of the buffer, so Pad copies it onto itself: harmless, and it keeps
-        // one padding routine for one-shot and incremental use.
-        Span<byte> tail = ((Span<byte>)_buffer)[.._bufferLength];
-        int finalLength = Sha256.Pad(tail, _messageLength, ref _buffer[0]);
-        Sha256.CompressScalar(ref _state, ref _buffer[0], finalLength / Sha256.BlockSizeInBytes);
-        Sha256.WriteDigest(ref _state, destination[..HashSizeInBytes]);
-        Reset();
-    }
-
-    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        CryptographicOperations.ZeroMemory(_buffer);
-        _initialHashValue.AsSpan().CopyTo(_state);
-        _bufferLength = 0;
-        _messageLength = 0;
-    }
-
-    /// <summary>Wipes the state and the buffered message bytes.</summary>
-    public void Dispose()
-    {
-        CryptographicOperations.ZeroMemory(_buffer);
-        CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)_state));
-        _bufferLength = 0;
-        _messageLength = 0;
-        _disposed = true;
+        BlockHash.ThrowIfNoSuchPath(path, AlgorithmName(hashSizeInBytes));
+        return hashSizeInBytes;
     }
 }

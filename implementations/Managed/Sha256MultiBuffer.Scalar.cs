@@ -10,11 +10,11 @@ public static partial class Sha256MultiBuffer
         for (int i = 0; i < batch.Count; i++)
         {
             Span<byte> digest = destination.Slice(i * HashSizeInBytes, HashSizeInBytes);
-            Sha256.HashCore(Sha256.InitialHashValue, batch[i], digest);
+            Sha256.HashCore(batch[i], digest);
             if (twice)
             {
                 // HashCore reads its whole source before writing, so the digest can be hashed in place.
-                Sha256.HashCore(Sha256.InitialHashValue, digest, digest);
+                Sha256.HashCore(digest, digest);
             }
         }
     }

@@ -420,7 +420,7 @@ public static partial class Sha256MultiBuffer
             Sha256.WriteDigest(ref state, digest);
             if (twice && !l.Second)
             {
-                Sha256.HashCore(Sha256.InitialHashValue, digest, digest);
+                Sha256.HashCore(digest, digest);
             }
 
             l.Message = -1;

@@ -180,6 +180,12 @@ public static class Streebog
     public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
         BlockHash.HashChecked<Function, State>(HashSizeInBytes256, "Streebog-256", source, destination, path);
 
+    /// <summary>Returns <paramref name="hashSize"/> if it is one of Streebog's, throws otherwise.</summary>
+    internal static int CheckHashSize(int hashSize, [CallerArgumentExpression(nameof(hashSize))] string? parameter = null) =>
+        hashSize is HashSizeInBytes512 or HashSizeInBytes256
+            ? hashSize
+            : throw new ArgumentException("Streebog-512 writes 64 bytes and Streebog-256 32.", parameter);
+
     /// <summary>A 512-bit vector as eight little-endian words.</summary>
     [InlineArray(Words)]
     internal struct Vector512Bits
@@ -238,26 +244,15 @@ public static class Streebog
 
             // g_0 takes N and Σ as message blocks, so they are written out as the little-endian bytes G reads.
             Vector512Bits zero = default;
-            WriteLittleEndian(ref state.N, block);
+            BlockHash.WriteWords<ulong>(state.N, block, bigEndian: false);
             G(ref state.H[0], ref zero[0], ref block[0]);
-            WriteLittleEndian(ref state.Sigma, block);
+            BlockHash.WriteWords<ulong>(state.Sigma, block, bigEndian: false);
             G(ref state.H[0], ref zero[0], ref block[0]);
 
             int firstWord = destination.Length == HashSizeInBytes256 ? Words / 2 : 0;
-            for (int i = firstWord; i < Words; i++)
-            {
-                BinaryPrimitives.WriteUInt64LittleEndian(destination[((i - firstWord) * sizeof(ulong))..], state.H[i]);
-            }
+            BlockHash.WriteWords(((ReadOnlySpan<ulong>)state.H)[firstWord..], destination, bigEndian: false);
 
             CryptographicOperations.ZeroMemory(block);
-        }
-
-        private static void WriteLittleEndian(ref Vector512Bits v, Span<byte> destination)
-        {
-            for (int i = 0; i < Words; i++)
-            {
-                BinaryPrimitives.WriteUInt64LittleEndian(destination[(i * sizeof(ulong))..], v[i]);
-            }
         }
     }
 
@@ -390,54 +385,13 @@ public static class Streebog
 }
 
 /// <summary>Incremental Streebog-512 or Streebog-256: append the message in pieces of any size, then read the hash code.</summary>
-/// <remarks>Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is allocated after construction.</remarks>
-public sealed class StreebogHasher : IDisposable
+public sealed class StreebogHasher : BlockHasher
 {
-    private BlockHashEngine<Streebog.Function, Streebog.State> _engine;
-    private bool _disposed;
-
     /// <summary>Starts a Streebog computation (scalar, the only path).</summary>
     /// <param name="hashSizeInBytes">64 for Streebog-512, 32 for Streebog-256.</param>
     /// <exception cref="ArgumentException">Another hash size.</exception>
     public StreebogHasher(int hashSizeInBytes)
+        : base(new BlockHashEngine<Streebog.Function, Streebog.State>(Streebog.CheckHashSize(hashSizeInBytes)), $"Streebog-{8 * hashSizeInBytes}")
     {
-        if (hashSizeInBytes is not (Streebog.HashSizeInBytes512 or Streebog.HashSizeInBytes256))
-        {
-            throw new ArgumentException("Streebog-512 writes 64 bytes and Streebog-256 32.", nameof(hashSizeInBytes));
-        }
-
-        _engine.Start(hashSizeInBytes);
-    }
-
-    public int HashSizeInBytes => _engine.HashSize;
-
-    /// <summary>Feeds the next piece of the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Append(data);
-    }
-
-    /// <summary>Writes the hash code of everything appended since the last reset, then resets.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the hash size.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        BlockHash.ThrowIfDestinationTooShort(destination, _engine.HashSize, "This hasher");
-        _engine.FinishAndRestart(destination);
-    }
-
-    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Start(_engine.HashSize);
-    }
-
-    /// <summary>Wipes the state and the buffered message bytes.</summary>
-    public void Dispose()
-    {
-        _engine.Wipe();
-        _disposed = true;
     }
 }

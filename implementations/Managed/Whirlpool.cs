@@ -27,8 +27,11 @@ public static class Whirlpool
 
     private static readonly byte[] SBox = BuildSBox();
 
-    /// <summary>The θ-and-γ tables, 8 × 256 words.</summary>
-    private static readonly ulong[] RoundTable = BuildRoundTable();
+    /// <summary>
+    /// The θ-and-γ tables, 8 × 256 words. θ multiplies each row by the circulant matrix cir(1, 1, 4, 1, 8, 5, 2, 9)
+    /// (the diffusion layer): entry [k][j] of the matrix is the coefficient at (j - k) mod 8.
+    /// </summary>
+    private static readonly ulong[] RoundTable = MdsTables.Build(SBox, [1, 1, 4, 1, 8, 5, 2, 9], matrixTimesColumn: false);
 
     /// <summary>The round constants c^r (r = 1..10): row 0 is S[8(r - 1) + j] in column j, the other rows zero.</summary>
     private static readonly ulong[] RoundConstants = BuildRoundConstants();
@@ -59,30 +62,6 @@ public static class Whirlpool
         return sBox;
     }
 
-    private static ulong[] BuildRoundTable()
-    {
-        // θ multiplies each row by the circulant matrix cir(1, 1, 4, 1, 8, 5, 2, 9) (the diffusion layer): entry
-        // [k][j] of the matrix is the coefficient at (j - k) mod 8.
-        ReadOnlySpan<byte> circulant = [1, 1, 4, 1, 8, 5, 2, 9];
-        var table = new ulong[8 * 256];
-        for (int k = 0; k < 8; k++)
-        {
-            for (int x = 0; x < 256; x++)
-            {
-                byte s = SBox[x];
-                ulong row = 0;
-                for (int j = 0; j < 8; j++)
-                {
-                    row |= (ulong)Multiply(s, circulant[(j - k + 8) % 8]) << (8 * j);
-                }
-
-                table[(k * 256) + x] = row;
-            }
-        }
-
-        return table;
-    }
-
     private static ulong[] BuildRoundConstants()
     {
         var constants = new ulong[Rounds];
@@ -92,28 +71,6 @@ public static class Whirlpool
         }
 
         return constants;
-    }
-
-    /// <summary>Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1, Whirlpool's field.</summary>
-    private static byte Multiply(byte a, byte b)
-    {
-        int product = 0;
-        int x = a;
-        for (int y = b; y != 0; y >>= 1)
-        {
-            if ((y & 1) != 0)
-            {
-                product ^= x;
-            }
-
-            x <<= 1;
-            if ((x & 0x100) != 0)
-            {
-                x ^= 0x11d;
-            }
-        }
-
-        return (byte)product;
     }
 
     /// <summary>Whether this algorithm has <paramref name="path"/>: only <see cref="InstructionSet.Scalar"/>.</summary>
@@ -157,16 +114,8 @@ public static class Whirlpool
         [SkipLocalsInit]
         public static void Finish(ref State state, ReadOnlySpan<byte> tail, ulong messageLength, Span<byte> destination)
         {
-            Unsafe.SkipInit(out BlockHash.FinalBlocks finalBlocks);
-            Span<byte> final = finalBlocks;
-            int finalLength = BlockHash.Pad(tail, messageLength, final, BlockSizeInBytes, 32, bigEndianLength: true);
-            CompressBlocks(ref state[0], ref final[0], finalLength / BlockSizeInBytes);
-            for (int i = 0; i < 8; i++)
-            {
-                BinaryPrimitives.WriteUInt64LittleEndian(destination[(i * sizeof(ulong))..], state[i]);
-            }
-
-            CryptographicOperations.ZeroMemory(final[..finalLength]);
+            BlockHash.PadAndCompress<Function, State>(ref state, tail, messageLength, BlockSizeInBytes, 32, bigEndianLength: true);
+            BlockHash.WriteWords<ulong>(state, destination, bigEndian: false);
         }
     }
 
@@ -179,26 +128,9 @@ public static class Whirlpool
     }
 
     /// <summary>Output row <paramref name="i"/> of θ ∘ π ∘ γ: byte k of row i - k through table k, for k = 0..7.</summary>
-    /// <remarks>
-    /// Written without helper calls: with the byte and table lookups as small inlined methods, the 16 rows of a
-    /// round pair came to about 270 inlinees, past the JIT's limit per method, and some lookups in
-    /// <see cref="CompressBlocks"/> stayed calls (seen with DOTNET_JitDisasm, 2026-11-26). Column k of a row is its
-    /// byte k in a little-endian word, byte 7 - k = k ^ 7 in a big-endian one; unsigned native-width indices let the
-    /// table offset fold into the address.
-    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Row(ref ulong t, ref byte s, int i)
-    {
-        int order = BitConverter.IsLittleEndian ? 0 : 7;
-        return Unsafe.Add(ref t, (nuint)Unsafe.Add(ref s, (i * 8) + (0 ^ order)))
-            ^ Unsafe.Add(ref t, 256 + (nuint)Unsafe.Add(ref s, (((i + 7) & 7) * 8) + (1 ^ order)))
-            ^ Unsafe.Add(ref t, 512 + (nuint)Unsafe.Add(ref s, (((i + 6) & 7) * 8) + (2 ^ order)))
-            ^ Unsafe.Add(ref t, 768 + (nuint)Unsafe.Add(ref s, (((i + 5) & 7) * 8) + (3 ^ order)))
-            ^ Unsafe.Add(ref t, 1024 + (nuint)Unsafe.Add(ref s, (((i + 4) & 7) * 8) + (4 ^ order)))
-            ^ Unsafe.Add(ref t, 1280 + (nuint)Unsafe.Add(ref s, (((i + 3) & 7) * 8) + (5 ^ order)))
-            ^ Unsafe.Add(ref t, 1536 + (nuint)Unsafe.Add(ref s, (((i + 2) & 7) * 8) + (6 ^ order)))
-            ^ Unsafe.Add(ref t, 1792 + (nuint)Unsafe.Add(ref s, (((i + 1) & 7) * 8) + (7 ^ order)));
-    }
+    private static ulong Row(ref ulong t, ref byte s, int i) =>
+        MdsTables.Lookup(ref t, ref s, i, (i + 7) & 7, (i + 6) & 7, (i + 5) & 7, (i + 4) & 7, (i + 3) & 7, (i + 2) & 7, (i + 1) & 7);
 
     /// <summary>A key-schedule round: destination = ρ[c^r](source), the constant in row 0.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
@@ -292,44 +224,11 @@ public static class Whirlpool
 }
 
 /// <summary>Incremental Whirlpool: append the message in pieces of any size, then read the digest.</summary>
-/// <remarks>Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is allocated after construction.</remarks>
-public sealed class WhirlpoolHasher : IDisposable
+public sealed class WhirlpoolHasher : BlockHasher
 {
-    private BlockHashEngine<Whirlpool.Function, Whirlpool.State> _engine;
-    private bool _disposed;
-
     /// <summary>Starts a Whirlpool computation (scalar, the only path).</summary>
-    public WhirlpoolHasher() => _engine.Start(Whirlpool.HashSizeInBytes);
-
-    public int HashSizeInBytes => _engine.HashSize;
-
-    /// <summary>Feeds the next piece of the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
+    public WhirlpoolHasher()
+        : base(new BlockHashEngine<Whirlpool.Function, Whirlpool.State>(Whirlpool.HashSizeInBytes), "Whirlpool")
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Append(data);
-    }
-
-    /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 64 bytes.</exception>
-    public void GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        BlockHash.ThrowIfDestinationTooShort(destination, Whirlpool.HashSizeInBytes, "Whirlpool");
-        _engine.FinishAndRestart(destination);
-    }
-
-    /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.Start(Whirlpool.HashSizeInBytes);
-    }
-
-    /// <summary>Wipes the state and the buffered message bytes.</summary>
-    public void Dispose()
-    {
-        _engine.Wipe();
-        _disposed = true;
     }
 }

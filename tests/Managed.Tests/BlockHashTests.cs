@@ -17,57 +17,27 @@ public sealed class BlockHashTests
         string Name,
         int HashSize,
         int BlockSize,
-        HashAction HashData,
-        PathHashAction HashDataOnPath,
+        HasherChecks.OneShot HashData,
+        HasherChecks.OneShotOnPath HashDataOnPath,
         Func<InstructionSet, bool> IsSupported,
-        Func<HasherHandle> CreateHasher,
+        Func<BlockHasher> CreateHasher,
         Func<IDigest> Reference)
     {
         public override string ToString() => Name;
     }
 
-    public delegate void HashAction(ReadOnlySpan<byte> source, Span<byte> destination);
-
-    public delegate void PathHashAction(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path);
-
-    /// <summary>The incremental API of each hasher class, so one test body covers them all.</summary>
-    public sealed class HasherHandle(HashAction append, Action<byte[]> getHashAndReset, Action reset, IDisposable owner) : IDisposable
-    {
-        public void Append(ReadOnlySpan<byte> data) => append(data, default);
-
-        public void GetHashAndReset(byte[] destination) => getHashAndReset(destination);
-
-        public void Reset() => reset();
-
-        public void Dispose() => owner.Dispose();
-    }
-
-    private static HasherHandle Wrap(Md5Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(Sha1Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(Ripemd160Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(Sm3Hasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(StreebogHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(KupynaHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(WhirlpoolHasher h) => new((s, _) => h.Append(s), d => h.GetHashAndReset(d), h.Reset, h);
-
     private static readonly Variant[] AllVariants =
     [
-        new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, () => Wrap(new Md5Hasher()), () => new MD5Digest()),
-        new("SHA-1", 20, 64, Sha1.HashData, Sha1.HashData, Sha1.IsSupported, () => Wrap(new Sha1Hasher()), () => new Sha1Digest()),
-        new("RIPEMD-160", 20, 64, Ripemd160.HashData, Ripemd160.HashData, Ripemd160.IsSupported, () => Wrap(new Ripemd160Hasher()), () => new RipeMD160Digest()),
-        new("SM3", 32, 64, Sm3.HashData, Sm3.HashData, Sm3.IsSupported, () => Wrap(new Sm3Hasher()), () => new SM3Digest()),
-        new("Streebog-256", 32, 64, Streebog.HashData256, Streebog.HashData256, Streebog.IsSupported, () => Wrap(new StreebogHasher(32)), () => new Gost3411_2012_256Digest()),
-        new("Streebog-512", 64, 64, Streebog.HashData512, Streebog.HashData512, Streebog.IsSupported, () => Wrap(new StreebogHasher(64)), () => new Gost3411_2012_512Digest()),
-        new("Kupyna-256", 32, 64, Kupyna.HashData256, Kupyna.HashData256, Kupyna.IsSupported, () => Wrap(new KupynaHasher(32)), () => new Dstu7564Digest(256)),
-        new("Kupyna-384", 48, 128, Kupyna.HashData384, Kupyna.HashData384, Kupyna.IsSupported, () => Wrap(new KupynaHasher(48)), () => new Dstu7564Digest(384)),
-        new("Kupyna-512", 64, 128, Kupyna.HashData512, Kupyna.HashData512, Kupyna.IsSupported, () => Wrap(new KupynaHasher(64)), () => new Dstu7564Digest(512)),
-        new("Whirlpool", 64, 64, Whirlpool.HashData, Whirlpool.HashData, Whirlpool.IsSupported, () => Wrap(new WhirlpoolHasher()), () => new WhirlpoolDigest()),
+        new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, () => new Md5Hasher(), () => new MD5Digest()),
+        new("SHA-1", 20, 64, Sha1.HashData, Sha1.HashData, Sha1.IsSupported, () => new Sha1Hasher(), () => new Sha1Digest()),
+        new("RIPEMD-160", 20, 64, Ripemd160.HashData, Ripemd160.HashData, Ripemd160.IsSupported, () => new Ripemd160Hasher(), () => new RipeMD160Digest()),
+        new("SM3", 32, 64, Sm3.HashData, Sm3.HashData, Sm3.IsSupported, () => new Sm3Hasher(), () => new SM3Digest()),
+        new("Streebog-256", 32, 64, Streebog.HashData256, Streebog.HashData256, Streebog.IsSupported, () => new StreebogHasher(32), () => new Gost3411_2012_256Digest()),
+        new("Streebog-512", 64, 64, Streebog.HashData512, Streebog.HashData512, Streebog.IsSupported, () => new StreebogHasher(64), () => new Gost3411_2012_512Digest()),
+        new("Kupyna-256", 32, 64, Kupyna.HashData256, Kupyna.HashData256, Kupyna.IsSupported, () => new KupynaHasher(32), () => new Dstu7564Digest(256)),
+        new("Kupyna-384", 48, 128, Kupyna.HashData384, Kupyna.HashData384, Kupyna.IsSupported, () => new KupynaHasher(48), () => new Dstu7564Digest(384)),
+        new("Kupyna-512", 64, 128, Kupyna.HashData512, Kupyna.HashData512, Kupyna.IsSupported, () => new KupynaHasher(64), () => new Dstu7564Digest(512)),
+        new("Whirlpool", 64, 64, Whirlpool.HashData, Whirlpool.HashData, Whirlpool.IsSupported, () => new WhirlpoolHasher(), () => new WhirlpoolDigest()),
     ];
 
     public static TheoryData<Variant> Variants => [.. AllVariants];
@@ -214,61 +184,16 @@ public sealed class BlockHashTests
     [MemberData(nameof(Variants))]
     public void Incremental_with_random_chunks_equals_one_shot(Variant variant)
     {
-        var random = new Random(2026);
-        var buffer = new byte[5000];
-        random.NextBytes(buffer);
-        var expected = new byte[variant.HashSize];
-        var actual = new byte[variant.HashSize];
         using var hasher = variant.CreateHasher();
-        for (var trial = 0; trial < 200; trial++)
-        {
-            int length = trial < 150 ? random.Next(0, 600) : random.Next(0, buffer.Length);
-            variant.HashData(buffer.AsSpan(0, length), expected);
-
-            // Chunks of 0 to 300 bytes: empty appends, partial blocks, and runs of whole blocks that start with the
-            // buffer part-filled.
-            int position = 0;
-            while (position < length)
-            {
-                int chunk = Math.Min(length - position, random.Next(0, 300));
-                hasher.Append(buffer.AsSpan(position, chunk));
-                position += chunk;
-            }
-
-            hasher.GetHashAndReset(actual);
-            Assert.True(expected.AsSpan().SequenceEqual(actual), $"{variant}: trial {trial}, length {length}");
-        }
-
-        // Reset discards what was appended.
-        hasher.Append(buffer.AsSpan(0, 77));
-        hasher.Reset();
-        hasher.Append(buffer.AsSpan(0, 300));
-        hasher.GetHashAndReset(actual);
-        variant.HashData(buffer.AsSpan(0, 300), expected);
-        Assert.Equal(expected, actual);
+        HasherChecks.IncrementalWithRandomChunksEqualsOneShot(hasher, variant.HashData, variant.Name);
     }
 
     [Theory]
     [MemberData(nameof(Variants))]
     public void One_shot_and_incremental_allocate_nothing(Variant variant)
     {
-        var input = new byte[1000];
-        var output = new byte[variant.HashSize];
         using var hasher = variant.CreateHasher();
-
-        // Invoking the delegates allocates nothing (their closures were made above); once to warm up, once measured.
-        for (var round = 0; round < 2; round++)
-        {
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            variant.HashData(input, output);
-            hasher.Append(input.AsSpan(0, 3));
-            hasher.Append(input);
-            hasher.GetHashAndReset(output);
-            if (round == 1)
-            {
-                Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
-            }
-        }
+        HasherChecks.AllocateNothing(hasher, variant.HashData);
     }
 
     [Theory]
@@ -285,12 +210,7 @@ public sealed class BlockHashTests
         }
 
         Assert.Throws<ArgumentException>(() => variant.HashData(input, new byte[variant.HashSize - 1]));
-
-        var hasher = variant.CreateHasher();
-        Assert.Throws<ArgumentException>(() => hasher.GetHashAndReset(new byte[variant.HashSize - 1]));
-        hasher.Dispose();
-        Assert.Throws<ObjectDisposedException>(() => hasher.Append(input));
-        Assert.Throws<ObjectDisposedException>(() => hasher.GetHashAndReset(new byte[variant.HashSize]));
+        HasherChecks.ShortDestinationsAndDisposalAreRefused(variant.CreateHasher());
     }
 
     [Theory]

@@ -14,32 +14,14 @@ public sealed class Sha2Tests
     public sealed record Variant(
         string Name,
         int HashSize,
-        Action<byte[], int, int, byte[], InstructionSet> HashData,
-        Action<byte[], int, int, byte[]> DefaultHashData,
+        HasherChecks.OneShotOnPath HashData,
+        HasherChecks.OneShot DefaultHashData,
         Func<InstructionSet, bool> IsSupported,
-        Func<InstructionSet, HasherHandle> CreateHasher,
+        Func<InstructionSet, BlockHasher> CreateHasher,
         Func<byte[], int, int, byte[]> Reference)
     {
         public override string ToString() => Name;
     }
-
-    /// <summary>The incremental API of Sha256Hasher and Sha512Hasher, so one test body covers both.</summary>
-    public sealed class HasherHandle(Action<ReadOnlyMemory<byte>> append, Action<byte[]> getHashAndReset, Action reset, IDisposable owner) : IDisposable
-    {
-        public void Append(ReadOnlyMemory<byte> data) => append(data);
-
-        public void GetHashAndReset(byte[] destination) => getHashAndReset(destination);
-
-        public void Reset() => reset();
-
-        public void Dispose() => owner.Dispose();
-    }
-
-    private static HasherHandle Wrap(Sha256Hasher h) =>
-        new(d => h.Append(d.Span), d => h.GetHashAndReset(d), h.Reset, h);
-
-    private static HasherHandle Wrap(Sha512Hasher h) =>
-        new(d => h.Append(d.Span), d => h.GetHashAndReset(d), h.Reset, h);
 
     private static byte[] BouncyCastle(IDigest digest, byte[] data, int offset, int length)
     {
@@ -50,58 +32,16 @@ public sealed class Sha2Tests
     }
 
     // The references: the OS (OpenSSL here) for the three functions it has, BouncyCastle for the other three.
-    public static readonly Variant Sha224Variant = new(
-        "SHA-224", 28,
-        (s, o, l, d, p) => Sha224.HashData(s.AsSpan(o, l), d, p),
-        (s, o, l, d) => Sha224.HashData(s.AsSpan(o, l), d),
-        Sha224.IsSupported,
-        p => Wrap(new Sha256Hasher(28, p)),
-        (s, o, l) => BouncyCastle(new Sha224Digest(), s, o, l));
-
-    public static readonly Variant Sha256Variant = new(
-        "SHA-256", 32,
-        (s, o, l, d, p) => Sha256.HashData(s.AsSpan(o, l), d, p),
-        (s, o, l, d) => Sha256.HashData(s.AsSpan(o, l), d),
-        Sha256.IsSupported,
-        p => Wrap(new Sha256Hasher(32, p)),
-        (s, o, l) => SHA256.HashData(s.AsSpan(o, l)));
-
-    public static readonly Variant Sha384Variant = new(
-        "SHA-384", 48,
-        (s, o, l, d, p) => Sha384.HashData(s.AsSpan(o, l), d, p),
-        (s, o, l, d) => Sha384.HashData(s.AsSpan(o, l), d),
-        Sha384.IsSupported,
-        p => Wrap(new Sha512Hasher(48, p)),
-        (s, o, l) => SHA384.HashData(s.AsSpan(o, l)));
-
-    public static readonly Variant Sha512Variant = new(
-        "SHA-512", 64,
-        (s, o, l, d, p) => Sha512.HashData(s.AsSpan(o, l), d, p),
-        (s, o, l, d) => Sha512.HashData(s.AsSpan(o, l), d),
-        Sha512.IsSupported,
-        p => Wrap(new Sha512Hasher(64, p)),
-        (s, o, l) => SHA512.HashData(s.AsSpan(o, l)));
-
-    public static readonly Variant Sha512T224Variant = new(
-        "SHA-512/224", 28,
-        (s, o, l, d, p) => Sha512T224.HashData(s.AsSpan(o, l), d, p),
-        (s, o, l, d) => Sha512T224.HashData(s.AsSpan(o, l), d),
-        Sha512T224.IsSupported,
-        p => Wrap(new Sha512Hasher(28, p)),
-        (s, o, l) => BouncyCastle(new Sha512tDigest(224), s, o, l));
-
-    public static readonly Variant Sha512T256Variant = new(
-        "SHA-512/256", 32,
-        (s, o, l, d, p) => Sha512T256.HashData(s.AsSpan(o, l), d, p),
-        (s, o, l, d) => Sha512T256.HashData(s.AsSpan(o, l), d),
-        Sha512T256.IsSupported,
-        p => Wrap(new Sha512Hasher(32, p)),
-        (s, o, l) => BouncyCastle(new Sha512tDigest(256), s, o, l));
-
     private static readonly Variant[] AllVariants =
     [
-        Sha224Variant, Sha256Variant, Sha384Variant, Sha512Variant, Sha512T224Variant, Sha512T256Variant,
+        new("SHA-224", 28, Sha224.HashData, Sha224.HashData, Sha224.IsSupported, p => new Sha256Hasher(28, p), (s, o, l) => BouncyCastle(new Sha224Digest(), s, o, l)),
+        new("SHA-256", 32, Sha256.HashData, Sha256.HashData, Sha256.IsSupported, p => new Sha256Hasher(32, p), (s, o, l) => SHA256.HashData(s.AsSpan(o, l))),
+        new("SHA-384", 48, Sha384.HashData, Sha384.HashData, Sha384.IsSupported, p => new Sha512Hasher(48, p), (s, o, l) => SHA384.HashData(s.AsSpan(o, l))),
+        new("SHA-512", 64, Sha512.HashData, Sha512.HashData, Sha512.IsSupported, p => new Sha512Hasher(64, p), (s, o, l) => SHA512.HashData(s.AsSpan(o, l))),
+        new("SHA-512/224", 28, Sha512T224.HashData, Sha512T224.HashData, Sha512T224.IsSupported, p => new Sha512Hasher(28, p), (s, o, l) => BouncyCastle(new Sha512tDigest(224), s, o, l)),
+        new("SHA-512/256", 32, Sha512T256.HashData, Sha512T256.HashData, Sha512T256.IsSupported, p => new Sha512Hasher(32, p), (s, o, l) => BouncyCastle(new Sha512tDigest(256), s, o, l)),
     ];
+
 
     public static TheoryData<Variant> Variants => [.. AllVariants];
 
@@ -160,7 +100,7 @@ public sealed class Sha2Tests
         foreach (var path in PathsOf(variant))
         {
             var actual = new byte[variant.HashSize];
-            variant.HashData(input, 0, input.Length, actual, path);
+            variant.HashData(input, actual, path);
             Assert.Equal(expected, actual);
 
             using var hasher = variant.CreateHasher(path);
@@ -171,7 +111,7 @@ public sealed class Sha2Tests
         }
 
         var viaDefault = new byte[variant.HashSize];
-        variant.DefaultHashData(input, 0, input.Length, viaDefault);
+        variant.DefaultHashData(input, viaDefault);
         Assert.Equal(expected, viaDefault);
     }
 
@@ -197,7 +137,7 @@ public sealed class Sha2Tests
                 for (var offset = 0; offset <= maxOffset; offset++)
                 {
                     var expected = variant.Reference(buffer, offset, length);
-                    variant.HashData(buffer, offset, length, actual, path);
+                    variant.HashData(buffer.AsSpan(offset, length), actual, path);
                     Assert.True(expected.AsSpan().SequenceEqual(actual), $"{variant} {path}: length {length}, offset {offset}");
                 }
             }
@@ -208,40 +148,10 @@ public sealed class Sha2Tests
     [MemberData(nameof(Variants))]
     public void Incremental_with_random_chunks_equals_one_shot(Variant variant)
     {
-        var random = new Random(2026);
-        var buffer = new byte[5000];
-        random.NextBytes(buffer);
-        var expected = new byte[variant.HashSize];
-        var actual = new byte[variant.HashSize];
         foreach (var path in PathsOf(variant))
         {
             using var hasher = variant.CreateHasher(path);
-            for (var trial = 0; trial < 200; trial++)
-            {
-                int length = trial < 150 ? random.Next(0, 600) : random.Next(0, buffer.Length);
-                variant.HashData(buffer, 0, length, expected, path);
-
-                // Chunks of 0 to 300 bytes: empty appends, partial blocks, and runs of whole blocks that start
-                // with the buffer part-filled.
-                int position = 0;
-                while (position < length)
-                {
-                    int chunk = Math.Min(length - position, random.Next(0, 300));
-                    hasher.Append(buffer.AsMemory(position, chunk));
-                    position += chunk;
-                }
-
-                hasher.GetHashAndReset(actual);
-                Assert.True(expected.AsSpan().SequenceEqual(actual), $"{variant} {path}: trial {trial}, length {length}");
-            }
-
-            // Reset discards what was appended.
-            hasher.Append(buffer.AsMemory(0, 77));
-            hasher.Reset();
-            hasher.Append(buffer.AsMemory(0, 300));
-            hasher.GetHashAndReset(actual);
-            variant.HashData(buffer, 0, 300, expected, path);
-            Assert.Equal(expected, actual);
+            HasherChecks.IncrementalWithRandomChunksEqualsOneShot(hasher, (s, d) => variant.HashData(s, d, path), $"{variant} {path}");
         }
     }
 
@@ -249,41 +159,11 @@ public sealed class Sha2Tests
     [MemberData(nameof(Variants))]
     public void One_shot_and_incremental_allocate_nothing(Variant variant)
     {
-        var input = new byte[1000];
-        var output = new byte[variant.HashSize];
         foreach (var path in PathsOf(variant))
         {
-            // The wrappers above allocate (closures, ReadOnlyMemory), so the calls are made directly here.
-            Action oneShot = variant.Name switch
-            {
-                "SHA-224" => () => Sha224.HashData(input, output, path),
-                "SHA-256" => () => Sha256.HashData(input, output, path),
-                "SHA-384" => () => Sha384.HashData(input, output, path),
-                "SHA-512" => () => Sha512.HashData(input, output, path),
-                "SHA-512/224" => () => Sha512T224.HashData(input, output, path),
-                _ => () => Sha512T256.HashData(input, output, path),
-            };
-            oneShot();
-            long before = GC.GetAllocatedBytesForCurrentThread();
-            oneShot();
-            Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+            using var hasher = variant.CreateHasher(path);
+            HasherChecks.AllocateNothing(hasher, (s, d) => variant.HashData(s, d, path));
         }
-
-        using var hasher256 = new Sha256Hasher();
-        using var hasher512 = new Sha512Hasher();
-        var digest = new byte[64];
-        hasher256.Append(input);
-        hasher256.GetHashAndReset(digest);
-        hasher512.Append(input);
-        hasher512.GetHashAndReset(digest);
-        long start = GC.GetAllocatedBytesForCurrentThread();
-        hasher256.Append(input.AsSpan(0, 3));
-        hasher256.Append(input);
-        hasher256.GetHashAndReset(digest);
-        hasher512.Append(input.AsSpan(0, 3));
-        hasher512.Append(input);
-        hasher512.GetHashAndReset(digest);
-        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - start);
     }
 
     [Fact]
@@ -335,13 +215,13 @@ public sealed class Sha2Tests
         Assert.Equal(sentinel, buffer[64 + 10]);
     }
 
-    [Fact]
-    public void Disposed_hashers_refuse_work()
+    [Theory]
+    [MemberData(nameof(Variants))]
+    public void Short_destinations_and_disposed_hashers_are_refused(Variant variant)
     {
-        var hasher = new Sha512Hasher(48, InstructionSet.Scalar);
-        hasher.Append(new byte[5]);
-        hasher.Dispose();
-        Assert.Throws<ObjectDisposedException>(() => hasher.Append(new byte[1]));
-        Assert.Throws<ObjectDisposedException>(() => hasher.GetHashAndReset(new byte[48]));
+        foreach (var path in PathsOf(variant))
+        {
+            HasherChecks.ShortDestinationsAndDisposalAreRefused(variant.CreateHasher(path));
+        }
     }
 }
