@@ -22,6 +22,13 @@ public sealed record RunPlan(
 /// <summary>A run after its gate: BenchmarkDotNet on what passed, normalized into the run's summary.</summary>
 public static class BenchmarkRun
 {
+    /// <summary>
+    /// One measurement at a time in a process: a scenario hands its selection to BenchmarkDotNet's benchmark class
+    /// through static parameter sources, which a second run in the same process (tests run the CLI in process, in
+    /// parallel) would replace mid-run.
+    /// </summary>
+    private static readonly Lock Measuring = new();
+
     public static RunSummary Measure(RunPlan plan, RunInfo run, IReadOnlyList<GateVerdict> verdicts, string runFolder, RunProgress progress)
     {
         var passed = verdicts.Where(v => v.Status == GateStatus.Passed).Select(v => v.Implementation).ToArray();
@@ -32,7 +39,12 @@ public static class BenchmarkRun
         if (passed.Length > 0)
         {
             var artifacts = Path.Combine(runFolder, "benchmarkdotnet");
-            var outcome = plan.Scenario.Measure(passed, plan, artifacts, progress);
+            Runner.Outcome outcome;
+            lock (Measuring)
+            {
+                outcome = plan.Scenario.Measure(passed, plan, artifacts, progress);
+            }
+
             unsupported = [.. unsupported, .. outcome.Unsupported];
             results = outcome.Results;
             failures.AddRange(outcome.Failures.Select(f => RunDescription.Failure(f.Implementation, f.Reason)));
