@@ -58,9 +58,10 @@ public sealed record CrossMachineSection(string Title, string Introduction, IRea
 /// <param name="Cells">Per machine, in the order of the page's columns.</param>
 public sealed record CrossMachineSectionRow(IReadOnlyList<string> Labels, IReadOnlyList<string> Cells);
 
+/// <param name="CpuIdentity">CPUID's identity of the machine's newest run; null where that run recorded none.</param>
 /// <param name="Jobs">The jobs the machine's data comes from, each in backticks.</param>
 /// <param name="Measured">The day, or first and last day, of the machine's runs.</param>
-public sealed record MachineColumn(string Key, string Cpu, int LogicalCores, string IsaLevel, string Os, string Runtime, string Jobs, string Measured);
+public sealed record MachineColumn(string Key, string Cpu, string? CpuIdentity, int LogicalCores, string IsaLevel, string Os, string Runtime, string Jobs, string Measured);
 
 public sealed record CrossMachineFamily(string Family, IReadOnlyList<CrossMachineRow> Rows);
 
@@ -203,6 +204,7 @@ public static class SiteModel
                 return new MachineColumn(
                     k,
                     run.Cpu,
+                    ReportModel.Optional(run.CpuIdentity),
                     run.LogicalCores,
                     run.InstructionSetLevel,
                     run.Os,
