@@ -49,7 +49,7 @@ public static class ReportWriter
     }
 
     /// <summary>The folder a run's pages go to: DIR with <c>--out DIR</c>, else <c>reports/&lt;machine&gt;/</c> in the repository.</summary>
-    public static string FolderFor(RunInfo run, string? outDirectory, string root) =>
+    private static string FolderFor(RunInfo run, string? outDirectory, string root) =>
         outDirectory is null ? OutputFolder.Resolve(root, Path.Combine("reports", run.MachineKey)) : Path.GetFullPath(outDirectory);
 
     /// <summary>
@@ -59,7 +59,13 @@ public static class ReportWriter
     /// pages would mix one CPU's rows under the other's spec. Data written before the identity was recorded cannot be
     /// told apart and is accepted. Called before measuring, too, so a long run does not end in this refusal.
     /// </summary>
-    public static void RefuseAnotherCpu(RunInfo run, IEnumerable<RunSummary> kept, string directory)
+    public static void RefuseAnotherCpu(RunInfo run, string? outDirectory, string root)
+    {
+        var directory = FolderFor(run, outDirectory, root);
+        RefuseAnotherCpu(run, FamilyData.Load(Path.Combine(directory, "data")).Values, directory);
+    }
+
+    private static void RefuseAnotherCpu(RunInfo run, IEnumerable<RunSummary> kept, string directory)
     {
         if (run.CpuIdentity is not { } identity)
         {

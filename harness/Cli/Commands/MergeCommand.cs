@@ -67,8 +67,7 @@ internal static class MergeCommand
         // Each run against the data already kept for its machine, before anything is written.
         foreach (var summary in summaries)
         {
-            var folder = ReportWriter.FolderFor(summary.Run, null, root);
-            ReportWriter.RefuseAnotherCpu(summary.Run, FamilyData.Load(Path.Combine(folder, "data")).Values, folder);
+            ReportWriter.RefuseAnotherCpu(summary.Run, null, root);
         }
 
         var stage = ScenarioRegistry.Stage(templates ?? ReportStage.DefaultTemplatesDirectory);

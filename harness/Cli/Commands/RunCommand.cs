@@ -73,7 +73,7 @@ internal static class RunCommand
             ChunkBytes = plan.Scenario.ChunkBytes,
         };
         // Before measuring: a folder of another CPU's pages would refuse this run's only at the end.
-        ReportWriter.RefuseAnotherCpu(run, FamilyData.Load(Path.Combine(ReportWriter.FolderFor(run, output, root), "data")).Values, ReportWriter.FolderFor(run, output, root));
+        ReportWriter.RefuseAnotherCpu(run, output, root);
         var runFolder = RunFolder.Open(results ?? RunFolder.DefaultParent(root), output ?? root, run.MachineKey, started, plan.Job.Name);
         using var interruption = RunFolder.SayIfInterrupted(runFolder, console.Error);
         console.Out.WriteLine($"Run folder: {runFolder}");
