@@ -215,18 +215,15 @@ public static partial class Blake2s
 }
 
 /// <summary>
-/// Incremental BLAKE2s: feed the message in pieces with <see cref="Append"/>, then
-/// <see cref="GetHashAndReset"/>. Allocates nothing after construction.
+/// Incremental BLAKE2s: feed the message in pieces with <see cref="BlockHasher.Append"/>, then
+/// <see cref="BlockHasher.GetHashAndReset"/>. Allocates nothing after construction.
 /// </summary>
 /// <remarks>
-/// The key, when there is one, is kept (padded to a block) so that <see cref="Reset"/> can start over; call
-/// <see cref="Dispose"/> to wipe it and the hashing state.
+/// The key, when there is one, is kept (padded to a block) so that <see cref="BlockHasher.Reset"/> can start over; call
+/// <see cref="BlockHasher.Dispose"/> to wipe it and the hashing state.
 /// </remarks>
-public sealed class Blake2sHasher : IDisposable
+public sealed class Blake2sHasher : BlockHasher
 {
-    private Blake2Stream<Blake2s.State, Blake2s.Block> _stream;
-    private bool _disposed;
-
     /// <summary>An unkeyed hasher for <paramref name="hashSizeInBytes"/>-byte digests on the default path.</summary>
     public Blake2sHasher(int hashSizeInBytes)
         : this(hashSizeInBytes, ReadOnlySpan<byte>.Empty, Blake2s.DefaultPath)
@@ -245,42 +242,8 @@ public sealed class Blake2sHasher : IDisposable
     /// <param name="path">The code path; see <see cref="Blake2s.IsSupported"/>.</param>
     /// <exception cref="ArgumentException">The digest or key length is out of range.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public Blake2sHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path) =>
-        _stream = new(hashSizeInBytes, key, path);
-
-    /// <summary>The digest length in bytes.</summary>
-    public int HashSizeInBytes => _stream.HashSizeInBytes;
-
-    /// <summary>Appends <paramref name="data"/> to the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
+    public Blake2sHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path)
+        : base(new Blake2Engine<Blake2s.State, Blake2s.Block>(hashSizeInBytes, key, path), Blake2s.State.Name)
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _stream.Append(data);
-    }
-
-    /// <summary>
-    /// Writes the digest of everything appended since construction or the last reset, then resets.
-    /// </summary>
-    /// <param name="destination">Receives <see cref="HashSizeInBytes"/> bytes; bytes past them are left untouched.</param>
-    /// <returns>The number of bytes written, <see cref="HashSizeInBytes"/>.</returns>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="HashSizeInBytes"/>.</exception>
-    public int GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        return _stream.GetHashAndReset(destination);
-    }
-
-    /// <summary>Starts a new message with the same digest length, key and path.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _stream.Reset();
-    }
-
-    /// <summary>Wipes the key and the hashing state; the hasher cannot be used afterwards.</summary>
-    public void Dispose()
-    {
-        _stream.Wipe();
-        _disposed = true;
     }
 }
