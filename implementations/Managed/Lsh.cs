@@ -34,7 +34,12 @@ internal static unsafe partial class Lsh
         Span<TWord> cv = stackalloc TWord[16];
         initialValue.CopyTo(cv);
         var whole = source.Length - (source.Length % blockSize);
-        Compress<TWord, TVariant>(cv, source[..whole], path);
+        // A message shorter than a block has only the padded block: a call for no blocks would only load and store
+        // the chaining variable.
+        if (whole != 0)
+        {
+            Compress<TWord, TVariant>(cv, source[..whole], path);
+        }
 
         Span<byte> last = stackalloc byte[MaxBlockSizeInBytes];
         last = last[..blockSize];
