@@ -218,8 +218,8 @@ internal static class Blake2<TState, TBlock>
 }
 
 /// <summary>
-/// BLAKE2 fed in pieces: what <see cref="Blake2bHasher"/> and <see cref="Blake2sHasher"/> hold, and Argon2's H0 and
-/// H' on the stack. Allocates nothing.
+/// BLAKE2 fed in pieces: what <see cref="Blake2Engine{TState, TBlock}"/> holds for <see cref="Blake2bHasher"/> and
+/// <see cref="Blake2sHasher"/>, and Argon2's H0 and H' on the stack. Allocates nothing.
 /// </summary>
 /// <remarks>
 /// The key, when there is one, is kept (padded to a block) so that <see cref="Reset"/> can start over;
@@ -298,20 +298,6 @@ internal struct Blake2Stream<TState, TBlock>
         Blake2<TState, TBlock>.WriteDigest(ref _state, destination);
     }
 
-    /// <summary>The hashers' <c>GetHashAndReset</c>: the digest into the start of <paramref name="destination"/>, then a reset.</summary>
-    public int GetHashAndReset(Span<byte> destination)
-    {
-        if (destination.Length < _hashSize)
-        {
-            throw new ArgumentException(
-                $"Destination is too short: this hasher writes {_hashSize} bytes.", nameof(destination));
-        }
-
-        Finish(destination[.._hashSize]);
-        Reset();
-        return _hashSize;
-    }
-
     /// <summary>Starts a new message with the same digest length, key and path.</summary>
     public void Reset()
     {
@@ -340,4 +326,38 @@ internal struct Blake2Stream<TState, TBlock>
         Blake2<TState, TBlock>.Wipe(ref _state);
         _bufferLength = 0;
     }
+}
+
+/// <summary>
+/// <see cref="Blake2Stream{TState, TBlock}"/> as the engine of a <see cref="BlockHasher"/>, which holds the checks and
+/// the public methods <see cref="Blake2bHasher"/> and <see cref="Blake2sHasher"/> share with the other block hashes.
+/// </summary>
+/// <remarks>The digest length and the key are fixed at construction; a restart starts the same keyed message again.</remarks>
+internal sealed class Blake2Engine<TState, TBlock> : BlockHashEngine
+    where TState : struct, IBlake2State<TState, TBlock>
+    where TBlock : struct
+{
+    private Blake2Stream<TState, TBlock> _stream;
+
+    /// <summary>Checks the lengths and the path, as the hashers' constructors document, and starts a message.</summary>
+    public Blake2Engine(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path) =>
+        _stream = new(hashSizeInBytes, key, path);
+
+    public override int HashSize => _stream.HashSizeInBytes;
+
+    public override void Start(int hashSize)
+    {
+        Debug.Assert(hashSize == _stream.HashSizeInBytes, "A BLAKE2 hasher keeps its digest length.");
+        _stream.Reset();
+    }
+
+    public override void Append(ReadOnlySpan<byte> data) => _stream.Append(data);
+
+    public override void FinishAndRestart(Span<byte> destination)
+    {
+        _stream.Finish(destination[.._stream.HashSizeInBytes]);
+        _stream.Reset();
+    }
+
+    public override void Wipe() => _stream.Wipe();
 }

@@ -58,13 +58,10 @@ public static partial class Blake2b
     // f0 for the last block, RFC 7693 §3.2 ("v[14] := v[14] ^ 0xFF..FF").
     private const ulong FinalBlockFlag = ulong.MaxValue;
 
-    // RFC 7693 §2.6: the BLAKE2b IV is the SHA-512 IV of FIPS 180-4 §5.3.5. A static readonly array rather than a
-    // ReadOnlySpan<ulong> literal property because unoptimized (Debug) code allocates on every read of the latter.
-    private static readonly ulong[] IV =
-    [
-        0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
-        0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
-    ];
+    // RFC 7693 §2.6: the BLAKE2b IV is the SHA-512 IV of FIPS 180-4 §5.3.5, so it is read from there. A static
+    // readonly array rather than a ReadOnlySpan<ulong> literal property because unoptimized (Debug) code allocates on
+    // every read of the latter.
+    private static readonly ulong[] IV = Sha512.InitialHashValue;
 
     /// <summary>
     /// The message schedule σ of RFC 7693 §2.7, ten rows of sixteen word indices, shared with BLAKE2s.
@@ -249,18 +246,15 @@ public static partial class Blake2b
 }
 
 /// <summary>
-/// Incremental BLAKE2b: feed the message in pieces with <see cref="Append"/>, then
-/// <see cref="GetHashAndReset"/>. Allocates nothing after construction.
+/// Incremental BLAKE2b: feed the message in pieces with <see cref="BlockHasher.Append"/>, then
+/// <see cref="BlockHasher.GetHashAndReset"/>. Allocates nothing after construction.
 /// </summary>
 /// <remarks>
-/// The key, when there is one, is kept (padded to a block) so that <see cref="Reset"/> can start over; call
-/// <see cref="Dispose"/> to wipe it and the hashing state.
+/// The key, when there is one, is kept (padded to a block) so that <see cref="BlockHasher.Reset"/> can start over; call
+/// <see cref="BlockHasher.Dispose"/> to wipe it and the hashing state.
 /// </remarks>
-public sealed class Blake2bHasher : IDisposable
+public sealed class Blake2bHasher : BlockHasher
 {
-    private Blake2Stream<Blake2b.State, Blake2b.Block> _stream;
-    private bool _disposed;
-
     /// <summary>An unkeyed hasher for <paramref name="hashSizeInBytes"/>-byte digests on the default path.</summary>
     public Blake2bHasher(int hashSizeInBytes)
         : this(hashSizeInBytes, ReadOnlySpan<byte>.Empty, Blake2b.DefaultPath)
@@ -279,42 +273,8 @@ public sealed class Blake2bHasher : IDisposable
     /// <param name="path">The code path; see <see cref="Blake2b.IsSupported"/>.</param>
     /// <exception cref="ArgumentException">The digest or key length is out of range.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public Blake2bHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path) =>
-        _stream = new(hashSizeInBytes, key, path);
-
-    /// <summary>The digest length in bytes.</summary>
-    public int HashSizeInBytes => _stream.HashSizeInBytes;
-
-    /// <summary>Appends <paramref name="data"/> to the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
+    public Blake2bHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path)
+        : base(new Blake2Engine<Blake2b.State, Blake2b.Block>(hashSizeInBytes, key, path), Blake2b.State.Name)
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _stream.Append(data);
-    }
-
-    /// <summary>
-    /// Writes the digest of everything appended since construction or the last reset, then resets.
-    /// </summary>
-    /// <param name="destination">Receives <see cref="HashSizeInBytes"/> bytes; bytes past them are left untouched.</param>
-    /// <returns>The number of bytes written, <see cref="HashSizeInBytes"/>.</returns>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="HashSizeInBytes"/>.</exception>
-    public int GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        return _stream.GetHashAndReset(destination);
-    }
-
-    /// <summary>Starts a new message with the same digest length, key and path.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _stream.Reset();
-    }
-
-    /// <summary>Wipes the key and the hashing state; the hasher cannot be used afterwards.</summary>
-    public void Dispose()
-    {
-        _stream.Wipe();
-        _disposed = true;
     }
 }

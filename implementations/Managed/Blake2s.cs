@@ -59,12 +59,10 @@ public static partial class Blake2s
     // f0 for the last block, RFC 7693 §3.2 ("v[14] := v[14] ^ 0xFF..FF").
     private const uint FinalBlockFlag = uint.MaxValue;
 
-    // RFC 7693 §2.6: the BLAKE2s IV is the SHA-256 IV of FIPS 180-4 §5.3.3. A static readonly array rather than a
-    // ReadOnlySpan<uint> literal property because unoptimized (Debug) code allocates on every read of the latter.
-    private static readonly uint[] IV =
-    [
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-    ];
+    // RFC 7693 §2.6: the BLAKE2s IV is the SHA-256 IV of FIPS 180-4 §5.3.3, so it is read from there. A static
+    // readonly array rather than a ReadOnlySpan<uint> literal property because unoptimized (Debug) code allocates on
+    // every read of the latter.
+    private static readonly uint[] IV = Sha256.InitialHashValue;
 
     /// <summary>The path the overloads without an <see cref="InstructionSet"/> use: the fastest measured one.</summary>
     /// <remarks>
@@ -215,18 +213,15 @@ public static partial class Blake2s
 }
 
 /// <summary>
-/// Incremental BLAKE2s: feed the message in pieces with <see cref="Append"/>, then
-/// <see cref="GetHashAndReset"/>. Allocates nothing after construction.
+/// Incremental BLAKE2s: feed the message in pieces with <see cref="BlockHasher.Append"/>, then
+/// <see cref="BlockHasher.GetHashAndReset"/>. Allocates nothing after construction.
 /// </summary>
 /// <remarks>
-/// The key, when there is one, is kept (padded to a block) so that <see cref="Reset"/> can start over; call
-/// <see cref="Dispose"/> to wipe it and the hashing state.
+/// The key, when there is one, is kept (padded to a block) so that <see cref="BlockHasher.Reset"/> can start over; call
+/// <see cref="BlockHasher.Dispose"/> to wipe it and the hashing state.
 /// </remarks>
-public sealed class Blake2sHasher : IDisposable
+public sealed class Blake2sHasher : BlockHasher
 {
-    private Blake2Stream<Blake2s.State, Blake2s.Block> _stream;
-    private bool _disposed;
-
     /// <summary>An unkeyed hasher for <paramref name="hashSizeInBytes"/>-byte digests on the default path.</summary>
     public Blake2sHasher(int hashSizeInBytes)
         : this(hashSizeInBytes, ReadOnlySpan<byte>.Empty, Blake2s.DefaultPath)
@@ -245,42 +240,8 @@ public sealed class Blake2sHasher : IDisposable
     /// <param name="path">The code path; see <see cref="Blake2s.IsSupported"/>.</param>
     /// <exception cref="ArgumentException">The digest or key length is out of range.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public Blake2sHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path) =>
-        _stream = new(hashSizeInBytes, key, path);
-
-    /// <summary>The digest length in bytes.</summary>
-    public int HashSizeInBytes => _stream.HashSizeInBytes;
-
-    /// <summary>Appends <paramref name="data"/> to the message.</summary>
-    public void Append(ReadOnlySpan<byte> data)
+    public Blake2sHasher(int hashSizeInBytes, ReadOnlySpan<byte> key, InstructionSet path)
+        : base(new Blake2Engine<Blake2s.State, Blake2s.Block>(hashSizeInBytes, key, path), Blake2s.State.Name)
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _stream.Append(data);
-    }
-
-    /// <summary>
-    /// Writes the digest of everything appended since construction or the last reset, then resets.
-    /// </summary>
-    /// <param name="destination">Receives <see cref="HashSizeInBytes"/> bytes; bytes past them are left untouched.</param>
-    /// <returns>The number of bytes written, <see cref="HashSizeInBytes"/>.</returns>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than <see cref="HashSizeInBytes"/>.</exception>
-    public int GetHashAndReset(Span<byte> destination)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        return _stream.GetHashAndReset(destination);
-    }
-
-    /// <summary>Starts a new message with the same digest length, key and path.</summary>
-    public void Reset()
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        _stream.Reset();
-    }
-
-    /// <summary>Wipes the key and the hashing state; the hasher cannot be used afterwards.</summary>
-    public void Dispose()
-    {
-        _stream.Wipe();
-        _disposed = true;
     }
 }

@@ -272,8 +272,8 @@ internal readonly struct MerkleDamgard32<TDefinition> : IBlockHashFunction<Chain
 }
 
 /// <summary>
-/// An incremental hasher of one of the block hashes (the public <c>Md5Hasher</c>, <c>Sha256Hasher</c>, …, each a
-/// constructor over its function's engine): append the message in pieces of any size, then read the digest.
+/// An incremental hasher of one of the block hashes (the public <c>Md5Hasher</c>, <c>Sha256Hasher</c>, …, and
+/// <c>Blake2bHasher</c> and <c>Blake2sHasher</c>, each a constructor over its function's engine): append the message in pieces of any size, then read the digest.
 /// </summary>
 /// <remarks>
 /// Whole blocks are compressed straight from the caller's buffer; only a partial block is kept. Nothing is
@@ -302,12 +302,15 @@ public abstract class BlockHasher : IDisposable
     }
 
     /// <summary>Writes the digest of everything appended since the last reset, then resets.</summary>
+    /// <param name="destination">Receives <see cref="HashSizeInBytes"/> bytes; bytes past them are left untouched.</param>
+    /// <returns>The number of bytes written, <see cref="HashSizeInBytes"/>.</returns>
     /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the hash size.</exception>
-    public void GetHashAndReset(Span<byte> destination)
+    public int GetHashAndReset(Span<byte> destination)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         BlockHash.ThrowIfDestinationTooShort(destination, _engine.HashSize, _algorithm);
         _engine.FinishAndRestart(destination);
+        return _engine.HashSize;
     }
 
     /// <summary>Discards everything appended and starts over; message-derived state is wiped.</summary>

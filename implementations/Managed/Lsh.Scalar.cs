@@ -1,9 +1,21 @@
 namespace CryptoHarness.Managed;
 
-/// <summary>What makes LSH-256 or LSH-512 of the one construction, for the scalar compression function.</summary>
+/// <summary>
+/// What makes LSH-256 or LSH-512 of the one construction: its parameters for the scalar compression function, and its
+/// name, paths and vector compression function for the driver in <c>Lsh.cs</c>.
+/// </summary>
 internal interface ILshParameters<TWord>
     where TWord : unmanaged, IBinaryInteger<TWord>
 {
+    /// <summary>The family's name, for messages: <c>LSH-256</c>, <c>LSH-512</c>.</summary>
+    static abstract string Name { get; }
+
+    /// <summary>The variant's public <c>IsSupported</c>.</summary>
+    static abstract bool IsSupported(InstructionSet path);
+
+    /// <summary>The compression function over whole blocks on the variant's one vector path.</summary>
+    static abstract void CompressVector(Span<TWord> cv, ReadOnlySpan<byte> blocks);
+
     static abstract int BlockSizeInBytes { get; }
 
     static abstract int Steps { get; }
@@ -26,6 +38,12 @@ internal static partial class Lsh
 {
     internal readonly struct Lsh256Parameters : ILshParameters<uint>
     {
+        public static string Name => "LSH-256";
+
+        public static bool IsSupported(InstructionSet path) => Lsh256.IsSupported(path);
+
+        public static void CompressVector(Span<uint> cv, ReadOnlySpan<byte> blocks) => Lsh256.CompressAvx2(cv, blocks);
+
         public static int BlockSizeInBytes => Lsh256.BlockSizeInBytes;
 
         public static int Steps => Lsh256.Steps;
@@ -45,6 +63,12 @@ internal static partial class Lsh
 
     internal readonly struct Lsh512Parameters : ILshParameters<ulong>
     {
+        public static string Name => "LSH-512";
+
+        public static bool IsSupported(InstructionSet path) => Lsh512.IsSupported(path);
+
+        public static void CompressVector(Span<ulong> cv, ReadOnlySpan<byte> blocks) => Lsh512.CompressAvx512(cv, blocks);
+
         public static int BlockSizeInBytes => Lsh512.BlockSizeInBytes;
 
         public static int Steps => Lsh512.Steps;

@@ -2,9 +2,9 @@ namespace CryptoHarness.Managed;
 
 /// <summary>
 /// What LSH-256 and LSH-512 (KS X 3262) share above their compression functions, generic over the word
-/// (<see cref="uint"/> or <see cref="ulong"/>): the one-shot driver with its padding and output, and the derivation
-/// of the step constants and initial values. The compression functions stay per word size, in their
-/// per-instruction-set files.
+/// (<see cref="uint"/> or <see cref="ulong"/>) and the variant (<see cref="ILshParameters{TWord}"/>): the one-shot
+/// driver with its path check, dispatch, padding and output, and the derivation of the step constants and initial
+/// values. The compression functions stay per word size, in their per-instruction-set files.
 /// </summary>
 internal static unsafe partial class Lsh
 {
@@ -12,34 +12,41 @@ internal static unsafe partial class Lsh
     private const int MaxBlockSizeInBytes = 256;
 
     /// <summary>
-    /// Hashes <paramref name="source"/> from <paramref name="initialValue"/> into the first
-    /// <paramref name="hashBytes"/> bytes of <paramref name="destination"/>: whole blocks, then the tail padded with
-    /// one 1 bit and zeros to a whole block (no length field), and the output the little-endian words
-    /// cv[i] ⊕ cv[i + 8], as many as the hash takes (32 and 64 bytes are whole words).
+    /// Checks that the variant has <paramref name="path"/>, then hashes <paramref name="source"/> from
+    /// <paramref name="initialValue"/> into the first <paramref name="hashBytes"/> bytes of
+    /// <paramref name="destination"/>: whole blocks, then the tail padded with one 1 bit and zeros to a whole block
+    /// (no length field), and the output the little-endian words cv[i] ⊕ cv[i + 8], as many as the hash takes (32 and
+    /// 64 bytes are whole words).
     /// </summary>
     [SkipLocalsInit]
-    internal static void Hash<TWord>(
-        ReadOnlySpan<byte> source,
-        Span<byte> destination,
-        int hashBytes,
-        ReadOnlySpan<TWord> initialValue,
-        int blockSize,
-        delegate*<Span<TWord>, ReadOnlySpan<byte>, InstructionSet, void> compress,
-        InstructionSet path)
+    internal static void Hash<TWord, TVariant>(
+        ReadOnlySpan<byte> source, Span<byte> destination, int hashBytes, ReadOnlySpan<TWord> initialValue, InstructionSet path)
         where TWord : unmanaged, IBinaryInteger<TWord>
+        where TVariant : struct, ILshParameters<TWord>
     {
+        if (!TVariant.IsSupported(path))
+        {
+            throw new PlatformNotSupportedException($"{TVariant.Name} has no {InstructionSets.VariantName(path)} path.");
+        }
+
         ArgumentOutOfRangeException.ThrowIfLessThan(destination.Length, hashBytes, nameof(destination));
+        int blockSize = TVariant.BlockSizeInBytes;
         Span<TWord> cv = stackalloc TWord[16];
         initialValue.CopyTo(cv);
         var whole = source.Length - (source.Length % blockSize);
-        compress(cv, source[..whole], path);
+        // A message shorter than a block has only the padded block: a call for no blocks would only load and store
+        // the chaining variable.
+        if (whole != 0)
+        {
+            Compress<TWord, TVariant>(cv, source[..whole], path);
+        }
 
         Span<byte> last = stackalloc byte[MaxBlockSizeInBytes];
         last = last[..blockSize];
         last.Clear();
         source[whole..].CopyTo(last);
         last[source.Length - whole] = 0x80;
-        compress(cv, last, path);
+        Compress<TWord, TVariant>(cv, last, path);
 
         for (var i = 0; i < 8; i++)
         {
@@ -88,13 +95,34 @@ internal static unsafe partial class Lsh
     /// this hash size in bits, 0, …, 0) through the compression function with an all-zero block. The largest hash
     /// size in bytes is the word size in bits (32 for LSH-256, 64 for LSH-512).
     /// </summary>
-    internal static TWord[] DeriveInitialValue<TWord>(int hashBits, int blockSize, delegate*<Span<TWord>, ReadOnlySpan<byte>, InstructionSet, void> compress)
+    internal static TWord[] DeriveInitialValue<TWord, TVariant>(int hashBits)
         where TWord : unmanaged, IBinaryInteger<TWord>
+        where TVariant : struct, ILshParameters<TWord>
     {
         var cv = new TWord[16];
         cv[0] = TWord.CreateTruncating(8 * Unsafe.SizeOf<TWord>());
         cv[1] = TWord.CreateTruncating(hashBits);
-        compress(cv, new byte[blockSize], InstructionSet.Scalar);
+        CompressScalar<TWord, TVariant>(cv, new byte[TVariant.BlockSizeInBytes]);
         return cv;
+    }
+
+    /// <summary>
+    /// The compression function on <paramref name="path"/>, which is supported: the one place that picks the code for
+    /// a path. Each variant has one vector path (<see cref="ILshParameters{TWord}.CompressVector"/>) beside the shared
+    /// scalar one.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Compress<TWord, TVariant>(Span<TWord> cv, ReadOnlySpan<byte> blocks, InstructionSet path)
+        where TWord : unmanaged, IBinaryInteger<TWord>
+        where TVariant : struct, ILshParameters<TWord>
+    {
+        if (path == InstructionSet.Scalar)
+        {
+            CompressScalar<TWord, TVariant>(cv, blocks);
+        }
+        else
+        {
+            TVariant.CompressVector(cv, blocks);
+        }
     }
 }

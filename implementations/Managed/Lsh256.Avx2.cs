@@ -8,7 +8,7 @@ public static partial class Lsh256
     /// and the word permutation is two <c>vpermd</c>, a <c>vpblendd</c> and a <c>vperm2i128</c>.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void CompressAvx2(Span<uint> cv, ReadOnlySpan<byte> blocks)
+    internal static void CompressAvx2(Span<uint> cv, ReadOnlySpan<byte> blocks)
     {
         ref uint state = ref MemoryMarshal.GetReference(cv);
         var left = Vector256.LoadUnsafe(ref state);

@@ -48,7 +48,7 @@ public static unsafe partial class Lsh256
     /// (the largest hash size in bytes and this hash size in bits) through the compression function with an all-zero
     /// block. A test checks it against the table the NSR reference code (and KS X 3262) print.
     /// </summary>
-    internal static readonly uint[] InitialValue = Lsh.DeriveInitialValue<uint>(HashSizeInBytes * 8, BlockSizeInBytes, &Compress);
+    internal static readonly uint[] InitialValue = Lsh.DeriveInitialValue<uint, Lsh.Lsh256Parameters>(HashSizeInBytes * 8);
 
     /// <summary>
     /// Whether this algorithm has <paramref name="path"/> here: <see cref="InstructionSet.Scalar"/> always, and
@@ -62,25 +62,6 @@ public static unsafe partial class Lsh256
 
     public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) => HashData(source, destination, DefaultPath);
 
-    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
-    {
-        if (!IsSupported(path))
-        {
-            throw new PlatformNotSupportedException($"LSH-256 has no {InstructionSets.VariantName(path)} path.");
-        }
-
-        Lsh.Hash<uint>(source, destination, HashSizeInBytes, InitialValue, BlockSizeInBytes, &Compress, path);
-    }
-
-    private static void Compress(Span<uint> cv, ReadOnlySpan<byte> blocks, InstructionSet path)
-    {
-        if (path == InstructionSet.Avx2)
-        {
-            CompressAvx2(cv, blocks);
-        }
-        else
-        {
-            Lsh.CompressScalar<uint, Lsh.Lsh256Parameters>(cv, blocks);
-        }
-    }
+    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
+        Lsh.Hash<uint, Lsh.Lsh256Parameters>(source, destination, HashSizeInBytes, InitialValue, path);
 }

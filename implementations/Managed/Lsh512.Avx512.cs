@@ -8,7 +8,7 @@ public static partial class Lsh512
     /// word permutation σ is two <c>vpermt2q</c>, whose 16-entry index is σ itself.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
-    private static void CompressAvx512(Span<ulong> cv, ReadOnlySpan<byte> blocks)
+    internal static void CompressAvx512(Span<ulong> cv, ReadOnlySpan<byte> blocks)
     {
         ref ulong state = ref MemoryMarshal.GetReference(cv);
         var left = Vector512.LoadUnsafe(ref state);

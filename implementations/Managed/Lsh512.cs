@@ -43,9 +43,9 @@ public static unsafe partial class Lsh512
     /// The initial chaining variables, derived as the standard defines them: (64, hash bits, 0, …, 0) through the
     /// compression function with an all-zero block. A test checks them against the NSR reference code's tables.
     /// </summary>
-    internal static readonly ulong[] InitialValue256 = Lsh.DeriveInitialValue<ulong>(256, BlockSizeInBytes, &Compress);
+    internal static readonly ulong[] InitialValue256 = Lsh.DeriveInitialValue<ulong, Lsh.Lsh512Parameters>(256);
 
-    internal static readonly ulong[] InitialValue512 = Lsh.DeriveInitialValue<ulong>(512, BlockSizeInBytes, &Compress);
+    internal static readonly ulong[] InitialValue512 = Lsh.DeriveInitialValue<ulong, Lsh.Lsh512Parameters>(512);
 
     /// <summary>
     /// Whether this algorithm has <paramref name="path"/> here: <see cref="InstructionSet.Scalar"/> always, and
@@ -59,31 +59,9 @@ public static unsafe partial class Lsh512
 
     /// <summary>LSH-512-256: 32 bytes.</summary>
     public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashData(source, destination, 32, InitialValue256, path);
+        Lsh.Hash<ulong, Lsh.Lsh512Parameters>(source, destination, 32, InitialValue256, path);
 
     /// <summary>LSH-512-512: 64 bytes.</summary>
     public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashData(source, destination, 64, InitialValue512, path);
-
-    private static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, int hashBytes, ReadOnlySpan<ulong> initialValue, InstructionSet path)
-    {
-        if (!IsSupported(path))
-        {
-            throw new PlatformNotSupportedException($"LSH-512 has no {InstructionSets.VariantName(path)} path.");
-        }
-
-        Lsh.Hash<ulong>(source, destination, hashBytes, initialValue, BlockSizeInBytes, &Compress, path);
-    }
-
-    private static void Compress(Span<ulong> cv, ReadOnlySpan<byte> blocks, InstructionSet path)
-    {
-        if (path == InstructionSet.Avx512)
-        {
-            CompressAvx512(cv, blocks);
-        }
-        else
-        {
-            Lsh.CompressScalar<ulong, Lsh.Lsh512Parameters>(cv, blocks);
-        }
-    }
+        Lsh.Hash<ulong, Lsh.Lsh512Parameters>(source, destination, 64, InitialValue512, path);
 }

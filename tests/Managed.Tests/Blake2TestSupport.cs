@@ -31,13 +31,13 @@ public interface IBlake2Variant
     static abstract void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path);
 
     /// <summary>The hasher's one-argument constructor.</summary>
-    static abstract IBlake2TestHasher NewHasher(int hashSize);
+    static abstract BlockHasher NewHasher(int hashSize);
 
     /// <summary>The hasher's two-argument constructor.</summary>
-    static abstract IBlake2TestHasher NewHasher(int hashSize, ReadOnlySpan<byte> key);
+    static abstract BlockHasher NewHasher(int hashSize, ReadOnlySpan<byte> key);
 
     /// <summary>The hasher's three-argument constructor.</summary>
-    static abstract IBlake2TestHasher NewHasher(int hashSize, ReadOnlySpan<byte> key, InstructionSet path);
+    static abstract BlockHasher NewHasher(int hashSize, ReadOnlySpan<byte> key, InstructionSet path);
 
     /// <summary>BouncyCastle's implementation, keyed when <paramref name="key"/> is not null.</summary>
     static abstract IDigest Reference(byte[]? key, int outputLength);
@@ -56,16 +56,6 @@ public interface IBlake2Variant
     /// the largest digest; the entries chosen straddle the block boundary.
     /// </summary>
     static abstract (int Length, string Digest)[] KeyedKnownAnswers { get; }
-}
-
-/// <summary>The incremental hashers' methods, whichever variant's.</summary>
-public interface IBlake2TestHasher : IDisposable
-{
-    void Append(ReadOnlySpan<byte> data);
-
-    int GetHashAndReset(Span<byte> destination);
-
-    void Reset();
 }
 
 /// <summary>BLAKE2b for <see cref="Blake2Tests{TVariant}"/>.</summary>
@@ -93,12 +83,12 @@ public readonly struct Blake2bVariant : IBlake2Variant
     public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
         Blake2b.HashData(key, source, destination, path);
 
-    public static IBlake2TestHasher NewHasher(int hashSize) => new Hasher(new Blake2bHasher(hashSize));
+    public static BlockHasher NewHasher(int hashSize) => new Blake2bHasher(hashSize);
 
-    public static IBlake2TestHasher NewHasher(int hashSize, ReadOnlySpan<byte> key) => new Hasher(new Blake2bHasher(hashSize, key));
+    public static BlockHasher NewHasher(int hashSize, ReadOnlySpan<byte> key) => new Blake2bHasher(hashSize, key);
 
-    public static IBlake2TestHasher NewHasher(int hashSize, ReadOnlySpan<byte> key, InstructionSet path) =>
-        new Hasher(new Blake2bHasher(hashSize, key, path));
+    public static BlockHasher NewHasher(int hashSize, ReadOnlySpan<byte> key, InstructionSet path) =>
+        new Blake2bHasher(hashSize, key, path);
 
     public static IDigest Reference(byte[]? key, int outputLength) => new Blake2bDigest(key, outputLength, null, null);
 
@@ -132,17 +122,6 @@ public readonly struct Blake2bVariant : IBlake2Variant
         (129, "64475dfe7600d7171bea0b394e27c9b00d8e74dd1e416a79473682ad3dfdbb706631558055cfc8a40e07bd015a4540dcdea15883cbbf31412df1de1cd4152b91"),
         (255, "142709d62e28fcccd0af97fad0f8465b971e82201dc51070faa0372aa43e92484be1c1e73ba10906d5d1853db6a4106e0a7bf9800d373d6dee2d46d62ef2a461"),
     ];
-
-    private sealed class Hasher(Blake2bHasher hasher) : IBlake2TestHasher
-    {
-        public void Append(ReadOnlySpan<byte> data) => hasher.Append(data);
-
-        public int GetHashAndReset(Span<byte> destination) => hasher.GetHashAndReset(destination);
-
-        public void Reset() => hasher.Reset();
-
-        public void Dispose() => hasher.Dispose();
-    }
 }
 
 /// <summary>BLAKE2s for <see cref="Blake2Tests{TVariant}"/>.</summary>
@@ -170,12 +149,12 @@ public readonly struct Blake2sVariant : IBlake2Variant
     public static void HashData(ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
         Blake2s.HashData(key, source, destination, path);
 
-    public static IBlake2TestHasher NewHasher(int hashSize) => new Hasher(new Blake2sHasher(hashSize));
+    public static BlockHasher NewHasher(int hashSize) => new Blake2sHasher(hashSize);
 
-    public static IBlake2TestHasher NewHasher(int hashSize, ReadOnlySpan<byte> key) => new Hasher(new Blake2sHasher(hashSize, key));
+    public static BlockHasher NewHasher(int hashSize, ReadOnlySpan<byte> key) => new Blake2sHasher(hashSize, key);
 
-    public static IBlake2TestHasher NewHasher(int hashSize, ReadOnlySpan<byte> key, InstructionSet path) =>
-        new Hasher(new Blake2sHasher(hashSize, key, path));
+    public static BlockHasher NewHasher(int hashSize, ReadOnlySpan<byte> key, InstructionSet path) =>
+        new Blake2sHasher(hashSize, key, path);
 
     public static IDigest Reference(byte[]? key, int outputLength) => new Blake2sDigest(key, outputLength, null, null);
 
@@ -207,17 +186,6 @@ public readonly struct Blake2sVariant : IBlake2Variant
         (65, "21fe0ceb0052be7fb0f004187cacd7de67fa6eb0938d927677f2398c132317a8"),
         (255, "3fb735061abc519dfe979e54c1ee5bfad0a9d858b3315bad34bde999efd724dd"),
     ];
-
-    private sealed class Hasher(Blake2sHasher hasher) : IBlake2TestHasher
-    {
-        public void Append(ReadOnlySpan<byte> data) => hasher.Append(data);
-
-        public int GetHashAndReset(Span<byte> destination) => hasher.GetHashAndReset(destination);
-
-        public void Reset() => hasher.Reset();
-
-        public void Dispose() => hasher.Dispose();
-    }
 }
 
 /// <summary>Helpers of RFC 7693's self test (Appendix E), shared by the BLAKE2b and BLAKE2s tests.</summary>
