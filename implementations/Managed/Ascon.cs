@@ -3,7 +3,7 @@ namespace CryptoHarness.Managed;
 /// <summary>
 /// The Ascon permutation Ascon-p[rnd] of NIST SP 800-232 §3 on a 320-bit state of five 64-bit words, one
 /// implementation per path (<c>Ascon.Scalar.cs</c>, <c>Ascon.Avx512.cs</c>), each with its own register form of a
-/// word (<typeparamref name="TWord"/>): the engine under <see cref="AsconHash256"/>, <see cref="AsconXof128"/> and
+/// word (<typeparamref name="TWord"/>): the engine under <see cref="AsconHash256"/>, <see cref="AsconXof128"/> (both through <see cref="AsconHash"/>) and
 /// <see cref="AsconAead128"/>, whose loops are generic over it so that the JIT compiles each function once per path
 /// with the rounds inlined and the state in that path's registers from the first block to the last.
 /// </summary>
@@ -12,7 +12,7 @@ namespace CryptoHarness.Managed;
 /// The state is five locals passed by reference into aggressively inlined methods, so that the JIT keeps the words
 /// in registers across a whole absorb loop instead of storing them after each permutation. The functions' loops
 /// (<c>Sponge</c>, <c>EncryptCore</c>, <c>DecryptCore</c>) are <see cref="MethodImplOptions.NoInlining"/>: when the
-/// JIT inlined them into a Tier-1 caller (<c>AsconXof128.HashData</c>, whose body is small), the caller's inlining
+/// JIT inlined them into a Tier-1 caller (<c>AsconHash.HashData</c>, whose body is small), the caller's inlining
 /// budget ran out inside them, the rounds became calls and the five words lived on the stack, which made the same
 /// loop 20% slower for Ascon-XOF128 than for Ascon-Hash256 and the Avx512 path twice as slow as Scalar (seen with
 /// <c>DOTNET_JitDisasm</c>, 2026-11-26). The bit-interleaved form of the reference code is for 32-bit CPUs and not

@@ -3,14 +3,57 @@ using static CryptoHarness.Managed.AsconPermutation;
 namespace CryptoHarness.Managed;
 
 /// <summary>
-/// Ascon-Hash256 (NIST SP 800-232 §5.1): the Ascon sponge with a 64-bit rate, Ascon-p[12] throughout, and a
-/// 256-bit digest.
+/// The Ascon hash functions of NIST SP 800-232 §5: Ascon-Hash256 (<see cref="AsconHash256"/>, a 256-bit digest) and
+/// Ascon-XOF128 (<see cref="AsconXof128"/>, any output length, every output a prefix of every longer one). Both are
+/// the Ascon sponge with a 64-bit rate and Ascon-p[12] throughout; they differ in the IV and in whether the output
+/// length is fixed, which the function's type carries.
 /// </summary>
 /// <remarks>
 /// Paths and dispatch are those of Ascon-p (see <c>Ascon.cs</c>): Scalar, and Avx512 where the CPU has it. No call
 /// allocates on the heap; the state lives in registers and locals only.
 /// </remarks>
-public static class AsconHash256
+public static class AsconHash
+{
+    /// <summary>Whether this library has an Ascon hash path for <paramref name="path"/> and this CPU can run it.</summary>
+    public static bool IsSupported(InstructionSet path) => AsconPermutation.IsSupported(path);
+
+    /// <summary>
+    /// Computes <typeparamref name="TFunction"/> of <paramref name="source"/>: for <see cref="AsconHash256"/> the
+    /// digest into the first 32 bytes of <paramref name="destination"/>, for <see cref="AsconXof128"/> output filling
+    /// all of it.
+    /// </summary>
+    /// <exception cref="ArgumentException">The function has a fixed length and <paramref name="destination"/> is shorter.</exception>
+    public static void HashData<TFunction>(ReadOnlySpan<byte> source, Span<byte> destination)
+        where TFunction : struct, IAsconHashFunction =>
+        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
+        HashData<TFunction>(source, destination, InstructionSet.Scalar);
+
+    /// <inheritdoc cref="HashData{TFunction}(ReadOnlySpan{byte}, Span{byte})"/>
+    /// <param name="source">The message.</param>
+    /// <param name="destination">Receives the digest or output; bytes past a digest are left untouched.</param>
+    /// <param name="path">The code path to run.</param>
+    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
+    public static void HashData<TFunction>(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
+        where TFunction : struct, IAsconHashFunction =>
+        TFunction.Initial.Sponge(source, destination, path, TFunction.FixedLength);
+}
+
+/// <summary>
+/// An Ascon hash function as a type, for <see cref="AsconHash.HashData{TFunction}(ReadOnlySpan{byte}, Span{byte})"/>:
+/// one method serves both, and the JIT compiles it for each with the function's constants. The members are internal,
+/// so the functions are the two declared here.
+/// </summary>
+public interface IAsconHashFunction
+{
+    /// <summary>The state after p[12](IV ‖ 0^256), computed once per function.</summary>
+    internal static abstract ref readonly AsconInitialState Initial { get; }
+
+    /// <summary>The digest size in bytes, or 0 for an extendable-output function.</summary>
+    internal static abstract int FixedLength { get; }
+}
+
+/// <summary>Ascon-Hash256 (NIST SP 800-232 §5.1): a 256-bit digest.</summary>
+public readonly struct AsconHash256 : IAsconHashFunction
 {
     public const int HashSizeInBytes = 32;
 
@@ -18,53 +61,24 @@ public static class AsconHash256
     // p[12](IV ‖ 0^256) is the same for every message, so it is computed once.
     private const ulong InitialValue = 0x0000080100CC0002;
 
-    private static readonly AsconInitialState Initial = AsconInitialState.From(InitialValue, "Ascon-Hash256");
+    private static readonly AsconInitialState InitialState = AsconInitialState.From(InitialValue, "Ascon-Hash256");
 
-    /// <summary>Whether this library has an Ascon-Hash256 path for <paramref name="path"/> and this CPU can run it.</summary>
-    public static bool IsSupported(InstructionSet path) => AsconPermutation.IsSupported(path);
+    static ref readonly AsconInitialState IAsconHashFunction.Initial => ref InitialState;
 
-    /// <summary>Computes the digest of <paramref name="source"/> into the first 32 bytes of <paramref name="destination"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 32 bytes.</exception>
-    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
-        HashData(source, destination, InstructionSet.Scalar);
-
-    /// <inheritdoc cref="HashData(ReadOnlySpan{byte}, Span{byte})"/>
-    /// <param name="source">The message.</param>
-    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        Initial.Sponge(source, destination, path, HashSizeInBytes);
+    static int IAsconHashFunction.FixedLength => HashSizeInBytes;
 }
 
-/// <summary>
-/// Ascon-XOF128 (NIST SP 800-232 §5.2): the sponge of <see cref="AsconHash256"/> with its own IV and any output
-/// length, every output a prefix of every longer one.
-/// </summary>
-/// <remarks>Paths and dispatch are those of <see cref="AsconHash256"/>. No call allocates on the heap.</remarks>
-public static class AsconXof128
+/// <summary>Ascon-XOF128 (NIST SP 800-232 §5.2): the sponge of <see cref="AsconHash256"/> with its own IV and any output length.</summary>
+public readonly struct AsconXof128 : IAsconHashFunction
 {
     // SP 800-232 §5.2: IV = 0x0000080000CC0003 (v = 3, a = 12, rate 64 bits, no fixed output length).
     private const ulong InitialValue = 0x0000080000CC0003;
 
-    private static readonly AsconInitialState Initial = AsconInitialState.From(InitialValue, "Ascon-XOF128");
+    private static readonly AsconInitialState InitialState = AsconInitialState.From(InitialValue, "Ascon-XOF128");
 
-    /// <summary>Whether this library has an Ascon-XOF128 path for <paramref name="path"/> and this CPU can run it.</summary>
-    public static bool IsSupported(InstructionSet path) => AsconPermutation.IsSupported(path);
+    static ref readonly AsconInitialState IAsconHashFunction.Initial => ref InitialState;
 
-    /// <summary>Fills <paramref name="destination"/> with Ascon-XOF128 output for <paramref name="source"/>.</summary>
-    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
-        HashData(source, destination, InstructionSet.Scalar);
-
-    /// <inheritdoc cref="HashData(ReadOnlySpan{byte}, Span{byte})"/>
-    /// <param name="source">The message.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        Initial.Sponge(source, destination, path);
+    static int IAsconHashFunction.FixedLength => 0;
 }
 
 /// <summary>

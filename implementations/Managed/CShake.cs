@@ -14,53 +14,41 @@ public static class CShake
     /// <summary>Whether this library has a cSHAKE path for <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => KeccakP1600.IsSupported(path);
 
-    /// <summary>Fills <paramref name="destination"/> with cSHAKE128(X = <paramref name="source"/>, N, S) output.</summary>
+    /// <summary>
+    /// Fills <paramref name="destination"/> with cSHAKEn(X = <paramref name="source"/>, N, S) output, n being
+    /// <typeparamref name="TSize"/>: <see cref="Bits128"/> or <see cref="Bits256"/>.
+    /// </summary>
     /// <param name="source">The message X.</param>
     /// <param name="destination">Receives <c>destination.Length</c> bytes of output (L = 8·length bits); may be empty.</param>
     /// <param name="functionName">N, the function name NIST assigns; empty for plain customized hashing.</param>
     /// <param name="customization">S, the caller's customization string; may be empty.</param>
-    public static void HashData128(
-        ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> functionName, ReadOnlySpan<byte> customization) =>
-        HashData128(source, destination, functionName, customization, KeccakP1600.DefaultPath);
+    public static void HashData<TSize>(
+        ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> functionName, ReadOnlySpan<byte> customization)
+        where TSize : struct, IShakeSize =>
+        HashData<TSize>(source, destination, functionName, customization, KeccakP1600.DefaultPath);
 
-    /// <inheritdoc cref="HashData128(ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>
+    /// <inheritdoc cref="HashData{TSize}(ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>
     /// <param name="source">The message X.</param>
     /// <param name="destination">Receives <c>destination.Length</c> bytes of output (L = 8·length bits); may be empty.</param>
     /// <param name="functionName">N, the function name NIST assigns; empty for plain customized hashing.</param>
     /// <param name="customization">S, the caller's customization string; may be empty.</param>
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData128(
+    public static void HashData<TSize>(
         ReadOnlySpan<byte> source,
         Span<byte> destination,
         ReadOnlySpan<byte> functionName,
         ReadOnlySpan<byte> customization,
-        InstructionSet path) =>
-        HashCore(source, destination, functionName, customization, Shake.Rate128InBytes, path);
-
-    /// <summary>Fills <paramref name="destination"/> with cSHAKE256(X = <paramref name="source"/>, N, S) output.</summary>
-    /// <param name="source">The message X.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output (L = 8·length bits); may be empty.</param>
-    /// <param name="functionName">N, the function name NIST assigns; empty for plain customized hashing.</param>
-    /// <param name="customization">S, the caller's customization string; may be empty.</param>
-    public static void HashData256(
-        ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> functionName, ReadOnlySpan<byte> customization) =>
-        HashData256(source, destination, functionName, customization, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte})"/>
-    /// <param name="source">The message X.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output (L = 8·length bits); may be empty.</param>
-    /// <param name="functionName">N, the function name NIST assigns; empty for plain customized hashing.</param>
-    /// <param name="customization">S, the caller's customization string; may be empty.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData256(
-        ReadOnlySpan<byte> source,
-        Span<byte> destination,
-        ReadOnlySpan<byte> functionName,
-        ReadOnlySpan<byte> customization,
-        InstructionSet path) =>
-        HashCore(source, destination, functionName, customization, Shake.Rate256InBytes, path);
+        InstructionSet path)
+        where TSize : struct, IShakeSize
+    {
+        KeccakP1600.ThrowIfNotSupported(path);
+        KeccakSponge sponge = default;
+        Start(ref sponge, KeccakSize.RateInBytes<TSize>(), functionName, customization, path);
+        sponge.Absorb(source);
+        sponge.Squeeze(destination);
+        sponge.Clear();
+    }
 
     /// <summary>
     /// Sets <paramref name="sponge"/> up as cSHAKE with the given N and S, ready to absorb X. Writes into the
@@ -82,18 +70,6 @@ public static class CShake
         sponge.AbsorbEncodedString(functionName);
         sponge.AbsorbEncodedString(customization);
         sponge.ZeroPadToBlockBoundary();
-    }
-
-    private static void HashCore(
-        ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> functionName, ReadOnlySpan<byte> customization,
-        int rateInBytes, InstructionSet path)
-    {
-        KeccakP1600.ThrowIfNotSupported(path);
-        KeccakSponge sponge = default;
-        Start(ref sponge, rateInBytes, functionName, customization, path);
-        sponge.Absorb(source);
-        sponge.Squeeze(destination);
-        sponge.Clear();
     }
 }
 

@@ -51,37 +51,27 @@ public static class KangarooTwelve
     /// <summary>Whether this library has a KangarooTwelve path for <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => path != InstructionSet.Ssse3 && ShakeX4.IsSupported(path);
 
-    /// <summary>Fills <paramref name="destination"/> with KT128(M = <paramref name="source"/>, C, L) output.</summary>
+    /// <summary>
+    /// Fills <paramref name="destination"/> with KTn(M = <paramref name="source"/>, C, L) output, n being
+    /// <typeparamref name="TSize"/>: <see cref="Bits128"/> (over TurboSHAKE128) or <see cref="Bits256"/> (over
+    /// TurboSHAKE256).
+    /// </summary>
     /// <param name="source">The message M.</param>
     /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
     /// <param name="customization">The customization string C; may be empty.</param>
-    public static void HashData128(ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization = default) =>
-        HashData128(source, destination, customization, DefaultPath);
+    public static void HashData<TSize>(ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization = default)
+        where TSize : struct, IShakeSize =>
+        HashData<TSize>(source, destination, customization, DefaultPath);
 
-    /// <inheritdoc cref="HashData128(ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
+    /// <inheritdoc cref="HashData{TSize}(ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
     /// <param name="source">The message M.</param>
     /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
     /// <param name="customization">The customization string C; may be empty.</param>
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData128(ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path) =>
-        HashCore(source, destination, customization, TurboShake.Rate128InBytes, path);
-
-    /// <summary>Fills <paramref name="destination"/> with KT256(M = <paramref name="source"/>, C, L) output.</summary>
-    /// <param name="source">The message M.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
-    /// <param name="customization">The customization string C; may be empty.</param>
-    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization = default) =>
-        HashData256(source, destination, customization, DefaultPath);
-
-    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
-    /// <param name="source">The message M.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
-    /// <param name="customization">The customization string C; may be empty.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path) =>
-        HashCore(source, destination, customization, TurboShake.Rate256InBytes, path);
+    public static void HashData<TSize>(ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path)
+        where TSize : struct, IShakeSize =>
+        HashCore(source, destination, customization, KeccakSize.RateInBytes<TSize>(), path);
 
     private static void HashCore(
         ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, int rateInBytes, InstructionSet path)

@@ -9,51 +9,27 @@ namespace CryptoHarness.Managed;
 /// <remarks>Paths and dispatch are those of <see cref="Sha3"/>. No call allocates on the heap.</remarks>
 public static class Keccak
 {
-    public const int HashSize256InBytes = 32;
-    public const int HashSize384InBytes = 48;
-    public const int HashSize512InBytes = 64;
-
     /// <summary>Whether this library has a Keccak path for <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => KeccakP1600.IsSupported(path);
 
-    /// <summary>Computes the Keccak-256 digest of <paramref name="source"/> into the first 32 bytes of <paramref name="destination"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 32 bytes.</exception>
-    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        HashData256(source, destination, KeccakP1600.DefaultPath);
+    /// <summary>
+    /// Computes the Keccak-n digest of <paramref name="source"/> into the first n/8 bytes of
+    /// <paramref name="destination"/>, n being <typeparamref name="TSize"/>: <see cref="Bits256"/>,
+    /// <see cref="Bits384"/> or <see cref="Bits512"/>.
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the digest.</exception>
+    public static void HashData<TSize>(ReadOnlySpan<byte> source, Span<byte> destination)
+        where TSize : struct, IKeccakDigestSize =>
+        HashData<TSize>(source, destination, KeccakP1600.DefaultPath);
 
-    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, Span{byte})"/>
+    /// <inheritdoc cref="HashData{TSize}(ReadOnlySpan{byte}, Span{byte})"/>
     /// <param name="source">The message.</param>
     /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        Sha3.HashCore(source, destination, HashSize256InBytes, KeccakSponge.KeccakSuffix, Name, path);
-
-    /// <summary>Computes the Keccak-384 digest of <paramref name="source"/> into the first 48 bytes of <paramref name="destination"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 48 bytes.</exception>
-    public static void HashData384(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        HashData384(source, destination, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashData384(ReadOnlySpan{byte}, Span{byte})"/>
-    /// <param name="source">The message.</param>
-    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData384(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        Sha3.HashCore(source, destination, HashSize384InBytes, KeccakSponge.KeccakSuffix, Name, path);
-
-    /// <summary>Computes the Keccak-512 digest of <paramref name="source"/> into the first 64 bytes of <paramref name="destination"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 64 bytes.</exception>
-    public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        HashData512(source, destination, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashData512(ReadOnlySpan{byte}, Span{byte})"/>
-    /// <param name="source">The message.</param>
-    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        Sha3.HashCore(source, destination, HashSize512InBytes, KeccakSponge.KeccakSuffix, Name, path);
+    public static void HashData<TSize>(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
+        where TSize : struct, IKeccakDigestSize =>
+        Sha3.HashCore(source, destination, KeccakSize.HashSizeInBytes<TSize>(), KeccakSponge.KeccakSuffix, Name, path);
 
     // The name in messages, before the digest size in bits.
     internal const string Name = "Keccak";

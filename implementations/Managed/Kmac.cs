@@ -15,85 +15,41 @@ public static class Kmac
     /// <summary>Whether this library has a KMAC path for <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => KeccakP1600.IsSupported(path);
 
-    /// <summary>Fills <paramref name="destination"/> with KMAC128(K, X, L = 8·<c>destination.Length</c>, S).</summary>
+    /// <summary>
+    /// Fills <paramref name="destination"/> with KMACn(K, X, L = 8·<c>destination.Length</c>, S), or, with
+    /// <paramref name="xof"/>, with KMACXOFn(K, X, L, S) output; n is <typeparamref name="TSize"/>:
+    /// <see cref="Bits128"/> or <see cref="Bits256"/>.
+    /// </summary>
     /// <param name="key">K; any length.</param>
     /// <param name="source">The message X.</param>
-    /// <param name="destination">Receives the MAC; its length is the output length L.</param>
+    /// <param name="destination">Receives the MAC, its length the output length L; or <c>destination.Length</c> bytes of KMACXOF output.</param>
     /// <param name="customization">S; may be empty.</param>
-    public static void HashData128(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization) =>
-        HashData128(key, source, destination, customization, KeccakP1600.DefaultPath);
+    /// <param name="xof">KMACXOF (SP 800-185 §4.3.1: L encoded as 0) instead of KMAC.</param>
+    public static void HashData<TSize>(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, bool xof = false)
+        where TSize : struct, IShakeSize =>
+        HashData<TSize>(key, source, destination, customization, xof, KeccakP1600.DefaultPath);
 
-    /// <inheritdoc cref="HashData128(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
+    /// <inheritdoc cref="HashData{TSize}(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte}, bool)"/>
     /// <param name="key">K; any length.</param>
     /// <param name="source">The message X.</param>
-    /// <param name="destination">Receives the MAC; its length is the output length L.</param>
+    /// <param name="destination">Receives the MAC, its length the output length L; or <c>destination.Length</c> bytes of KMACXOF output.</param>
     /// <param name="customization">S; may be empty.</param>
+    /// <param name="xof">KMACXOF (SP 800-185 §4.3.1: L encoded as 0) instead of KMAC.</param>
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData128(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path) =>
-        HashCore(key, source, destination, customization, Shake.Rate128InBytes, xof: false, path);
-
-    /// <summary>Fills <paramref name="destination"/> with KMAC256(K, X, L = 8·<c>destination.Length</c>, S).</summary>
-    /// <param name="key">K; any length.</param>
-    /// <param name="source">The message X.</param>
-    /// <param name="destination">Receives the MAC; its length is the output length L.</param>
-    /// <param name="customization">S; may be empty.</param>
-    public static void HashData256(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization) =>
-        HashData256(key, source, destination, customization, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
-    /// <param name="key">K; any length.</param>
-    /// <param name="source">The message X.</param>
-    /// <param name="destination">Receives the MAC; its length is the output length L.</param>
-    /// <param name="customization">S; may be empty.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData256(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path) =>
-        HashCore(key, source, destination, customization, Shake.Rate256InBytes, xof: false, path);
-
-    /// <summary>Fills <paramref name="destination"/> with KMACXOF128(K, X, L, S) output.</summary>
-    /// <param name="key">K; any length.</param>
-    /// <param name="source">The message X.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output.</param>
-    /// <param name="customization">S; may be empty.</param>
-    public static void HashDataXof128(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization) =>
-        HashDataXof128(key, source, destination, customization, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashDataXof128(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
-    /// <param name="key">K; any length.</param>
-    /// <param name="source">The message X.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output.</param>
-    /// <param name="customization">S; may be empty.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashDataXof128(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path) =>
-        HashCore(key, source, destination, customization, Shake.Rate128InBytes, xof: true, path);
-
-    /// <summary>Fills <paramref name="destination"/> with KMACXOF256(K, X, L, S) output.</summary>
-    /// <param name="key">K; any length.</param>
-    /// <param name="source">The message X.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output.</param>
-    /// <param name="customization">S; may be empty.</param>
-    public static void HashDataXof256(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization) =>
-        HashDataXof256(key, source, destination, customization, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashDataXof256(ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, ReadOnlySpan{byte})"/>
-    /// <param name="key">K; any length.</param>
-    /// <param name="source">The message X.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output.</param>
-    /// <param name="customization">S; may be empty.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashDataXof256(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, InstructionSet path) =>
-        HashCore(key, source, destination, customization, Shake.Rate256InBytes, xof: true, path);
+    public static void HashData<TSize>(
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization, bool xof, InstructionSet path)
+        where TSize : struct, IShakeSize
+    {
+        KeccakP1600.ThrowIfNotSupported(path);
+        KeccakSponge sponge = default;
+        Start(ref sponge, KeccakSize.RateInBytes<TSize>(), key, customization, path);
+        sponge.Absorb(source);
+        Finish(ref sponge, destination.Length, xof);
+        sponge.Squeeze(destination);
+        sponge.Clear();
+    }
 
     // N = "KMAC" in ASCII, SP 800-185 §4.3.1.
     private static ReadOnlySpan<byte> FunctionName => "KMAC"u8;
@@ -116,19 +72,6 @@ public static class Kmac
     /// </summary>
     internal static void Finish(ref KeccakSponge sponge, int outputLengthInBytes, bool xof) =>
         sponge.AbsorbRightEncoded(xof ? 0 : (ulong)outputLengthInBytes * 8);
-
-    private static void HashCore(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> customization,
-        int rateInBytes, bool xof, InstructionSet path)
-    {
-        KeccakP1600.ThrowIfNotSupported(path);
-        KeccakSponge sponge = default;
-        Start(ref sponge, rateInBytes, key, customization, path);
-        sponge.Absorb(source);
-        Finish(ref sponge, destination.Length, xof);
-        sponge.Squeeze(destination);
-        sponge.Clear();
-    }
 }
 
 /// <summary>

@@ -12,65 +12,27 @@ namespace CryptoHarness.Managed;
 /// </remarks>
 public static class Sha3
 {
-    public const int HashSize224InBytes = 28;
-    public const int HashSize256InBytes = 32;
-    public const int HashSize384InBytes = 48;
-    public const int HashSize512InBytes = 64;
-
     /// <summary>Whether this library has a SHA-3 path for <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => KeccakP1600.IsSupported(path);
 
-    /// <summary>Computes the SHA3-224 digest of <paramref name="source"/> into the first 28 bytes of <paramref name="destination"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 28 bytes.</exception>
-    public static void HashData224(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        HashData224(source, destination, KeccakP1600.DefaultPath);
+    /// <summary>
+    /// Computes the SHA3-n digest of <paramref name="source"/> into the first n/8 bytes of <paramref name="destination"/>,
+    /// n being <typeparamref name="TSize"/>: <see cref="Bits224"/>, <see cref="Bits256"/>, <see cref="Bits384"/> or
+    /// <see cref="Bits512"/>.
+    /// </summary>
+    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than the digest.</exception>
+    public static void HashData<TSize>(ReadOnlySpan<byte> source, Span<byte> destination)
+        where TSize : struct, ISha3Size =>
+        HashData<TSize>(source, destination, KeccakP1600.DefaultPath);
 
-    /// <inheritdoc cref="HashData224(ReadOnlySpan{byte}, Span{byte})"/>
+    /// <inheritdoc cref="HashData{TSize}(ReadOnlySpan{byte}, Span{byte})"/>
     /// <param name="source">The message.</param>
     /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData224(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize224InBytes, KeccakSponge.Sha3Suffix, Name, path);
-
-    /// <summary>Computes the SHA3-256 digest of <paramref name="source"/> into the first 32 bytes of <paramref name="destination"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 32 bytes.</exception>
-    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        HashData256(source, destination, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, Span{byte})"/>
-    /// <param name="source">The message.</param>
-    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize256InBytes, KeccakSponge.Sha3Suffix, Name, path);
-
-    /// <summary>Computes the SHA3-384 digest of <paramref name="source"/> into the first 48 bytes of <paramref name="destination"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 48 bytes.</exception>
-    public static void HashData384(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        HashData384(source, destination, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashData384(ReadOnlySpan{byte}, Span{byte})"/>
-    /// <param name="source">The message.</param>
-    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData384(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize384InBytes, KeccakSponge.Sha3Suffix, Name, path);
-
-    /// <summary>Computes the SHA3-512 digest of <paramref name="source"/> into the first 64 bytes of <paramref name="destination"/>.</summary>
-    /// <exception cref="ArgumentException"><paramref name="destination"/> is shorter than 64 bytes.</exception>
-    public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        HashData512(source, destination, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashData512(ReadOnlySpan{byte}, Span{byte})"/>
-    /// <param name="source">The message.</param>
-    /// <param name="destination">Receives the digest; bytes past it are left untouched.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData512(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
-        HashCore(source, destination, HashSize512InBytes, KeccakSponge.Sha3Suffix, Name, path);
+    public static void HashData<TSize>(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
+        where TSize : struct, ISha3Size =>
+        HashCore(source, destination, KeccakSize.HashSizeInBytes<TSize>(), KeccakSponge.Sha3Suffix, Name, path);
 
     // The name in messages, before the digest size in bits.
     internal const string Name = "SHA3";

@@ -3,8 +3,8 @@ namespace CryptoHarness.Managed;
 /// <summary>
 /// SHA3-256 (FIPS 202 §6.1) of many equal-length messages in one call, four at a time on the four-state permutation of
 /// <see cref="ShakeX4"/>: the multi-message route to vector Keccak on CPUs without AVX-512, where a single message has
-/// only the scalar path (see <c>KeccakP1600.cs</c>). Each digest equals <see cref="Sha3.HashData256(ReadOnlySpan{byte}, Span{byte})"/>
-/// of its message.
+/// only the scalar path (see <c>KeccakP1600.cs</c>). Each digest equals SHA3-256 of its message,
+/// <see cref="Sha3.HashData{TSize}(ReadOnlySpan{byte}, Span{byte})"/> with <see cref="Bits256"/>.
 /// </summary>
 /// <remarks>
 /// <para>

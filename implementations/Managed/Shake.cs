@@ -19,38 +19,26 @@ public static class Shake
     /// <summary>Whether this library has a SHAKE path for <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => KeccakP1600.IsSupported(path);
 
-    /// <summary>Fills <paramref name="destination"/> with SHAKE128 output for <paramref name="source"/>.</summary>
+    /// <summary>
+    /// Fills <paramref name="destination"/> with SHAKEn output for <paramref name="source"/>, n being
+    /// <typeparamref name="TSize"/>: <see cref="Bits128"/> or <see cref="Bits256"/>.
+    /// </summary>
     /// <param name="source">The message.</param>
     /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
-    public static void HashData128(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        HashData128(source, destination, KeccakP1600.DefaultPath);
+    public static void HashData<TSize>(ReadOnlySpan<byte> source, Span<byte> destination)
+        where TSize : struct, IShakeSize =>
+        HashData<TSize>(source, destination, KeccakP1600.DefaultPath);
 
-    /// <inheritdoc cref="HashData128(ReadOnlySpan{byte}, Span{byte})"/>
+    /// <inheritdoc cref="HashData{TSize}(ReadOnlySpan{byte}, Span{byte})"/>
     /// <param name="source">The message.</param>
     /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData128(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
+    public static void HashData<TSize>(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
+        where TSize : struct, IShakeSize
     {
         KeccakP1600.ThrowIfNotSupported(path);
-        KeccakSponge.Hash(source, destination, Rate128InBytes, KeccakSponge.ShakeSuffix, path);
-    }
-
-    /// <summary>Fills <paramref name="destination"/> with SHAKE256 output for <paramref name="source"/>.</summary>
-    /// <param name="source">The message.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
-    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination) =>
-        HashData256(source, destination, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, Span{byte})"/>
-    /// <param name="source">The message.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path)
-    {
-        KeccakP1600.ThrowIfNotSupported(path);
-        KeccakSponge.Hash(source, destination, Rate256InBytes, KeccakSponge.ShakeSuffix, path);
+        KeccakSponge.Hash(source, destination, KeccakSize.RateInBytes<TSize>(), KeccakSponge.ShakeSuffix, path);
     }
 
     internal static int RateInBytes(int securityStrengthInBits, string paramName) => securityStrengthInBits switch

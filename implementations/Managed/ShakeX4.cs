@@ -41,23 +41,17 @@ public static class ShakeX4
         _ => false,
     };
 
-    /// <summary>Fills each destination with SHAKE128 output for the source of the same number.</summary>
+    /// <summary>
+    /// Fills each destination with SHAKEn output for the source of the same number, n being
+    /// <typeparamref name="TSize"/>: <see cref="Bits128"/> or <see cref="Bits256"/>.
+    /// </summary>
+    /// <param name="path">
+    /// The code path to run, or null for this CPU's best (the dispatch above). One overload with an optional path
+    /// rather than the pair the single-message functions have, so that the eight spans are declared once.
+    /// </param>
     /// <exception cref="ArgumentException">The sources differ in length, or the destinations do.</exception>
-    public static void HashData128(
-        ReadOnlySpan<byte> source0,
-        ReadOnlySpan<byte> source1,
-        ReadOnlySpan<byte> source2,
-        ReadOnlySpan<byte> source3,
-        Span<byte> destination0,
-        Span<byte> destination1,
-        Span<byte> destination2,
-        Span<byte> destination3) =>
-        HashData128(source0, source1, source2, source3, destination0, destination1, destination2, destination3, DefaultPath);
-
-    /// <inheritdoc cref="HashData128(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte}, Span{byte}, Span{byte})"/>
-    /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData128(
+    public static void HashData<TSize>(
         ReadOnlySpan<byte> source0,
         ReadOnlySpan<byte> source1,
         ReadOnlySpan<byte> source2,
@@ -66,45 +60,13 @@ public static class ShakeX4
         Span<byte> destination1,
         Span<byte> destination2,
         Span<byte> destination3,
-        InstructionSet path) =>
-        HashCore(source0, source1, source2, source3, destination0, destination1, destination2, destination3, Shake.Rate128InBytes, path);
-
-    /// <summary>Fills each destination with SHAKE256 output for the source of the same number.</summary>
-    /// <exception cref="ArgumentException">The sources differ in length, or the destinations do.</exception>
-    public static void HashData256(
-        ReadOnlySpan<byte> source0,
-        ReadOnlySpan<byte> source1,
-        ReadOnlySpan<byte> source2,
-        ReadOnlySpan<byte> source3,
-        Span<byte> destination0,
-        Span<byte> destination1,
-        Span<byte> destination2,
-        Span<byte> destination3) =>
-        HashData256(source0, source1, source2, source3, destination0, destination1, destination2, destination3, DefaultPath);
-
-    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte}, Span{byte}, Span{byte})"/>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData256(
-        ReadOnlySpan<byte> source0,
-        ReadOnlySpan<byte> source1,
-        ReadOnlySpan<byte> source2,
-        ReadOnlySpan<byte> source3,
-        Span<byte> destination0,
-        Span<byte> destination1,
-        Span<byte> destination2,
-        Span<byte> destination3,
-        InstructionSet path) =>
-        HashCore(source0, source1, source2, source3, destination0, destination1, destination2, destination3, Shake.Rate256InBytes, path);
-
-    private static void HashCore(
-        ReadOnlySpan<byte> source0, ReadOnlySpan<byte> source1, ReadOnlySpan<byte> source2, ReadOnlySpan<byte> source3,
-        Span<byte> destination0, Span<byte> destination1, Span<byte> destination2, Span<byte> destination3,
-        int rateInBytes, InstructionSet path)
+        InstructionSet? path = null)
+        where TSize : struct, IShakeSize
     {
-        KeccakSpongeX4.ThrowIfNoPath(path, "Four-way SHAKE");
+        InstructionSet chosen = path ?? DefaultPath;
+        KeccakSpongeX4.ThrowIfNoPath(chosen, "Four-way SHAKE");
         KeccakSpongeX4.Hash(
-            source0, source1, source2, source3, destination0, destination1, destination2, destination3, rateInBytes,
-            KeccakSponge.ShakeSuffix, path);
+            source0, source1, source2, source3, destination0, destination1, destination2, destination3,
+            KeccakSize.RateInBytes<TSize>(), KeccakSponge.ShakeSuffix, chosen);
     }
 }

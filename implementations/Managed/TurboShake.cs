@@ -22,48 +22,34 @@ public static class TurboShake
     /// <summary>The domain byte of plain TurboSHAKE hashing (RFC 9861 §2.2: "D = 0x1F" when none is chosen).</summary>
     public const byte DefaultDomain = 0x1F;
 
-    /// <summary>TurboSHAKE128's rate: 1600 − 256 bits, as SHAKE128's.</summary>
-    public const int Rate128InBytes = Shake.Rate128InBytes;
-
-    /// <summary>TurboSHAKE256's rate: 1600 − 512 bits, as SHAKE256's.</summary>
-    public const int Rate256InBytes = Shake.Rate256InBytes;
-
     /// <summary>Whether this library has a TurboSHAKE path for <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => KeccakP1600.IsSupported(path);
 
-    /// <summary>Fills <paramref name="destination"/> with TurboSHAKE128(M = <paramref name="source"/>, D, L) output.</summary>
+    /// <summary>
+    /// Fills <paramref name="destination"/> with TurboSHAKEn(M = <paramref name="source"/>, D, L) output, n being
+    /// <typeparamref name="TSize"/>: <see cref="Bits128"/> or <see cref="Bits256"/>.
+    /// </summary>
     /// <param name="source">The message M.</param>
     /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
     /// <param name="domain">D, from 0x01 to 0x7F.</param>
     /// <exception cref="ArgumentOutOfRangeException"><paramref name="domain"/> is 0 or above 0x7F.</exception>
-    public static void HashData128(ReadOnlySpan<byte> source, Span<byte> destination, byte domain = DefaultDomain) =>
-        HashData128(source, destination, domain, KeccakP1600.DefaultPath);
+    public static void HashData<TSize>(ReadOnlySpan<byte> source, Span<byte> destination, byte domain = DefaultDomain)
+        where TSize : struct, IShakeSize =>
+        HashData<TSize>(source, destination, domain, KeccakP1600.DefaultPath);
 
-    /// <inheritdoc cref="HashData128(ReadOnlySpan{byte}, Span{byte}, byte)"/>
+    /// <inheritdoc cref="HashData{TSize}(ReadOnlySpan{byte}, Span{byte}, byte)"/>
     /// <param name="source">The message M.</param>
     /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
     /// <param name="domain">D, from 0x01 to 0x7F.</param>
     /// <param name="path">The code path to run.</param>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData128(ReadOnlySpan<byte> source, Span<byte> destination, byte domain, InstructionSet path) =>
-        HashCore(source, destination, domain, Rate128InBytes, path);
-
-    /// <summary>Fills <paramref name="destination"/> with TurboSHAKE256(M = <paramref name="source"/>, D, L) output.</summary>
-    /// <param name="source">The message M.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
-    /// <param name="domain">D, from 0x01 to 0x7F.</param>
-    /// <exception cref="ArgumentOutOfRangeException"><paramref name="domain"/> is 0 or above 0x7F.</exception>
-    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, byte domain = DefaultDomain) =>
-        HashData256(source, destination, domain, KeccakP1600.DefaultPath);
-
-    /// <inheritdoc cref="HashData256(ReadOnlySpan{byte}, Span{byte}, byte)"/>
-    /// <param name="source">The message M.</param>
-    /// <param name="destination">Receives <c>destination.Length</c> bytes of output; may be empty.</param>
-    /// <param name="domain">D, from 0x01 to 0x7F.</param>
-    /// <param name="path">The code path to run.</param>
-    /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
-    public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, byte domain, InstructionSet path) =>
-        HashCore(source, destination, domain, Rate256InBytes, path);
+    public static void HashData<TSize>(ReadOnlySpan<byte> source, Span<byte> destination, byte domain, InstructionSet path)
+        where TSize : struct, IShakeSize
+    {
+        ThrowIfInvalidDomain(domain, nameof(domain));
+        KeccakP1600.ThrowIfNotSupported(path);
+        KeccakSponge.Hash(source, destination, KeccakSize.RateInBytes<TSize>(), domain, path, KeccakP1600.TurboRoundCount);
+    }
 
     /// <summary>Throws unless <paramref name="domain"/> is a valid D (RFC 9861 §2.2: "in the range 0x01 to 0x7F").</summary>
     internal static void ThrowIfInvalidDomain(byte domain, string paramName)
@@ -72,12 +58,5 @@ public static class TurboShake
         {
             throw new ArgumentOutOfRangeException(paramName, domain, "The domain byte D is from 0x01 to 0x7F.");
         }
-    }
-
-    private static void HashCore(ReadOnlySpan<byte> source, Span<byte> destination, byte domain, int rateInBytes, InstructionSet path)
-    {
-        ThrowIfInvalidDomain(domain, nameof(domain));
-        KeccakP1600.ThrowIfNotSupported(path);
-        KeccakSponge.Hash(source, destination, rateInBytes, domain, path, KeccakP1600.TurboRoundCount);
     }
 }

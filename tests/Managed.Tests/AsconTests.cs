@@ -6,7 +6,7 @@ namespace CryptoHarness.Managed.Tests;
 /// <summary>Ascon-Hash256, Ascon-XOF128 and Ascon-AEAD128 (NIST SP 800-232) on every path.</summary>
 public sealed class AsconTests
 {
-    private static InstructionSet[] AsconPaths() => Enum.GetValues<InstructionSet>().Where(AsconHash256.IsSupported).ToArray();
+    private static InstructionSet[] AsconPaths() => Enum.GetValues<InstructionSet>().Where(AsconHash.IsSupported).ToArray();
 
     public static TheoryData<InstructionSet> Paths => new(AsconPaths());
 
@@ -48,14 +48,14 @@ public sealed class AsconTests
         foreach (var (count, length, expected) in HashKats)
         {
             var digest = new byte[32];
-            AsconHash256.HashData(Counting(length), digest, path);
+            AsconHash.HashData<AsconHash256>(Counting(length), digest, path);
             AssertEqual(Hex(expected), digest, $"Ascon-Hash256 Count = {count}");
         }
 
         foreach (var (count, length, expected) in XofKats)
         {
             var output = new byte[64];
-            AsconXof128.HashData(Counting(length), output, path);
+            AsconHash.HashData<AsconXof128>(Counting(length), output, path);
             AssertEqual(Hex(expected), output, $"Ascon-XOF128 Count = {count}");
         }
 
@@ -88,7 +88,7 @@ public sealed class AsconTests
             hash.BlockUpdate(message);
             hash.DoFinal(expected);
             var actual = new byte[32];
-            AsconHash256.HashData(message, actual, path);
+            AsconHash.HashData<AsconHash256>(message, actual, path);
             AssertEqual(expected, actual, $"Ascon-Hash256, {length} bytes");
 
             int outputLength = length % 71;
@@ -96,7 +96,7 @@ public sealed class AsconTests
             xof.BlockUpdate(message);
             xof.OutputFinal(expectedXof);
             var actualXof = new byte[outputLength];
-            AsconXof128.HashData(message, actualXof, path);
+            AsconHash.HashData<AsconXof128>(message, actualXof, path);
             AssertEqual(expectedXof, actualXof, $"Ascon-XOF128, {length} bytes, {outputLength}-byte output");
         }
     }
@@ -211,12 +211,12 @@ public sealed class AsconTests
         Assert.Throws<ArgumentException>(() => AsconAead128.Encrypt(b16, b16, [], [], [], b15));
         Assert.Throws<ArgumentException>(() => AsconAead128.Encrypt(b16, b16, [], new byte[3], new byte[2], b16));
         Assert.Throws<ArgumentException>(() => AsconAead128.Decrypt(b16, b16, [], new byte[3], b16, new byte[4]));
-        Assert.Throws<ArgumentException>(() => AsconHash256.HashData([], new byte[31]));
-        foreach (var path in Enum.GetValues<InstructionSet>().Where(p => !AsconHash256.IsSupported(p)))
+        Assert.Throws<ArgumentException>(() => AsconHash.HashData<AsconHash256>([], new byte[31]));
+        foreach (var path in Enum.GetValues<InstructionSet>().Where(p => !AsconHash.IsSupported(p)))
         {
             var expected = InstructionSets.IsSupported(path) ? typeof(ArgumentException) : typeof(PlatformNotSupportedException);
-            Assert.Throws(expected, () => AsconHash256.HashData([], new byte[32], path));
-            Assert.Throws(expected, () => AsconXof128.HashData([], new byte[32], path));
+            Assert.Throws(expected, () => AsconHash.HashData<AsconHash256>([], new byte[32], path));
+            Assert.Throws(expected, () => AsconHash.HashData<AsconXof128>([], new byte[32], path));
             Assert.Throws(expected, () => AsconAead128.Encrypt(b16, b16, [], [], [], b16, path));
         }
     }
@@ -231,8 +231,8 @@ public sealed class AsconTests
         var tag = new byte[16];
         void Run()
         {
-            AsconHash256.HashData(source, output, path);
-            AsconXof128.HashData(source, output.AsSpan(0, 64), path);
+            AsconHash.HashData<AsconHash256>(source, output, path);
+            AsconHash.HashData<AsconXof128>(source, output.AsSpan(0, 64), path);
             AsconAead128.Encrypt(key, key, key, source, output, tag, path);
             AsconAead128.Decrypt(key, key, key, output, tag, source, path);
         }

@@ -19,8 +19,8 @@ public sealed class CShakeTests
 
     private static readonly Xof[] Functions =
     [
-        new("cSHAKE128", 128, CShake.HashData128, Shake.HashData128),
-        new("cSHAKE256", 256, CShake.HashData256, Shake.HashData256),
+        new("cSHAKE128", 128, CShake.HashData<Bits128>, Shake.HashData<Bits128>),
+        new("cSHAKE256", 256, CShake.HashData<Bits256>, Shake.HashData<Bits256>),
     ];
 
     public static TheoryData<Xof, InstructionSet> FunctionsAndPaths => WithEveryPath(Functions);
@@ -150,11 +150,11 @@ public sealed class CShakeTests
         {
             foreach (var p in paths)
             {
-                CShake.HashData128(source, destination, "N"u8, "Email Signature"u8, p);
-                CShake.HashData256(source, destination, default, "S"u8, p);
+                CShake.HashData<Bits128>(source, destination, "N"u8, "Email Signature"u8, p);
+                CShake.HashData<Bits256>(source, destination, default, "S"u8, p);
             }
 
-            CShake.HashData128(source, destination, "N"u8, "S"u8);
+            CShake.HashData<Bits128>(source, destination, "N"u8, "S"u8);
             hasher.Append(source);
             hasher.Squeeze(destination.AsSpan(0, 3));
             hasher.GetHashAndReset(destination);

@@ -30,10 +30,10 @@ public sealed class KangarooTwelveTests
         var output = new byte[vector.Skip + expected.Length];
         switch (vector.Function)
         {
-            case "TurboSHAKE128": TurboShake.HashData128(vector.MessageBytes(), output, vector.Domain, path); break;
-            case "TurboSHAKE256": TurboShake.HashData256(vector.MessageBytes(), output, vector.Domain, path); break;
-            case "KT128": KangarooTwelve.HashData128(vector.MessageBytes(), output, vector.CustomizationBytes(), path); break;
-            case "KT256": KangarooTwelve.HashData256(vector.MessageBytes(), output, vector.CustomizationBytes(), path); break;
+            case "TurboSHAKE128": TurboShake.HashData<Bits128>(vector.MessageBytes(), output, vector.Domain, path); break;
+            case "TurboSHAKE256": TurboShake.HashData<Bits256>(vector.MessageBytes(), output, vector.Domain, path); break;
+            case "KT128": KangarooTwelve.HashData<Bits128>(vector.MessageBytes(), output, vector.CustomizationBytes(), path); break;
+            case "KT256": KangarooTwelve.HashData<Bits256>(vector.MessageBytes(), output, vector.CustomizationBytes(), path); break;
             default: throw new ArgumentException($"No function {vector.Function}.", nameof(vector));
         }
 
@@ -70,11 +70,11 @@ public sealed class KangarooTwelveTests
                     var actual = new byte[outputLength];
                     if (strength == 128)
                     {
-                        KangarooTwelve.HashData128(message, actual, customization, path);
+                        KangarooTwelve.HashData<Bits128>(message, actual, customization, path);
                     }
                     else
                     {
-                        KangarooTwelve.HashData256(message, actual, customization, path);
+                        KangarooTwelve.HashData<Bits256>(message, actual, customization, path);
                     }
 
                     AssertEqual(expected, actual, $"KT{strength}, |M| = {length}, |C| = {customizationLength}, {path}");
@@ -89,8 +89,8 @@ public sealed class KangarooTwelveTests
         var output = new byte[32];
         foreach (byte domain in new byte[] { 0x00, 0x80, 0xFF })
         {
-            Assert.Throws<ArgumentOutOfRangeException>(() => TurboShake.HashData128("abc"u8, output, domain));
-            Assert.Throws<ArgumentOutOfRangeException>(() => TurboShake.HashData256("abc"u8, output, domain));
+            Assert.Throws<ArgumentOutOfRangeException>(() => TurboShake.HashData<Bits128>("abc"u8, output, domain));
+            Assert.Throws<ArgumentOutOfRangeException>(() => TurboShake.HashData<Bits256>("abc"u8, output, domain));
         }
     }
 
@@ -102,13 +102,13 @@ public sealed class KangarooTwelveTests
         var output = new byte[32];
         for (int domain = 0x01; domain <= 0x7F; domain++)
         {
-            TurboShake.HashData128("abc"u8, output, (byte)domain);
+            TurboShake.HashData<Bits128>("abc"u8, output, (byte)domain);
             Assert.True(seen.Add(Convert.ToHexString(output)), $"D = {domain:X2} repeats an output");
         }
 
         var shake = new byte[32];
-        Shake.HashData128("abc"u8, shake);
-        TurboShake.HashData128("abc"u8, output, 0x1F);
+        Shake.HashData<Bits128>("abc"u8, shake);
+        TurboShake.HashData<Bits128>("abc"u8, output, 0x1F);
         Assert.NotEqual(shake, output);
     }
 
@@ -119,13 +119,13 @@ public sealed class KangarooTwelveTests
         foreach (var path in Enum.GetValues<InstructionSet>().Where(p => !KangarooTwelve.IsSupported(p)))
         {
             var expected = InstructionSets.IsSupported(path) ? typeof(ArgumentException) : typeof(PlatformNotSupportedException);
-            Assert.Throws(expected, () => KangarooTwelve.HashData128("abc"u8, output, default, path));
+            Assert.Throws(expected, () => KangarooTwelve.HashData<Bits128>("abc"u8, output, default, path));
         }
 
         foreach (var path in Enum.GetValues<InstructionSet>().Where(p => !TurboShake.IsSupported(p)))
         {
             var expected = InstructionSets.IsSupported(path) ? typeof(ArgumentException) : typeof(PlatformNotSupportedException);
-            Assert.Throws(expected, () => TurboShake.HashData128("abc"u8, output, 0x1F, path));
+            Assert.Throws(expected, () => TurboShake.HashData<Bits128>("abc"u8, output, 0x1F, path));
         }
     }
 
@@ -137,15 +137,15 @@ public sealed class KangarooTwelveTests
         var source = new byte[131072];
         var output = new byte[64];
         var customization = new byte[5];
-        KangarooTwelve.HashData128(source, output, customization, path);
-        KangarooTwelve.HashData256(source, output, customization, path);
+        KangarooTwelve.HashData<Bits128>(source, output, customization, path);
+        KangarooTwelve.HashData<Bits256>(source, output, customization, path);
         long before = GC.GetAllocatedBytesForCurrentThread();
-        KangarooTwelve.HashData128(source, output, customization, path);
-        KangarooTwelve.HashData256(source, output, customization, path);
+        KangarooTwelve.HashData<Bits128>(source, output, customization, path);
+        KangarooTwelve.HashData<Bits256>(source, output, customization, path);
         if (TurboShake.IsSupported(path))
         {
-            TurboShake.HashData128(source, output, 0x1F, path);
-            TurboShake.HashData256(source, output, 0x1F, path);
+            TurboShake.HashData<Bits128>(source, output, 0x1F, path);
+            TurboShake.HashData<Bits256>(source, output, 0x1F, path);
         }
 
         Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
@@ -158,8 +158,8 @@ public sealed class KangarooTwelveTests
     {
         var message = RandomBuffer(5 * 8192, 77)[..(5 * 8192)];
         var expected = new byte[64];
-        KangarooTwelve.HashData256(message, expected, "C"u8, path);
-        KangarooTwelve.HashData256(message, message.AsSpan(100, 64), "C"u8, path);
+        KangarooTwelve.HashData<Bits256>(message, expected, "C"u8, path);
+        KangarooTwelve.HashData<Bits256>(message, message.AsSpan(100, 64), "C"u8, path);
         Assert.Equal(expected, message.AsSpan(100, 64).ToArray());
     }
 
@@ -198,11 +198,11 @@ public sealed class KangarooTwelveTests
         {
             if (strength == 128)
             {
-                TurboShake.HashData128(input, destination, domain, InstructionSet.Scalar);
+                TurboShake.HashData<Bits128>(input, destination, domain, InstructionSet.Scalar);
             }
             else
             {
-                TurboShake.HashData256(input, destination, domain, InstructionSet.Scalar);
+                TurboShake.HashData<Bits256>(input, destination, domain, InstructionSet.Scalar);
             }
         }
     }

@@ -162,12 +162,12 @@ public sealed class KeccakPathTests
             var output = new byte[64];
             Action[] calls =
             [
-                () => Sha3.HashData256("abc"u8, output, path),
-                () => Keccak.HashData256("abc"u8, output, path),
-                () => Shake.HashData128("abc"u8, output, path),
-                () => CShake.HashData256("abc"u8, output, "N"u8, "S"u8, path),
-                () => Kmac.HashData128("key"u8, "abc"u8, output, default, path),
-                () => Kmac.HashDataXof256("key"u8, "abc"u8, output, default, path),
+                () => Sha3.HashData<Bits256>("abc"u8, output, path),
+                () => Keccak.HashData<Bits256>("abc"u8, output, path),
+                () => Shake.HashData<Bits128>("abc"u8, output, path),
+                () => CShake.HashData<Bits256>("abc"u8, output, "N"u8, "S"u8, path),
+                () => Kmac.HashData<Bits128>("key"u8, "abc"u8, output, default, xof: false, path),
+                () => Kmac.HashData<Bits256>("key"u8, "abc"u8, output, default, xof: true, path),
                 () => new Sha3Hasher(256, path).Dispose(),
                 () => new KeccakHasher(256, path).Dispose(),
                 () => new ShakeHasher(128, path).Dispose(),

@@ -21,10 +21,10 @@ public sealed class KmacTests
 
     private static readonly Mac[] Functions =
     [
-        new("KMAC128", 128, false, Kmac.HashData128, () => Kmac128.IsSupported, (k, s, d, c) => Kmac128.HashData(k, s, d, c)),
-        new("KMAC256", 256, false, Kmac.HashData256, () => Kmac256.IsSupported, (k, s, d, c) => Kmac256.HashData(k, s, d, c)),
-        new("KMACXOF128", 128, true, Kmac.HashDataXof128, () => KmacXof128.IsSupported, (k, s, d, c) => KmacXof128.HashData(k, s, d, c)),
-        new("KMACXOF256", 256, true, Kmac.HashDataXof256, () => KmacXof256.IsSupported, (k, s, d, c) => KmacXof256.HashData(k, s, d, c)),
+        new("KMAC128", 128, false, (k, s, d, c, p) => Kmac.HashData<Bits128>(k, s, d, c, xof: false, p), () => Kmac128.IsSupported, (k, s, d, c) => Kmac128.HashData(k, s, d, c)),
+        new("KMAC256", 256, false, (k, s, d, c, p) => Kmac.HashData<Bits256>(k, s, d, c, xof: false, p), () => Kmac256.IsSupported, (k, s, d, c) => Kmac256.HashData(k, s, d, c)),
+        new("KMACXOF128", 128, true, (k, s, d, c, p) => Kmac.HashData<Bits128>(k, s, d, c, xof: true, p), () => KmacXof128.IsSupported, (k, s, d, c) => KmacXof128.HashData(k, s, d, c)),
+        new("KMACXOF256", 256, true, (k, s, d, c, p) => Kmac.HashData<Bits256>(k, s, d, c, xof: true, p), () => KmacXof256.IsSupported, (k, s, d, c) => KmacXof256.HashData(k, s, d, c)),
     ];
 
     public static TheoryData<Mac, InstructionSet> FunctionsAndPaths => WithEveryPath(Functions);
@@ -167,12 +167,12 @@ public sealed class KmacTests
         var key = SampleKey;
         Span<byte> short128 = stackalloc byte[32];
         Span<byte> long128 = stackalloc byte[64];
-        Kmac.HashData128(key, "abc"u8, short128, default);
-        Kmac.HashData128(key, "abc"u8, long128, default);
+        Kmac.HashData<Bits128>(key, "abc"u8, short128, default);
+        Kmac.HashData<Bits128>(key, "abc"u8, long128, default);
         Assert.False(short128.SequenceEqual(long128[..32]));
 
-        Kmac.HashDataXof128(key, "abc"u8, short128, default);
-        Kmac.HashDataXof128(key, "abc"u8, long128, default);
+        Kmac.HashData<Bits128>(key, "abc"u8, short128, default, xof: true);
+        Kmac.HashData<Bits128>(key, "abc"u8, long128, default, xof: true);
         Assert.True(short128.SequenceEqual(long128[..32]));
     }
 
@@ -209,13 +209,13 @@ public sealed class KmacTests
         {
             foreach (var p in paths)
             {
-                Kmac.HashData128(key, source, destination, "My Tagged Application"u8, p);
-                Kmac.HashData256(key, source, destination.AsSpan(0, 64), default, p);
-                Kmac.HashDataXof128(key, source, destination, default, p);
-                Kmac.HashDataXof256(key, source, destination, "S"u8, p);
+                Kmac.HashData<Bits128>(key, source, destination, "My Tagged Application"u8, xof: false, p);
+                Kmac.HashData<Bits256>(key, source, destination.AsSpan(0, 64), default, xof: false, p);
+                Kmac.HashData<Bits128>(key, source, destination, default, xof: true, p);
+                Kmac.HashData<Bits256>(key, source, destination, "S"u8, xof: true, p);
             }
 
-            Kmac.HashData256(key, source, destination, default);
+            Kmac.HashData<Bits256>(key, source, destination, default);
             hasher.Append(source);
             hasher.GetHashAndReset(destination.AsSpan(0, 32));
             hasher.Append(source.AsSpan(0, 100));

@@ -25,13 +25,13 @@ public sealed class Sha3Tests
     // .NET has no SHA3_224 and no original-padding Keccak; those are checked against BouncyCastle alone.
     private static readonly HashFunction[] Functions =
     [
-        new("SHA3-224", 28, Sha3.HashData224, p => new Sha3Hasher(224, p), () => false, null, () => new Sha3Digest(224)),
-        new("SHA3-256", 32, Sha3.HashData256, p => new Sha3Hasher(256, p), () => SHA3_256.IsSupported, (b, o, n) => SHA3_256.HashData(b.AsSpan(o, n)), () => new Sha3Digest(256)),
-        new("SHA3-384", 48, Sha3.HashData384, p => new Sha3Hasher(384, p), () => SHA3_384.IsSupported, (b, o, n) => SHA3_384.HashData(b.AsSpan(o, n)), () => new Sha3Digest(384)),
-        new("SHA3-512", 64, Sha3.HashData512, p => new Sha3Hasher(512, p), () => SHA3_512.IsSupported, (b, o, n) => SHA3_512.HashData(b.AsSpan(o, n)), () => new Sha3Digest(512)),
-        new("Keccak-256", 32, Keccak.HashData256, p => new KeccakHasher(256, p), () => false, null, () => new KeccakDigest(256)),
-        new("Keccak-384", 48, Keccak.HashData384, p => new KeccakHasher(384, p), () => false, null, () => new KeccakDigest(384)),
-        new("Keccak-512", 64, Keccak.HashData512, p => new KeccakHasher(512, p), () => false, null, () => new KeccakDigest(512)),
+        new("SHA3-224", 28, Sha3.HashData<Bits224>, p => new Sha3Hasher(224, p), () => false, null, () => new Sha3Digest(224)),
+        new("SHA3-256", 32, Sha3.HashData<Bits256>, p => new Sha3Hasher(256, p), () => SHA3_256.IsSupported, (b, o, n) => SHA3_256.HashData(b.AsSpan(o, n)), () => new Sha3Digest(256)),
+        new("SHA3-384", 48, Sha3.HashData<Bits384>, p => new Sha3Hasher(384, p), () => SHA3_384.IsSupported, (b, o, n) => SHA3_384.HashData(b.AsSpan(o, n)), () => new Sha3Digest(384)),
+        new("SHA3-512", 64, Sha3.HashData<Bits512>, p => new Sha3Hasher(512, p), () => SHA3_512.IsSupported, (b, o, n) => SHA3_512.HashData(b.AsSpan(o, n)), () => new Sha3Digest(512)),
+        new("Keccak-256", 32, Keccak.HashData<Bits256>, p => new KeccakHasher(256, p), () => false, null, () => new KeccakDigest(256)),
+        new("Keccak-384", 48, Keccak.HashData<Bits384>, p => new KeccakHasher(384, p), () => false, null, () => new KeccakDigest(384)),
+        new("Keccak-512", 64, Keccak.HashData<Bits512>, p => new KeccakHasher(512, p), () => false, null, () => new KeccakDigest(512)),
     ];
 
     public static TheoryData<HashFunction, InstructionSet> FunctionsAndPaths => WithEveryPath(Functions);
@@ -219,17 +219,17 @@ public sealed class Sha3Tests
         {
             foreach (var p in paths)
             {
-                Sha3.HashData224(source, destination, p);
-                Sha3.HashData256(source, destination, p);
-                Sha3.HashData384(source, destination, p);
-                Sha3.HashData512(source, destination, p);
-                Keccak.HashData256(source, destination, p);
-                Keccak.HashData384(source, destination, p);
-                Keccak.HashData512(source, destination, p);
+                Sha3.HashData<Bits224>(source, destination, p);
+                Sha3.HashData<Bits256>(source, destination, p);
+                Sha3.HashData<Bits384>(source, destination, p);
+                Sha3.HashData<Bits512>(source, destination, p);
+                Keccak.HashData<Bits256>(source, destination, p);
+                Keccak.HashData<Bits384>(source, destination, p);
+                Keccak.HashData<Bits512>(source, destination, p);
             }
 
-            Sha3.HashData256(source, destination);
-            Keccak.HashData256(source, destination);
+            Sha3.HashData<Bits256>(source, destination);
+            Keccak.HashData<Bits256>(source, destination);
             sha3.Append(source.AsSpan(0, 77));
             sha3.Append(source);
             sha3.GetHashAndReset(destination);

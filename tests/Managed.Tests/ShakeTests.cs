@@ -16,8 +16,8 @@ public sealed class ShakeTests
 
     private static readonly Xof[] Functions =
     [
-        new("SHAKE128", 128, 168, Shake.HashData128, () => Shake128.IsSupported, (b, o, n, d) => Shake128.HashData(b.AsSpan(o, n), d)),
-        new("SHAKE256", 256, 136, Shake.HashData256, () => Shake256.IsSupported, (b, o, n, d) => Shake256.HashData(b.AsSpan(o, n), d)),
+        new("SHAKE128", 128, 168, Shake.HashData<Bits128>, () => Shake128.IsSupported, (b, o, n, d) => Shake128.HashData(b.AsSpan(o, n), d)),
+        new("SHAKE256", 256, 136, Shake.HashData<Bits256>, () => Shake256.IsSupported, (b, o, n, d) => Shake256.HashData(b.AsSpan(o, n), d)),
     ];
 
     public static TheoryData<Xof, InstructionSet> FunctionsAndPaths => WithEveryPath(Functions);
@@ -180,11 +180,11 @@ public sealed class ShakeTests
         {
             foreach (var p in paths)
             {
-                Shake.HashData128(source, destination, p);
-                Shake.HashData256(source, destination, p);
+                Shake.HashData<Bits128>(source, destination, p);
+                Shake.HashData<Bits256>(source, destination, p);
             }
 
-            Shake.HashData128(source, destination);
+            Shake.HashData<Bits128>(source, destination);
             hasher.Append(source.AsSpan(0, 33));
             hasher.Append(source);
             hasher.Squeeze(destination.AsSpan(0, 7));

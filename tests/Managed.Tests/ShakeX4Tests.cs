@@ -5,29 +5,32 @@ namespace CryptoHarness.Managed.Tests;
 /// <summary>Four-way SHAKE: each output must equal the single-state SHAKE output of its own message.</summary>
 public sealed class ShakeX4Tests
 {
-    public delegate void OneState(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path);
-
-    public delegate void Batch(
-        ReadOnlySpan<byte> source0,
-        ReadOnlySpan<byte> source1,
-        ReadOnlySpan<byte> source2,
-        ReadOnlySpan<byte> source3,
-        Span<byte> destination0,
-        Span<byte> destination1,
-        Span<byte> destination2,
-        Span<byte> destination3,
-        InstructionSet path);
-
-    public sealed record Xof(string Name, OneState Reference, Batch Managed)
+    /// <summary>One strength of four-way SHAKE beside its single-state reference.</summary>
+    public abstract record Xof(string Name)
     {
-        public override string ToString() => Name;
+        /// <summary>SHAKE of one message on the single-state scalar path.</summary>
+        public abstract void Reference(ReadOnlySpan<byte> source, Span<byte> destination);
+
+        /// <summary>Four-way SHAKE of <c>sources[i]</c> into <c>destinations[i]</c>, i = 0..3.</summary>
+        public abstract void Batch(ReadOnlyMemory<byte>[] sources, byte[][] destinations, InstructionSet path);
+
+        public sealed override string ToString() => Name;
     }
 
-    private static readonly Xof[] Functions =
-    [
-        new("SHAKE128x4", Shake.HashData128, ShakeX4.HashData128),
-        new("SHAKE256x4", Shake.HashData256, ShakeX4.HashData256),
-    ];
+    /// <summary>The calls, written once for both strengths.</summary>
+    private sealed record Xof<TSize>(string Name) : Xof(Name)
+        where TSize : struct, IShakeSize
+    {
+        public override void Reference(ReadOnlySpan<byte> source, Span<byte> destination) =>
+            Shake.HashData<TSize>(source, destination, InstructionSet.Scalar);
+
+        public override void Batch(ReadOnlyMemory<byte>[] sources, byte[][] destinations, InstructionSet path) =>
+            ShakeX4.HashData<TSize>(
+                sources[0].Span, sources[1].Span, sources[2].Span, sources[3].Span,
+                destinations[0], destinations[1], destinations[2], destinations[3], path);
+    }
+
+    private static readonly Xof[] Functions = [new Xof<Bits128>("SHAKE128x4"), new Xof<Bits256>("SHAKE256x4")];
 
     private static InstructionSet[] BatchPaths() => Enum.GetValues<InstructionSet>().Where(ShakeX4.IsSupported).ToArray();
 
@@ -61,15 +64,14 @@ public sealed class ShakeX4Tests
         foreach (var length in SweepLengths)
         {
             var outputLength = ShakeTests.OutputLengthFor(length);
-            var sources = Enumerable.Range(0, 4).Select(i => buffers[i].AsMemory((OffsetFor(length) + i) % 8, length)).ToArray();
+            ReadOnlyMemory<byte>[] sources = [.. Enumerable.Range(0, 4).Select(i => buffers[i].AsMemory((OffsetFor(length) + i) % 8, length))];
             var actual = Enumerable.Range(0, 4).Select(_ => new byte[outputLength]).ToArray();
-            function.Managed(
-                sources[0].Span, sources[1].Span, sources[2].Span, sources[3].Span, actual[0], actual[1], actual[2], actual[3], path);
+            function.Batch(sources, actual, path);
 
             for (var i = 0; i < 4; i++)
             {
                 var expected = new byte[outputLength];
-                function.Reference(sources[i].Span, expected, InstructionSet.Scalar);
+                function.Reference(sources[i].Span, expected);
                 AssertEqual(expected, actual[i], $"{function.Name} on {path}, message {i}, length {length}, output {outputLength}");
             }
         }
@@ -80,8 +82,8 @@ public sealed class ShakeX4Tests
     public void Rejects_sources_or_destinations_of_different_lengths(Xof function, InstructionSet path)
     {
         var ok = new byte[10];
-        Assert.Throws<ArgumentException>(() => function.Managed(ok, ok, new byte[9], ok, ok, ok, ok, ok, path));
-        Assert.Throws<ArgumentException>(() => function.Managed(ok, ok, ok, ok, ok, ok, ok, new byte[11], path));
+        Assert.Throws<ArgumentException>(() => function.Batch([ok, ok, new byte[9], ok], [ok, ok, ok, ok], path));
+        Assert.Throws<ArgumentException>(() => function.Batch([ok, ok, ok, ok], [ok, ok, ok, new byte[11]], path));
     }
 
     [Fact]
@@ -91,7 +93,7 @@ public sealed class ShakeX4Tests
         {
             var expected = InstructionSets.IsSupported(path) ? typeof(ArgumentException) : typeof(PlatformNotSupportedException);
             var b = new byte[4];
-            Assert.Throws(expected, () => ShakeX4.HashData128(b, b, b, b, b, b, b, b, path));
+            Assert.Throws(expected, () => ShakeX4.HashData<Bits128>(b, b, b, b, b, b, b, b, path));
         }
 
         Assert.True(ShakeX4.IsSupported(InstructionSet.Scalar));
@@ -108,9 +110,11 @@ public sealed class ShakeX4Tests
         {
             foreach (var p in paths)
             {
-                ShakeX4.HashData128(source, source, source, source, destination, destination, destination, destination, p);
-                ShakeX4.HashData256(source, source, source, source, destination, destination, destination, destination, p);
+                ShakeX4.HashData<Bits128>(source, source, source, source, destination, destination, destination, destination, p);
+                ShakeX4.HashData<Bits256>(source, source, source, source, destination, destination, destination, destination, p);
             }
+
+            ShakeX4.HashData<Bits128>(source, source, source, source, destination, destination, destination, destination);
         }
 
         Work();

@@ -111,25 +111,19 @@ public static partial class Algorithms
         name: "SHAKE128",
         outputBytes: 32,
         blockBytes: 168,
-        knownAnswers:
-        [
-            // NIST FIPS 202 example values, SHAKE128_Msg0.pdf: the first 256 of its 4096 output bits.
-            new("NIST FIPS 202 example SHAKE128_Msg0.pdf, 32-byte prefix", "empty", [],
-                "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26"),
-            // NIST FIPS 202 example values, SHAKE128_Msg1600.pdf (200 × 0xA3): the first 512 output bits.
-            new("NIST FIPS 202 example SHAKE128_Msg1600.pdf, 64-byte prefix", "200 × 0xa3", Fips202Message1600(),
+        knownAnswers: ShakeVectors(128,
+            message0: Shake128Message0,
+            message1600:
                 "131ab8d2b594946b9c81333f9bb6e0ce75c3b93104fa3469d3917457385da037" +
-                "cf232ef7164a6d1eb448c8908186ad852d3f85a5cf28da1ab6fe343817197846"),
-            // NIST FIPS 202 example values, SHAKE128_Msg1600.pdf: the first 1600 output bits, longer than the 168-byte rate.
-            new("NIST FIPS 202 example SHAKE128_Msg1600.pdf, 200-byte prefix", "200 × 0xa3", Fips202Message1600(),
+                "cf232ef7164a6d1eb448c8908186ad852d3f85a5cf28da1ab6fe343817197846",
+            message1600Long:
                 "131ab8d2b594946b9c81333f9bb6e0ce75c3b93104fa3469d3917457385da037" +
                 "cf232ef7164a6d1eb448c8908186ad852d3f85a5cf28da1ab6fe343817197846" +
                 "7f1c05d58c7ef38c284c41f6c2221a76f12ab1c04082660250802294fb871802" +
                 "13fdef5b0ecb7df50ca1f8555be14d32e10f6edcde892c09424b29f597afc270" +
                 "c904556bfcb47a7d40778d390923642b3cbd0579e60908d5a000c1d08b98ef93" +
                 "3f806445bf87f8b009ba9e94f7266122ed7ac24e5e266c42a82fa1bbefb7b8db" +
-                "0066e16a85e0493f"),
-        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64] };
+                "0066e16a85e0493f")) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64] };
 
     /// <summary>SHAKE256, FIPS 202 §6.2. Extendable output, measured at 32 and 64 bytes.</summary>
     public static Algorithm Shake256 { get; } = new(
@@ -137,25 +131,17 @@ public static partial class Algorithms
         name: "SHAKE256",
         outputBytes: 32,
         blockBytes: 136,
-        knownAnswers:
-        [
-            // NIST FIPS 202 example values, SHAKE256_Msg0.pdf: the first 512 of its 4096 output bits.
-            new("NIST FIPS 202 example SHAKE256_Msg0.pdf, 64-byte prefix", "empty", [],
-                "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f" +
-                "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be"),
-            // NIST FIPS 202 example values, SHAKE256_Msg1600.pdf (200 × 0xA3): the first 256 output bits.
-            new("NIST FIPS 202 example SHAKE256_Msg1600.pdf, 32-byte prefix", "200 × 0xa3", Fips202Message1600(),
-                "cd8a920ed141aa0407a22d59288652e9d9f1a7ee0c1e7c1ca699424da84a904d"),
-            // NIST FIPS 202 example values, SHAKE256_Msg1600.pdf: the first 1600 output bits, longer than the 136-byte rate.
-            new("NIST FIPS 202 example SHAKE256_Msg1600.pdf, 200-byte prefix", "200 × 0xa3", Fips202Message1600(),
+        knownAnswers: ShakeVectors(256,
+            message0: Shake256Message0,
+            message1600: "cd8a920ed141aa0407a22d59288652e9d9f1a7ee0c1e7c1ca699424da84a904d",
+            message1600Long:
                 "cd8a920ed141aa0407a22d59288652e9d9f1a7ee0c1e7c1ca699424da84a904d" +
                 "2d700caae7396ece96604440577da4f3aa22aeb8857f961c4cd8e06f0ae6610b" +
                 "1048a7f64e1074cd629e85ad7566048efc4fb500b486a3309a8f26724c0ed628" +
                 "001a1099422468de726f1061d99eb9e93604d5aa7467d4b1bd6484582a384317" +
                 "d7f47d750b8f5499512bb85a226c4243556e696f6bd072c5aa2d9b69730244b5" +
                 "6853d16970ad817e213e470618178001c9fb56c54fefa5fee67d2da524bb3b0b" +
-                "61ef0e9114a92cdb"),
-        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64] };
+                "61ef0e9114a92cdb")) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64] };
 
     /// <summary>cSHAKE128, NIST SP 800-185 §3, function name N empty. With S empty too it equals SHAKE128 (§3.3); measured with both empty.</summary>
     public static Algorithm CShake128 { get; } = new(
@@ -163,24 +149,10 @@ public static partial class Algorithms
         name: "cSHAKE128",
         outputBytes: 32,
         blockBytes: 168,
-        knownAnswers:
-        [
-            // NIST SP 800-185 example values, cSHAKE_samples.pdf, Sample #1: N = "", S = "Email Signature", L = 256.
-            new("NIST cSHAKE_samples.pdf, Sample #1", "00010203, S = \"Email Signature\"", Counting(4),
-                "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5")
-            {
-                Customization = Ascii("Email Signature"),
-            },
-            // NIST SP 800-185 example values, cSHAKE_samples.pdf, Sample #2: 200-byte data, N = "", S = "Email Signature", L = 256.
-            new("NIST cSHAKE_samples.pdf, Sample #2", "00 01 … c7 (200 bytes), S = \"Email Signature\"", Counting(200),
-                "c5221d50e4f822d96a2e8881a961420f294b7b24fe3d2094baed2c6524cc166b")
-            {
-                Customization = Ascii("Email Signature"),
-            },
-            // N and S empty: SP 800-185 §3.3 defines cSHAKE128(X, L, "", "") = SHAKE128(X, L), so FIPS 202's SHAKE128_Msg0.pdf applies.
-            new("SP 800-185 §3.3 with NIST SHAKE128_Msg0.pdf, 32-byte prefix", "empty, S empty", [],
-                "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26"),
-        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true };
+        knownAnswers: CShakeVectors(128,
+            sample4Bytes: "c1c36925b6409a04f1b504fcbca9d82b4017277cb5ed2b2065fc1d3814d5aaf5",
+            sample200Bytes: "c5221d50e4f822d96a2e8881a961420f294b7b24fe3d2094baed2c6524cc166b",
+            shakeMessage0: Shake128Message0)) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true };
 
     /// <summary>cSHAKE256, NIST SP 800-185 §3, function name N empty. With S empty too it equals SHAKE256 (§3.3); measured with both empty.</summary>
     public static Algorithm CShake256 { get; } = new(
@@ -188,27 +160,14 @@ public static partial class Algorithms
         name: "cSHAKE256",
         outputBytes: 32,
         blockBytes: 136,
-        knownAnswers:
-        [
-            // NIST SP 800-185 example values, cSHAKE_samples.pdf, Sample #3: N = "", S = "Email Signature", L = 512.
-            new("NIST cSHAKE_samples.pdf, Sample #3", "00010203, S = \"Email Signature\"", Counting(4),
+        knownAnswers: CShakeVectors(256,
+            sample4Bytes:
                 "d008828e2b80ac9d2218ffee1d070c48b8e4c87bff32c9699d5b6896eee0edd1" +
-                "64020e2be0560858d9c00c037e34a96937c561a74c412bb4c746469527281c8c")
-            {
-                Customization = Ascii("Email Signature"),
-            },
-            // NIST SP 800-185 example values, cSHAKE_samples.pdf, Sample #4: 200-byte data, N = "", S = "Email Signature", L = 512.
-            new("NIST cSHAKE_samples.pdf, Sample #4", "00 01 … c7 (200 bytes), S = \"Email Signature\"", Counting(200),
+                "64020e2be0560858d9c00c037e34a96937c561a74c412bb4c746469527281c8c",
+            sample200Bytes:
                 "07dc27b11e51fbac75bc7b3c1d983e8b4b85fb1defaf218912ac864302730917" +
-                "27f42b17ed1df63e8ec118f04b23633c1dfb1574c8fb55cb45da8e25afb092bb")
-            {
-                Customization = Ascii("Email Signature"),
-            },
-            // N and S empty: SP 800-185 §3.3 defines cSHAKE256(X, L, "", "") = SHAKE256(X, L), so FIPS 202's SHAKE256_Msg0.pdf applies.
-            new("SP 800-185 §3.3 with NIST SHAKE256_Msg0.pdf, 64-byte prefix", "empty, S empty", [],
-                "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f" +
-                "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be"),
-        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true };
+                "27f42b17ed1df63e8ec118f04b23633c1dfb1574c8fb55cb45da8e25afb092bb",
+            shakeMessage0: Shake256Message0)) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true };
 
     private const string TurboShakeNote =
         "TurboSHAKE (RFC 9861 §2): SHAKE with the Keccak permutation cut from 24 rounds to 12, and a domain byte D in place of SHAKE's fixed suffix. Measured with the default D = 0x1F.";
@@ -219,35 +178,28 @@ public static partial class Algorithms
     /// <summary>n bytes of 0xFF, the short messages of RFC 9861 §5.</summary>
     private static byte[] Ff(int count) => Enumerable.Repeat((byte)0xff, count).ToArray();
 
-    /// <summary>
-    /// TurboSHAKE128, RFC 9861 §2.2: SHAKE128's rate over Keccak-p[1600, 12], D = 0x1F. Known answers from RFC 9861 §5
-    /// (ptn(n) is n bytes of i mod 251; ptn(17^6), 24 MB, is in the unit tests only).
-    /// </summary>
+    /// <summary>TurboSHAKE128, RFC 9861 §2.2: SHAKE128's rate over Keccak-p[1600, 12], D = 0x1F. Known answers from RFC 9861 §5.</summary>
     public static Algorithm TurboShake128 { get; } = new(
         family: AlgorithmFamily.Sha3,
         name: "TurboSHAKE128",
         outputBytes: 32,
         blockBytes: 168,
-        knownAnswers:
-        [
-            new("RFC 9861 §5, M = empty, D = 1F, 32-byte output", "empty", [],
-                "1e415f1c5983aff2169217277d17bb538cd945a397ddec541f1ce41af2c1b74c"),
-            new("RFC 9861 §5, M = empty, D = 1F, 64-byte output", "empty", [],
+        knownAnswers: TurboShakeVectors(
+            empty:
+            [
+                "1e415f1c5983aff2169217277d17bb538cd945a397ddec541f1ce41af2c1b74c",
                 "1e415f1c5983aff2169217277d17bb538cd945a397ddec541f1ce41af2c1b74c" +
-                "3e8ccae2a4dae56c84a04c2385c03c15e8193bdf58737363321691c05462c8df"),
-            new("RFC 9861 §5, M = ptn(1), 32-byte output", "ptn(1) (1 bytes of i mod 251)", Mod251(1),
-                "55cedd6f60af7bb29a4042ae832ef3f58db7299f893ebb9247247d856958daa9"),
-            new("RFC 9861 §5, M = ptn(17), 32-byte output", "ptn(17) (17 bytes of i mod 251)", Mod251(17),
-                "9c97d036a3bac819db70ede0ca554ec6e4c2a1a4ffbfd9ec269ca6a111161233"),
-            new("RFC 9861 §5, M = ptn(17^2), 32-byte output", "ptn(17^2) (289 bytes of i mod 251)", Mod251(289),
-                "96c77c279e0126f7fc07c9b07f5cdae1e0be60bdbe10620040e75d7223a624d2"),
-            new("RFC 9861 §5, M = ptn(17^3), 32-byte output", "ptn(17^3) (4913 bytes of i mod 251)", Mod251(4913),
-                "d4976eb56bcf118520582b709f73e1d6853e001fdaf80e1b13e0d0599d5fb372"),
-            new("RFC 9861 §5, M = ptn(17^4), 32-byte output", "ptn(17^4) (83521 bytes of i mod 251)", Mod251(83521),
-                "da67c7039e98bf530cf7a37830c6664e14cbab7f540f58403b1b82951318ee5c"),
-            new("RFC 9861 §5, M = ptn(17^5), 32-byte output", "ptn(17^5) (1419857 bytes of i mod 251)", Mod251(1419857),
-                "b97a906fbf83ef7c812517abf3b2d0aea0c4f60318ce11cf103925127f59eecd"),
-        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Note = TurboShakeNote };
+                "3e8ccae2a4dae56c84a04c2385c03c15e8193bdf58737363321691c05462c8df",
+            ],
+            ptn17Powers:
+            [
+                "55cedd6f60af7bb29a4042ae832ef3f58db7299f893ebb9247247d856958daa9",
+                "9c97d036a3bac819db70ede0ca554ec6e4c2a1a4ffbfd9ec269ca6a111161233",
+                "96c77c279e0126f7fc07c9b07f5cdae1e0be60bdbe10620040e75d7223a624d2",
+                "d4976eb56bcf118520582b709f73e1d6853e001fdaf80e1b13e0d0599d5fb372",
+                "da67c7039e98bf530cf7a37830c6664e14cbab7f540f58403b1b82951318ee5c",
+                "b97a906fbf83ef7c812517abf3b2d0aea0c4f60318ce11cf103925127f59eecd",
+            ])) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Note = TurboShakeNote };
 
     /// <summary>TurboSHAKE256, RFC 9861 §2.2: SHAKE256's rate over Keccak-p[1600, 12], D = 0x1F. Known answers from RFC 9861 §5.</summary>
     public static Algorithm TurboShake256 { get; } = new(
@@ -255,30 +207,27 @@ public static partial class Algorithms
         name: "TurboSHAKE256",
         outputBytes: 32,
         blockBytes: 136,
-        knownAnswers:
-        [
-            new("RFC 9861 §5, M = empty, D = 1F, 64-byte output", "empty", [],
+        knownAnswers: TurboShakeVectors(
+            empty:
+            [
                 "367a329dafea871c7802ec67f905ae13c57695dc2c6663c61035f59a18f8e7db" +
-                "11edc0e12e91ea60eb6b32df06dd7f002fbafabb6e13ec1cc20d995547600db0"),
-            new("RFC 9861 §5, M = ptn(1), 64-byte output", "ptn(1) (1 bytes of i mod 251)", Mod251(1),
+                "11edc0e12e91ea60eb6b32df06dd7f002fbafabb6e13ec1cc20d995547600db0",
+            ],
+            ptn17Powers:
+            [
                 "3e1712f928f8eaf1054632b2aa0a246ed8b0c378728f60bc970410155c28820e" +
-                "90cc90d8a3006aa2372c5c5ea176b0682bf22bae7467ac94f74d43d39b0482e2"),
-            new("RFC 9861 §5, M = ptn(17), 64-byte output", "ptn(17) (17 bytes of i mod 251)", Mod251(17),
+                "90cc90d8a3006aa2372c5c5ea176b0682bf22bae7467ac94f74d43d39b0482e2",
                 "b3bab0300e6a191fbe6137939835923578794ea54843f5011090fa2f3780a9e5" +
-                "cb22c59d78b40a0fbff9e672c0fbe0970bd2c845091c6044d687054da5d8e9c7"),
-            new("RFC 9861 §5, M = ptn(17^2), 64-byte output", "ptn(17^2) (289 bytes of i mod 251)", Mod251(289),
+                "cb22c59d78b40a0fbff9e672c0fbe0970bd2c845091c6044d687054da5d8e9c7",
                 "66b810db8e90780424c0847372fdc95710882fde31c6df75beb9d4cd9305cfca" +
-                "e35e7b83e8b7e6eb4b78605880116316fe2c078a09b94ad7b8213c0a738b65c0"),
-            new("RFC 9861 §5, M = ptn(17^3), 64-byte output", "ptn(17^3) (4913 bytes of i mod 251)", Mod251(4913),
+                "e35e7b83e8b7e6eb4b78605880116316fe2c078a09b94ad7b8213c0a738b65c0",
                 "c74ebc919a5b3b0dd1228185ba02d29ef442d69d3d4276a93efe0bf9a16a7dc0" +
-                "cd4eabadab8cd7a5edd96695f5d360abe09e2c6511a3ec397da3b76b9e1674fb"),
-            new("RFC 9861 §5, M = ptn(17^4), 64-byte output", "ptn(17^4) (83521 bytes of i mod 251)", Mod251(83521),
+                "cd4eabadab8cd7a5edd96695f5d360abe09e2c6511a3ec397da3b76b9e1674fb",
                 "02cc3a8897e6f4f6ccb6fd46631b1f5207b66c6de9c7b55b2d1a23134a170afd" +
-                "ac234eaba9a77cff88c1f020b73724618c5687b362c430b248cd38647f848a1d"),
-            new("RFC 9861 §5, M = ptn(17^5), 64-byte output", "ptn(17^5) (1419857 bytes of i mod 251)", Mod251(1419857),
+                "ac234eaba9a77cff88c1f020b73724618c5687b362c430b248cd38647f848a1d",
                 "add53b06543e584b5823f626996aee50fe45ed15f20243a7165485acb4aa76b4" +
-                "ffda75cedf6d8cdc95c332bd56f4b986b58bb17d1778bfc1b1a97545cdf4ec9f"),
-        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Note = TurboShakeNote };
+                "ffda75cedf6d8cdc95c332bd56f4b986b58bb17d1778bfc1b1a97545cdf4ec9f",
+            ])) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Note = TurboShakeNote };
 
     /// <summary>
     /// KT128, RFC 9861 §3: KangarooTwelve over TurboSHAKE128, 8192-byte chunks. The block is TurboSHAKE128's rate, so the
@@ -290,60 +239,36 @@ public static partial class Algorithms
         name: "KT128",
         outputBytes: 32,
         blockBytes: 168,
-        knownAnswers:
-        [
-            new("RFC 9861 §5, M = empty, C = empty, 32-byte output", "empty", [],
-                "1ac2d450fc3b4205d19da7bfca1b37513c0803577ac7167f06fe2ce1f0ef39e5"),
-            new("RFC 9861 §5, M = empty, C = empty, 64-byte output", "empty", [],
+        knownAnswers: KtVectors(
+            empty:
+            [
+                "1ac2d450fc3b4205d19da7bfca1b37513c0803577ac7167f06fe2ce1f0ef39e5",
                 "1ac2d450fc3b4205d19da7bfca1b37513c0803577ac7167f06fe2ce1f0ef39e5" +
-                "4269c056b8c82e48276038b6d292966cc07a3d4645272e31ff38508139eb0a71"),
-            new("RFC 9861 §5, M = ptn(1), 32-byte output", "ptn(1) (1 bytes of i mod 251)", Mod251(1),
-                "2bda92450e8b147f8a7cb629e784a058efca7cf7d8218e02d345dfaa65244a1f"),
-            new("RFC 9861 §5, M = ptn(17), 32-byte output", "ptn(17) (17 bytes of i mod 251)", Mod251(17),
-                "6bf75fa2239198db4772e36478f8e19b0f371205f6a9a93a273f51df37122888"),
-            new("RFC 9861 §5, M = ptn(17^2), 32-byte output", "ptn(17^2) (289 bytes of i mod 251)", Mod251(289),
-                "0c315ebcdedbf61426de7dcf8fb725d1e74675d7f5327a5067f367b108ecb67c"),
-            new("RFC 9861 §5, M = ptn(17^3), 32-byte output", "ptn(17^3) (4913 bytes of i mod 251)", Mod251(4913),
-                "cb552e2ec77d9910701d578b457ddf772c12e322e4ee7fe417f92c758f0d59d0"),
-            new("RFC 9861 §5, M = ptn(17^4), 32-byte output", "ptn(17^4) (83521 bytes of i mod 251)", Mod251(83521),
-                "8701045e22205345ff4dda05555cbb5c3af1a771c2b89baef37db43d9998b9fe"),
-            new("RFC 9861 §5, M = ptn(17^5), 32-byte output", "ptn(17^5) (1419857 bytes of i mod 251)", Mod251(1419857),
-                "844d610933b1b9963cbdeb5ae3b6b05cc7cbd67ceedf883eb678a0a8e0371682"),
-            new("RFC 9861 §5, M = ptn(8191), 32-byte output", "ptn(8191) (8191 bytes of i mod 251)", Mod251(8191),
-                "1b577636f723643e990cc7d6a659837436fd6a103626600eb8301cd1dbe553d6"),
-            new("RFC 9861 §5, M = ptn(8192), 32-byte output", "ptn(8192) (8192 bytes of i mod 251)", Mod251(8192),
-                "48f256f6772f9edfb6a8b661ec92dc93b95ebd05a08a17b39ae3490870c926c3"),
-            new("RFC 9861 §5, M = empty, C = ptn(1), 32-byte output", "empty, C = ptn(1)", [],
-                "fab658db63e94a246188bf7af69a133045f46ee984c56e3c3328caaf1aa1a583")
-            {
-                Customization = Mod251(1),
-            },
-            new("RFC 9861 §5, M = FF, C = ptn(41), 32-byte output", "FF, C = ptn(41)", Ff(1),
-                "d848c5068ced736f4462159b9867fd4c20b808acc3d5bc48e0b06ba0a3762ec4")
-            {
-                Customization = Mod251(41),
-            },
-            new("RFC 9861 §5, M = FF FF FF, C = ptn(41^2), 32-byte output", "FF FF FF, C = ptn(41^2)", Ff(3),
-                "c389e5009ae57120854c2e8c64670ac01358cf4c1baf89447a724234dc7ced74")
-            {
-                Customization = Mod251(1681),
-            },
-            new("RFC 9861 §5, M = FF × 7, C = ptn(41^3), 32-byte output", "FF × 7, C = ptn(41^3)", Ff(7),
-                "75d2f86a2e644566726b4fbcfc5657b9dbcf070c7b0dca06450ab291d7443bcf")
-            {
-                Customization = Mod251(68921),
-            },
-            new("RFC 9861 §5, M = ptn(8192), C = ptn(8189), 32-byte output", "ptn(8192), C = ptn(8189)", Mod251(8192),
-                "3ed12f70fb05ddb58689510ab3e4d23c6c6033849aa01e1d8c220a297fedcd0b")
-            {
-                Customization = Mod251(8189),
-            },
-            new("RFC 9861 §5, M = ptn(8192), C = ptn(8190), 32-byte output", "ptn(8192), C = ptn(8190)", Mod251(8192),
-                "6a7c1b6a5cd0d8c9ca943a4a216cc64604559a2ea45f78570a15253d67ba00ae")
-            {
-                Customization = Mod251(8190),
-            },
-        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true, Note = KangarooTwelveNote };
+                "4269c056b8c82e48276038b6d292966cc07a3d4645272e31ff38508139eb0a71",
+            ],
+            ptn17Powers:
+            [
+                "2bda92450e8b147f8a7cb629e784a058efca7cf7d8218e02d345dfaa65244a1f",
+                "6bf75fa2239198db4772e36478f8e19b0f371205f6a9a93a273f51df37122888",
+                "0c315ebcdedbf61426de7dcf8fb725d1e74675d7f5327a5067f367b108ecb67c",
+                "cb552e2ec77d9910701d578b457ddf772c12e322e4ee7fe417f92c758f0d59d0",
+                "8701045e22205345ff4dda05555cbb5c3af1a771c2b89baef37db43d9998b9fe",
+                "844d610933b1b9963cbdeb5ae3b6b05cc7cbd67ceedf883eb678a0a8e0371682",
+            ],
+            ptn8191: "1b577636f723643e990cc7d6a659837436fd6a103626600eb8301cd1dbe553d6",
+            ptn8192: "48f256f6772f9edfb6a8b661ec92dc93b95ebd05a08a17b39ae3490870c926c3",
+            ffWith41Powers:
+            [
+                "fab658db63e94a246188bf7af69a133045f46ee984c56e3c3328caaf1aa1a583",
+                "d848c5068ced736f4462159b9867fd4c20b808acc3d5bc48e0b06ba0a3762ec4",
+                "c389e5009ae57120854c2e8c64670ac01358cf4c1baf89447a724234dc7ced74",
+                "75d2f86a2e644566726b4fbcfc5657b9dbcf070c7b0dca06450ab291d7443bcf",
+            ],
+            ptn8192With8189: "3ed12f70fb05ddb58689510ab3e4d23c6c6033849aa01e1d8c220a297fedcd0b",
+            ptn8192With8190: "6a7c1b6a5cd0d8c9ca943a4a216cc64604559a2ea45f78570a15253d67ba00ae"))
+    {
+        Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true, Note = KangarooTwelveNote,
+    };
 
     /// <summary>KT256, RFC 9861 §3: KangarooTwelve over TurboSHAKE256, 8192-byte chunks. Known answers from RFC 9861 §5.</summary>
     public static Algorithm Kt256 { get; } = new(
@@ -351,72 +276,53 @@ public static partial class Algorithms
         name: "KT256",
         outputBytes: 32,
         blockBytes: 136,
-        knownAnswers:
-        [
-            new("RFC 9861 §5, M = empty, C = empty, 64-byte output", "empty", [],
+        knownAnswers: KtVectors(
+            empty:
+            [
                 "b23d2e9cea9f4904e02bec06817fc10ce38ce8e93ef4c89e6537076af8646404" +
-                "e3e8b68107b8833a5d30490aa33482353fd4adc7148ecb782855003aaebde4a9"),
-            new("RFC 9861 §5, M = ptn(1), 64-byte output", "ptn(1) (1 bytes of i mod 251)", Mod251(1),
+                "e3e8b68107b8833a5d30490aa33482353fd4adc7148ecb782855003aaebde4a9",
+            ],
+            ptn17Powers:
+            [
                 "0d005a194085360217128cf17f91e1f71314efa5564539d444912e3437efa17f" +
-                "82db6f6ffe76e781eaa068bce01f2bbf81eacb983d7230f2fb02834a21b1ddd0"),
-            new("RFC 9861 §5, M = ptn(17), 64-byte output", "ptn(17) (17 bytes of i mod 251)", Mod251(17),
+                "82db6f6ffe76e781eaa068bce01f2bbf81eacb983d7230f2fb02834a21b1ddd0",
                 "1ba3c02b1fc514474f06c8979978a9056c8483f4a1b63d0dccefe3a28a2f323e" +
-                "1cdcca40ebf006ac76ef0397152346837b1277d3e7faa9c9653b19075098527b"),
-            new("RFC 9861 §5, M = ptn(17^2), 64-byte output", "ptn(17^2) (289 bytes of i mod 251)", Mod251(289),
+                "1cdcca40ebf006ac76ef0397152346837b1277d3e7faa9c9653b19075098527b",
                 "de8ccbc63e0f133ebb4416814d4c66f691bbf8b6a61ec0a7700f836b086cb029" +
-                "d54f12ac7159472c72db118c35b4e6aa213c6562caaa9dcc518959e69b10f3ba"),
-            new("RFC 9861 §5, M = ptn(17^3), 64-byte output", "ptn(17^3) (4913 bytes of i mod 251)", Mod251(4913),
+                "d54f12ac7159472c72db118c35b4e6aa213c6562caaa9dcc518959e69b10f3ba",
                 "647efb49fe9d717500171b41e7f11bd491544443209997ce1c2530d15eb1ffbb" +
-                "598935ef954528ffc152b1e4d731ee2683680674365cd191d562bae753b84aa5"),
-            new("RFC 9861 §5, M = ptn(17^4), 64-byte output", "ptn(17^4) (83521 bytes of i mod 251)", Mod251(83521),
+                "598935ef954528ffc152b1e4d731ee2683680674365cd191d562bae753b84aa5",
                 "b06275d284cd1cf205bcbe57dccd3ec1ff6686e3ed15776383e1f2fa3c6ac8f0" +
-                "8bf8a162829db1a44b2a43ff83dd89c3cf1ceb61ede659766d5ccf817a62ba8d"),
-            new("RFC 9861 §5, M = ptn(17^5), 64-byte output", "ptn(17^5) (1419857 bytes of i mod 251)", Mod251(1419857),
+                "8bf8a162829db1a44b2a43ff83dd89c3cf1ceb61ede659766d5ccf817a62ba8d",
                 "9473831d76a4c7bf77ace45b59f1458b1673d64bcd877a7c66b2664aa6dd149e" +
-                "60eab71b5c2bab858c074ded81ddce2b4022b5215935c0d4d19bf511aeeb0772"),
-            new("RFC 9861 §5, M = ptn(8191), 64-byte output", "ptn(8191) (8191 bytes of i mod 251)", Mod251(8191),
+                "60eab71b5c2bab858c074ded81ddce2b4022b5215935c0d4d19bf511aeeb0772",
+            ],
+            ptn8191:
                 "3081434d93a4108d8d8a3305b89682cebedc7ca4ea8a3ce869fbb73cbe4a58ee" +
-                "f6f24de38ffc170514c70e7ab2d01f03812616e863d769afb3753193ba045b20"),
-            new("RFC 9861 §5, M = ptn(8192), 64-byte output", "ptn(8192) (8192 bytes of i mod 251)", Mod251(8192),
+                "f6f24de38ffc170514c70e7ab2d01f03812616e863d769afb3753193ba045b20",
+            ptn8192:
                 "c6ee8e2ad3200c018ac87aaa031cdac22121b412d07dc6e0dccbb53423747e9a" +
-                "1c18834d99df596cf0cf4b8dfafb7bf02d139d0c9035725adc1a01b7230a41fa"),
-            new("RFC 9861 §5, M = empty, C = ptn(1), 64-byte output", "empty, C = ptn(1)", [],
+                "1c18834d99df596cf0cf4b8dfafb7bf02d139d0c9035725adc1a01b7230a41fa",
+            ffWith41Powers:
+            [
                 "9280f5cc39b54a5a594ec63de0bb99371e4609d44bf845c2f5b8c316d72b1598" +
-                "11f748f23e3fabbe5c3226ec96c62186df2d33e9df74c5069ceecbb4dd10eff6")
-            {
-                Customization = Mod251(1),
-            },
-            new("RFC 9861 §5, M = FF, C = ptn(41), 64-byte output", "FF, C = ptn(41)", Ff(1),
+                "11f748f23e3fabbe5c3226ec96c62186df2d33e9df74c5069ceecbb4dd10eff6",
                 "47ef96dd616f200937aa7847e34ec2feae8087e3761dc0f8c1a154f51dc9ccf8" +
-                "45d7adbce57ff64b639722c6a1672e3bf5372d87e00aff89be97240756998853")
-            {
-                Customization = Mod251(41),
-            },
-            new("RFC 9861 §5, M = FF FF FF, C = ptn(41^2), 64-byte output", "FF FF FF, C = ptn(41^2)", Ff(3),
+                "45d7adbce57ff64b639722c6a1672e3bf5372d87e00aff89be97240756998853",
                 "3b48667a5051c5966c53c5d42b95de451e05584e7806e2fb765eda959074172c" +
-                "b438a9e91dde337c98e9c41bed94c4e0aef431d0b64ef2324f7932caa6f54969")
-            {
-                Customization = Mod251(1681),
-            },
-            new("RFC 9861 §5, M = FF × 7, C = ptn(41^3), 64-byte output", "FF × 7, C = ptn(41^3)", Ff(7),
+                "b438a9e91dde337c98e9c41bed94c4e0aef431d0b64ef2324f7932caa6f54969",
                 "e0911cc00025e1540831e266d94add9b98712142b80d2629e643aac4efaf5a3a" +
-                "30a88cbf4ac2a91a2432743054fbcc9897670e86ba8cec2fc2ace9c966369724")
-            {
-                Customization = Mod251(68921),
-            },
-            new("RFC 9861 §5, M = ptn(8192), C = ptn(8189), 64-byte output", "ptn(8192), C = ptn(8189)", Mod251(8192),
+                "30a88cbf4ac2a91a2432743054fbcc9897670e86ba8cec2fc2ace9c966369724",
+            ],
+            ptn8192With8189:
                 "74e47879f10a9c5d11bd2da7e194fe57e86378bf3c3f7448eff3c576a0f18c5c" +
-                "aae0999979512090a7f348af4260d4de3c37f1ecaf8d2c2c96c1d16c64b12496")
-            {
-                Customization = Mod251(8189),
-            },
-            new("RFC 9861 §5, M = ptn(8192), C = ptn(8190), 64-byte output", "ptn(8192), C = ptn(8190)", Mod251(8192),
+                "aae0999979512090a7f348af4260d4de3c37f1ecaf8d2c2c96c1d16c64b12496",
+            ptn8192With8190:
                 "f4b5908b929ffe01e0f79ec2f21243d41a396b2e7303a6af1d6399cd6c7a0a2d" +
-                "d7c4f607e8277f9c9b1cb4ab9ddc59d4b92d1fc7558441f1832c3279a4241b8b")
-            {
-                Customization = Mod251(8190),
-            },
-        ]) { Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true, Note = KangarooTwelveNote };
+                "d7c4f607e8277f9c9b1cb4ab9ddc59d4b92d1fc7558441f1832c3279a4241b8b"))
+    {
+        Kind = AlgorithmKind.Xof, BenchmarkOutputs = [32, 64], Customizable = true, Note = KangarooTwelveNote,
+    };
 
     /// <summary>
     /// SHA3-<paramref name="bits"/>'s known answers: NIST's FIPS 202 example values for the 0-bit message
@@ -442,4 +348,92 @@ public static partial class Algorithms
         new($"Keccak team ShortMsgKAT_{bits}.txt, Len = 264", "33 bytes de8f1b…0be046", Hex(KeccakKatMessage264), message264),
         new($"Bouncy Castle DigestTest, KECCAK-{bits} \"abc\"", "\"abc\"", Ascii("abc"), abc),
     ];
+
+    /// <summary>NIST FIPS 202 example values, SHAKE128_Msg0.pdf: the first 256 of its 4096 output bits.</summary>
+    private const string Shake128Message0 = "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26";
+
+    /// <summary>NIST FIPS 202 example values, SHAKE256_Msg0.pdf: the first 512 of its 4096 output bits.</summary>
+    private const string Shake256Message0 =
+        "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f" +
+        "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be";
+
+    /// <summary>
+    /// SHAKE<paramref name="bits"/>'s known answers, prefixes of NIST's FIPS 202 example values as long as each hex:
+    /// the 0-bit message (SHAKEn_Msg0.pdf), and the 1600-bit one (SHAKEn_Msg1600.pdf, 200 × 0xA3) twice, the second
+    /// time 200 bytes, longer than the rate.
+    /// </summary>
+    private static KnownAnswer[] ShakeVectors(int bits, string message0, string message1600, string message1600Long) =>
+    [
+        new($"NIST FIPS 202 example SHAKE{bits}_Msg0.pdf, {message0.Length / 2}-byte prefix", "empty", [], message0),
+        new($"NIST FIPS 202 example SHAKE{bits}_Msg1600.pdf, {message1600.Length / 2}-byte prefix", "200 × 0xa3", Fips202Message1600(), message1600),
+        new($"NIST FIPS 202 example SHAKE{bits}_Msg1600.pdf, {message1600Long.Length / 2}-byte prefix", "200 × 0xa3", Fips202Message1600(), message1600Long),
+    ];
+
+    /// <summary>
+    /// cSHAKE<paramref name="bits"/>'s known answers: NIST SP 800-185 example values, cSHAKE_samples.pdf, the two samples of
+    /// that strength (#1 and #2 for 128, #3 and #4 for 256: data 00010203 and 00 01 … c7, N = "", S = "Email Signature",
+    /// L = 2·<paramref name="bits"/>); and, with N and S empty, SHAKE's 0-bit message, since SP 800-185 §3.3 defines
+    /// cSHAKE(X, L, "", "") = SHAKE(X, L).
+    /// </summary>
+    private static KnownAnswer[] CShakeVectors(int bits, string sample4Bytes, string sample200Bytes, string shakeMessage0)
+    {
+        int first = bits == 128 ? 1 : 3;
+        return
+        [
+            new($"NIST cSHAKE_samples.pdf, Sample #{first}", "00010203, S = \"Email Signature\"", Counting(4), sample4Bytes)
+            {
+                Customization = Ascii("Email Signature"),
+            },
+            new($"NIST cSHAKE_samples.pdf, Sample #{first + 1}", "00 01 … c7 (200 bytes), S = \"Email Signature\"", Counting(200), sample200Bytes)
+            {
+                Customization = Ascii("Email Signature"),
+            },
+            new($"SP 800-185 §3.3 with NIST SHAKE{bits}_Msg0.pdf, {shakeMessage0.Length / 2}-byte prefix", "empty, S empty", [], shakeMessage0),
+        ];
+    }
+
+    /// <summary>
+    /// TurboSHAKE's known answers from RFC 9861 §5 (D = 1F): the empty message at each output length given, then M =
+    /// ptn(17^i) for i = 0 to 5 (ptn(n) is n bytes of i mod 251; ptn(17^6), 24 MB, is in the unit tests only).
+    /// </summary>
+    private static KnownAnswer[] TurboShakeVectors(string[] empty, string[] ptn17Powers) =>
+    [
+        .. empty.Select(hex => new KnownAnswer($"RFC 9861 §5, M = empty, D = 1F, {hex.Length / 2}-byte output", "empty", [], hex)),
+        .. Rfc9861Ptn17Powers(ptn17Powers),
+    ];
+
+    /// <summary>
+    /// KangarooTwelve's known answers from RFC 9861 §5: the empty message at each output length given; M = ptn(17^i) for
+    /// i = 0 to 5; M = ptn(8191) and ptn(8192), either side of the chunk size; then with a customization string, M =
+    /// 2^j − 1 bytes of FF with C = ptn(41^j) for j = 0 to 3, and M = ptn(8192) with C = ptn(8189) and ptn(8190).
+    /// </summary>
+    private static KnownAnswer[] KtVectors(
+        string[] empty, string[] ptn17Powers, string ptn8191, string ptn8192, string[] ffWith41Powers, string ptn8192With8189,
+        string ptn8192With8190) =>
+    [
+        .. empty.Select(hex => new KnownAnswer($"RFC 9861 §5, M = empty, C = empty, {hex.Length / 2}-byte output", "empty", [], hex)),
+        .. Rfc9861Ptn17Powers(ptn17Powers),
+        Rfc9861Ptn("8191", 8191, ptn8191),
+        Rfc9861Ptn("8192", 8192, ptn8192),
+        .. ffWith41Powers.Select((hex, j) => Rfc9861Customized(
+            j switch { 0 => "empty", 1 => "FF", 2 => "FF FF FF", _ => $"FF × {(1 << j) - 1}" }, Ff((1 << j) - 1),
+            j == 0 ? "ptn(1)" : j == 1 ? "ptn(41)" : $"ptn(41^{j})", Mod251((int)Math.Pow(41, j)), hex)),
+        Rfc9861Customized("ptn(8192)", Mod251(8192), "ptn(8189)", Mod251(8189), ptn8192With8189),
+        Rfc9861Customized("ptn(8192)", Mod251(8192), "ptn(8190)", Mod251(8190), ptn8192With8190),
+    ];
+
+    /// <summary>RFC 9861 §5's rows with M = ptn(17^i), i = 0 to 5, for TurboSHAKE and KangarooTwelve alike.</summary>
+    private static IEnumerable<KnownAnswer> Rfc9861Ptn17Powers(string[] expected) =>
+        expected.Select((hex, i) => Rfc9861Ptn(i switch { 0 => "1", 1 => "17", _ => $"17^{i}" }, (int)Math.Pow(17, i), hex));
+
+    /// <summary>An RFC 9861 §5 row with M = ptn(<paramref name="n"/>), written <paramref name="label"/> as the RFC writes it.</summary>
+    private static KnownAnswer Rfc9861Ptn(string label, int n, string expected) =>
+        new($"RFC 9861 §5, M = ptn({label}), {expected.Length / 2}-byte output", $"ptn({label}) ({n} bytes of i mod 251)", Mod251(n), expected);
+
+    /// <summary>An RFC 9861 §5 KangarooTwelve row with a customization string C.</summary>
+    private static KnownAnswer Rfc9861Customized(string messageLabel, byte[] message, string customizationLabel, byte[] customization, string expected) =>
+        new($"RFC 9861 §5, M = {messageLabel}, C = {customizationLabel}, {expected.Length / 2}-byte output", $"{messageLabel}, C = {customizationLabel}", message, expected)
+        {
+            Customization = customization,
+        };
 }

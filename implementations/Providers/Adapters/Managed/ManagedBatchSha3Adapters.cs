@@ -17,30 +17,17 @@ public sealed class ManagedMultiBufferSha3_256(InstructionSet? path) : ManagedMu
 
     protected override string NoPathReason(InstructionSet path) => $"multi-message SHA3-256 has no {InstructionSets.VariantName(path)} path";
 
-    public override void HashBatch(ReadOnlySpan<byte> messages, int messageLength, Span<byte> destination)
-    {
-        if (Path is { } p)
-        {
-            Sha3MultiBuffer.HashBatch256(messages, messageLength, destination, p);
-        }
-        else
-        {
-            Sha3MultiBuffer.HashBatch256(messages, messageLength, destination);
-        }
-    }
+    /// <remarks>No path is the default one: the overload without a path is this call on <see cref="Sha3MultiBuffer.DefaultPath"/>.</remarks>
+    public override void HashBatch(ReadOnlySpan<byte> messages, int messageLength, Span<byte> destination) =>
+        Sha3MultiBuffer.HashBatch256(messages, messageLength, destination, Path ?? Sha3MultiBuffer.DefaultPath);
 
-    /// <remarks>To a single sponge: the same path's where one exists (Avx2 has none), the default one for the default.</remarks>
-    protected override void HashEmpty(Span<byte> destination)
-    {
-        if (Path is { } p)
-        {
-            Sha3.HashData256([], destination, p == InstructionSet.Avx512 ? p : InstructionSet.Scalar);
-        }
-        else
-        {
-            Sha3.HashData256([], destination);
-        }
-    }
+    /// <remarks>
+    /// To a single sponge on the same path where one exists, else the scalar one (Avx2 has none); for the default this
+    /// is the single sponge's own default, Avx512 where the CPU has it.
+    /// </remarks>
+    protected override void HashEmpty(Span<byte> destination) =>
+        Sha3.HashData<Bits256>(
+            [], destination, (Path ?? Sha3MultiBuffer.DefaultPath) == InstructionSet.Avx512 ? InstructionSet.Avx512 : InstructionSet.Scalar);
 }
 
 /// <summary>The multi-message SHA3-256 entries, declared here so a change to this file selects SHA-3 only.</summary>
