@@ -82,7 +82,7 @@ public sealed unsafe class BotanBcrypt() : BcryptImplementation(BotanProvider.Pr
         {
             var loaded = LibBotan.Support;
             return !loaded.IsSupported ? loaded
-                : LibBotan.Exports("botan_rng_init_custom") ? Support.Yes
+                : LibBotan.Loader.Exports("botan_rng_init_custom") ? Support.Yes
                 : Support.No("the loaded Botan has no botan_rng_init_custom (Botan 2.18), through which the harness gives bcrypt its salt");
         }
     }

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
@@ -11,10 +12,11 @@ namespace CryptoHarness.Implementations.Adapters.Botan;
 /// C++ exception before it reaches the caller.
 /// </summary>
 /// <remarks>
-/// The update and final calls of hashes and MACs, and the AEAD calls, come in two declarations, the <c>…_short</c> one
-/// without the GC transition for inputs up to <see cref="NativeCalls.SuppressTransitionMaxBytes"/> (see
+/// The update and final calls of hashes and MACs, a MAC's keying, and the AEAD calls are fields of their signature's
+/// struct (<see cref="ObjectInput"/>, <see cref="ObjectOutput"/>, <see cref="CipherUpdate"/>), called without the GC
+/// transition for inputs up to <see cref="NativeCalls.SuppressTransitionMaxBytes"/> and with it beyond (see
 /// <see cref="NativeCalls"/>): they run for as long as their input takes, never block, and never call back into .NET.
-/// Creating objects, keying and password hashing keep the transition.
+/// Creating objects, keying a cipher and password hashing keep the transition.
 /// </remarks>
 internal static unsafe partial class LibBotan
 {
@@ -61,9 +63,6 @@ internal static unsafe partial class LibBotan
             ? Support.Yes
             : Support.No($"the loaded Botan is {botan_version_major()}.{botan_version_minor()}; the adapters need Botan 2.8 or later 2.x");
     }
-
-    /// <summary>Whether the loaded library has <paramref name="symbol"/> (Botan 2.18 added <c>botan_rng_init_custom</c>).</summary>
-    internal static bool Exports(string symbol) => Loader.IsLoaded && NativeLibrary.TryGetExport(Loader.Handle, symbol, out _);
 
     internal const int Success = 0;
 
@@ -117,20 +116,10 @@ internal static unsafe partial class LibBotan
     [LibraryImport(Library)]
     internal static partial int botan_hash_init(IntPtr* hash, byte* name, uint flags);
 
-    [LibraryImport(Library)]
-    internal static partial int botan_hash_update(IntPtr hash, byte* input, nuint length);
-
-    [LibraryImport(Library, EntryPoint = "botan_hash_update")]
-    [SuppressGCTransition]
-    internal static partial int botan_hash_update_short(IntPtr hash, byte* input, nuint length);
+    internal static readonly ObjectInput botan_hash_update = new(Loader.Export(nameof(botan_hash_update)));
 
     /// <summary>Writes the digest and resets the object for the next message (ffi.h: "The hash object is reset").</summary>
-    [LibraryImport(Library)]
-    internal static partial int botan_hash_final(IntPtr hash, byte* output);
-
-    [LibraryImport(Library, EntryPoint = "botan_hash_final")]
-    [SuppressGCTransition]
-    internal static partial int botan_hash_final_short(IntPtr hash, byte* output);
+    internal static readonly ObjectOutput botan_hash_final = new(Loader.Export(nameof(botan_hash_final)));
 
     [LibraryImport(Library)]
     internal static partial int botan_hash_clear(IntPtr hash);
@@ -142,26 +131,11 @@ internal static unsafe partial class LibBotan
     [LibraryImport(Library)]
     internal static partial int botan_mac_init(IntPtr* mac, byte* name, uint flags);
 
-    [LibraryImport(Library)]
-    internal static partial int botan_mac_set_key(IntPtr mac, byte* key, nuint keyLength);
+    internal static readonly ObjectInput botan_mac_set_key = new(Loader.Export(nameof(botan_mac_set_key)));
 
-    [LibraryImport(Library, EntryPoint = "botan_mac_set_key")]
-    [SuppressGCTransition]
-    internal static partial int botan_mac_set_key_short(IntPtr mac, byte* key, nuint keyLength);
+    internal static readonly ObjectInput botan_mac_update = new(Loader.Export(nameof(botan_mac_update)));
 
-    [LibraryImport(Library)]
-    internal static partial int botan_mac_update(IntPtr mac, byte* input, nuint length);
-
-    [LibraryImport(Library, EntryPoint = "botan_mac_update")]
-    [SuppressGCTransition]
-    internal static partial int botan_mac_update_short(IntPtr mac, byte* input, nuint length);
-
-    [LibraryImport(Library)]
-    internal static partial int botan_mac_final(IntPtr mac, byte* output);
-
-    [LibraryImport(Library, EntryPoint = "botan_mac_final")]
-    [SuppressGCTransition]
-    internal static partial int botan_mac_final_short(IntPtr mac, byte* output);
+    internal static readonly ObjectOutput botan_mac_final = new(Loader.Export(nameof(botan_mac_final)));
 
     [LibraryImport(Library)]
     internal static partial int botan_mac_destroy(IntPtr mac);
@@ -174,28 +148,11 @@ internal static unsafe partial class LibBotan
     [LibraryImport(Library)]
     internal static partial int botan_cipher_set_key(IntPtr cipher, byte* key, nuint keyLength);
 
-    [LibraryImport(Library)]
-    internal static partial int botan_cipher_set_associated_data(IntPtr cipher, byte* associatedData, nuint length);
+    internal static readonly ObjectInput botan_cipher_set_associated_data = new(Loader.Export(nameof(botan_cipher_set_associated_data)));
 
-    [LibraryImport(Library, EntryPoint = "botan_cipher_set_associated_data")]
-    [SuppressGCTransition]
-    internal static partial int botan_cipher_set_associated_data_short(IntPtr cipher, byte* associatedData, nuint length);
+    internal static readonly ObjectInput botan_cipher_start = new(Loader.Export(nameof(botan_cipher_start)));
 
-    [LibraryImport(Library)]
-    internal static partial int botan_cipher_start(IntPtr cipher, byte* nonce, nuint nonceLength);
-
-    [LibraryImport(Library, EntryPoint = "botan_cipher_start")]
-    [SuppressGCTransition]
-    internal static partial int botan_cipher_start_short(IntPtr cipher, byte* nonce, nuint nonceLength);
-
-    [LibraryImport(Library)]
-    internal static partial int botan_cipher_update(
-        IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed);
-
-    [LibraryImport(Library, EntryPoint = "botan_cipher_update")]
-    [SuppressGCTransition]
-    internal static partial int botan_cipher_update_short(
-        IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed);
+    internal static readonly CipherUpdate botan_cipher_update = new(Loader.Export(nameof(botan_cipher_update)));
 
     [LibraryImport(Library)]
     internal static partial int botan_cipher_destroy(IntPtr cipher);
@@ -225,6 +182,36 @@ internal static unsafe partial class LibBotan
     /// <summary>0 when the password matches, <see cref="InvalidVerifier"/> when it does not or the string is malformed.</summary>
     [LibraryImport(Library)]
     internal static partial int botan_bcrypt_is_valid(byte* password, byte* hash);
+
+    /// <summary>An object's call with an input: (object, bytes, length): hash and MAC update, MAC key, cipher associated data and nonce.</summary>
+    internal readonly struct ObjectInput(IntPtr address)
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int Call(bool isShort, IntPtr handle, byte* input, nuint length) => isShort
+            ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<IntPtr, byte*, nuint, int>)address)(handle, input, length)
+            : ((delegate* unmanaged[Cdecl]<IntPtr, byte*, nuint, int>)address)(handle, input, length);
+    }
+
+    /// <summary>An object's final call: (object, output); hash and MAC final.</summary>
+    internal readonly struct ObjectOutput(IntPtr address)
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int Call(bool isShort, IntPtr handle, byte* output) => isShort
+            ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<IntPtr, byte*, int>)address)(handle, output)
+            : ((delegate* unmanaged[Cdecl]<IntPtr, byte*, int>)address)(handle, output);
+    }
+
+    /// <summary>botan_cipher_update: (cipher, flags, output, output_size, output_written, input, input_size, input_consumed).</summary>
+    internal readonly struct CipherUpdate(IntPtr address)
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int Call(
+            bool isShort, IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed) => isShort
+            ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<IntPtr, uint, byte*, nuint, nuint*, byte*, nuint, nuint*, int>)address)(
+                cipher, flags, output, outputSize, outputWritten, input, inputSize, inputConsumed)
+            : ((delegate* unmanaged[Cdecl]<IntPtr, uint, byte*, nuint, nuint*, byte*, nuint, nuint*, int>)address)(
+                cipher, flags, output, outputSize, outputWritten, input, inputSize, inputConsumed);
+    }
 }
 
 /// <summary>

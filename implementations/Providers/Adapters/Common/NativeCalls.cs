@@ -21,6 +21,13 @@ namespace CryptoHarness.Implementations.Adapters.Common;
 /// collection. NSec, the .NET wrapper of libsodium measured here, always takes the transition; the <c>nsec</c>
 /// provider shows what that costs. Password hashes (milliseconds, large allocations) always take it.
 /// </para>
+/// <para>
+/// A <c>[LibraryImport]</c> fixes the choice in its declaration, so Blake3.NET's way takes two declarations of each
+/// entry. Here such an entry is declared once, as a field of a small struct for its C signature holding the address
+/// resolved from the loaded library (<see cref="NativeLibraryLoader.Export"/>); the struct's <c>Call</c> takes
+/// <c>isShort</c> and calls through an unmanaged function pointer with <c>SuppressGCTransition</c> or without, so the
+/// caller, which knows the input length, makes the choice where the call is made.
+/// </para>
 /// </remarks>
 internal static class NativeCalls
 {

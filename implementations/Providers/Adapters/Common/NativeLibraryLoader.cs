@@ -26,6 +26,17 @@ internal sealed class NativeLibraryLoader
 
     public IntPtr Handle => _load.Value.Handle;
 
+    /// <summary>
+    /// The address of <paramref name="symbol"/> in the loaded library; zero where the library is not loaded or lacks
+    /// it (an older libsodium has no AEGIS), so an entry can be resolved up front and called only once its adapter's
+    /// support says yes.
+    /// </summary>
+    public IntPtr Export(string symbol) =>
+        IsLoaded && NativeLibrary.TryGetExport(Handle, symbol, out var address) ? address : IntPtr.Zero;
+
+    /// <summary>Whether the loaded library has <paramref name="symbol"/> (an older one lacks later additions).</summary>
+    public bool Exports(string symbol) => Export(symbol) != IntPtr.Zero;
+
     private static (IntPtr, string?) Load(string[] candidates, string installHint)
     {
         var searched = new List<string>();

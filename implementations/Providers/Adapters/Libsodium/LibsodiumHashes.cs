@@ -5,7 +5,7 @@ namespace CryptoHarness.Implementations.Adapters.Libsodium;
 
 // Native providers: libsodium (C) and the Rust blake3 and tiny-keccak crates. Spans are pinned with `fixed`; nothing is copied.
 // libsodium's hash functions have no failure mode and return 0 always (libsodium documentation, "Hashing").
-// One-shot calls on inputs up to 1 KiB take the declarations without the GC transition (NativeCalls says why).
+// One-shot calls on inputs up to 1 KiB are made without the GC transition (NativeCalls says why).
 
 /// <summary>
 /// libsodium's SHA-256 or SHA-512 (crypto_hash_sha256, crypto_hash_sha512): the same calls under other names, so an
@@ -21,33 +21,38 @@ public unsafe class LibsodiumSha2(Algorithm algorithm, LibsodiumSha2.Calls calls
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            var hash = NativeCalls.IsShort(source.Length) ? calls.HashShort : calls.Hash;
-            _ = hash(output, input, (ulong)source.Length);
+            _ = calls.Hash.Call(NativeCalls.IsShort(source.Length), output, input, (ulong)source.Length);
         }
     }
 
     public IIncrementalHash CreateIncremental() => new Incremental(calls);
 
-    /// <summary>One-shot, with and without the GC transition, and the init/update/final state and calls.</summary>
-    public readonly struct Calls(
-        delegate*<byte*, byte*, ulong, int> hash,
-        delegate*<byte*, byte*, ulong, int> hashShort,
-        delegate*<nuint> stateBytes,
-        delegate*<byte*, int> init,
-        delegate*<byte*, byte*, ulong, int> update,
-        delegate*<byte*, byte*, int> final)
+    /// <summary>One-shot, and the init/update/final state and calls.</summary>
+    public readonly struct Calls
     {
-        public delegate*<byte*, byte*, ulong, int> Hash { get; } = hash;
+        internal Calls(
+            Libsodium.OneShotHash hash,
+            delegate*<nuint> stateBytes,
+            delegate*<byte*, int> init,
+            delegate*<byte*, byte*, ulong, int> update,
+            delegate*<byte*, byte*, int> final)
+        {
+            Hash = hash;
+            StateBytes = stateBytes;
+            Init = init;
+            Update = update;
+            Final = final;
+        }
 
-        public delegate*<byte*, byte*, ulong, int> HashShort { get; } = hashShort;
+        internal Libsodium.OneShotHash Hash { get; }
 
-        public delegate*<nuint> StateBytes { get; } = stateBytes;
+        public delegate*<nuint> StateBytes { get; }
 
-        public delegate*<byte*, int> Init { get; } = init;
+        public delegate*<byte*, int> Init { get; }
 
-        public delegate*<byte*, byte*, ulong, int> Update { get; } = update;
+        public delegate*<byte*, byte*, ulong, int> Update { get; }
 
-        public delegate*<byte*, byte*, int> Final { get; } = final;
+        public delegate*<byte*, byte*, int> Final { get; }
     }
 
     private sealed class Incremental(Calls calls) : LibsodiumIncremental(calls.StateBytes())
@@ -62,12 +67,12 @@ public unsafe class LibsodiumSha2(Algorithm algorithm, LibsodiumSha2.Calls calls
 
 public sealed unsafe class LibsodiumSha256() : LibsodiumSha2(
     Algorithms.Sha256,
-    new(&Libsodium.crypto_hash_sha256, &Libsodium.crypto_hash_sha256_short, &Libsodium.crypto_hash_sha256_statebytes,
+    new(Libsodium.crypto_hash_sha256, &Libsodium.crypto_hash_sha256_statebytes,
         &Libsodium.crypto_hash_sha256_init, &Libsodium.crypto_hash_sha256_update, &Libsodium.crypto_hash_sha256_final));
 
 public sealed unsafe class LibsodiumSha512() : LibsodiumSha2(
     Algorithms.Sha512,
-    new(&Libsodium.crypto_hash_sha512, &Libsodium.crypto_hash_sha512_short, &Libsodium.crypto_hash_sha512_statebytes,
+    new(Libsodium.crypto_hash_sha512, &Libsodium.crypto_hash_sha512_statebytes,
         &Libsodium.crypto_hash_sha512_init, &Libsodium.crypto_hash_sha512_update, &Libsodium.crypto_hash_sha512_final));
 
 /// <summary>libsodium's generic hash is unkeyed BLAKE2b with the output length asked for.</summary>
@@ -80,9 +85,7 @@ public abstract unsafe class LibsodiumBlake2b(Algorithm algorithm) : HashImpleme
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            _ = NativeCalls.IsShort(source.Length)
-                ? Libsodium.crypto_generichash_short(output, (nuint)destination.Length, input, (ulong)source.Length, null, 0)
-                : Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, null, 0);
+            _ = Libsodium.crypto_generichash.Call(NativeCalls.IsShort(source.Length), output, (nuint)destination.Length, input, (ulong)source.Length, null, 0);
         }
     }
 
