@@ -119,9 +119,13 @@ internal static unsafe partial class Blake3Shim
             }
             else
             {
-                ((delegate* unmanaged[Cdecl]<byte*, nuint, byte*, nuint, void>)address)(input, inputLength, output, outputLength);
+                CallLong(input, inputLength, output, outputLength);
             }
         }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void CallLong(byte* input, nuint inputLength, byte* output, nuint outputLength) =>
+            ((delegate* unmanaged[Cdecl]<byte*, nuint, byte*, nuint, void>)address)(input, inputLength, output, outputLength);
     }
 }
 

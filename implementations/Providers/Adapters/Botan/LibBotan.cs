@@ -189,7 +189,11 @@ internal static unsafe partial class LibBotan
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Call(bool isShort, IntPtr handle, byte* input, nuint length) => isShort
             ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<IntPtr, byte*, nuint, int>)address)(handle, input, length)
-            : ((delegate* unmanaged[Cdecl]<IntPtr, byte*, nuint, int>)address)(handle, input, length);
+            : CallLong(handle, input, length);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int CallLong(IntPtr handle, byte* input, nuint length) =>
+            ((delegate* unmanaged[Cdecl]<IntPtr, byte*, nuint, int>)address)(handle, input, length);
     }
 
     /// <summary>An object's final call: (object, output); hash and MAC final.</summary>
@@ -198,7 +202,11 @@ internal static unsafe partial class LibBotan
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Call(bool isShort, IntPtr handle, byte* output) => isShort
             ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<IntPtr, byte*, int>)address)(handle, output)
-            : ((delegate* unmanaged[Cdecl]<IntPtr, byte*, int>)address)(handle, output);
+            : CallLong(handle, output);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int CallLong(IntPtr handle, byte* output) =>
+            ((delegate* unmanaged[Cdecl]<IntPtr, byte*, int>)address)(handle, output);
     }
 
     /// <summary>botan_cipher_update: (cipher, flags, output, output_size, output_written, input, input_size, input_consumed).</summary>
@@ -209,7 +217,12 @@ internal static unsafe partial class LibBotan
             bool isShort, IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed) => isShort
             ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<IntPtr, uint, byte*, nuint, nuint*, byte*, nuint, nuint*, int>)address)(
                 cipher, flags, output, outputSize, outputWritten, input, inputSize, inputConsumed)
-            : ((delegate* unmanaged[Cdecl]<IntPtr, uint, byte*, nuint, nuint*, byte*, nuint, nuint*, int>)address)(
+            : CallLong(cipher, flags, output, outputSize, outputWritten, input, inputSize, inputConsumed);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int CallLong(
+            IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed) =>
+            ((delegate* unmanaged[Cdecl]<IntPtr, uint, byte*, nuint, nuint*, byte*, nuint, nuint*, int>)address)(
                 cipher, flags, output, outputSize, outputWritten, input, inputSize, inputConsumed);
     }
 }

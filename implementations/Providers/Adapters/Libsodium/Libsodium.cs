@@ -184,7 +184,11 @@ internal static unsafe partial class Libsodium
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Call(bool isShort, byte* output, byte* input, ulong inputLength) => isShort
             ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<byte*, byte*, ulong, int>)address)(output, input, inputLength)
-            : ((delegate* unmanaged[Cdecl]<byte*, byte*, ulong, int>)address)(output, input, inputLength);
+            : CallLong(output, input, inputLength);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int CallLong(byte* output, byte* input, ulong inputLength) =>
+            ((delegate* unmanaged[Cdecl]<byte*, byte*, ulong, int>)address)(output, input, inputLength);
     }
 
     /// <summary>crypto_generichash: (out, outlen, in, inlen, key, keylen).</summary>
@@ -192,8 +196,13 @@ internal static unsafe partial class Libsodium
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Call(bool isShort, byte* output, nuint outputLength, byte* input, ulong inputLength, byte* key, nuint keyLength) => isShort
-            ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<byte*, nuint, byte*, ulong, byte*, nuint, int>)address)(output, outputLength, input, inputLength, key, keyLength)
-            : ((delegate* unmanaged[Cdecl]<byte*, nuint, byte*, ulong, byte*, nuint, int>)address)(output, outputLength, input, inputLength, key, keyLength);
+            ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<byte*, nuint, byte*, ulong, byte*, nuint, int>)address)(
+                output, outputLength, input, inputLength, key, keyLength)
+            : CallLong(output, outputLength, input, inputLength, key, keyLength);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int CallLong(byte* output, nuint outputLength, byte* input, ulong inputLength, byte* key, nuint keyLength) =>
+            ((delegate* unmanaged[Cdecl]<byte*, nuint, byte*, ulong, byte*, nuint, int>)address)(output, outputLength, input, inputLength, key, keyLength);
     }
 
     /// <summary>
@@ -204,11 +213,15 @@ internal static unsafe partial class Libsodium
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Call(
-            bool isShort, byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData,
-            ulong associatedDataLength, byte* secretNonce, byte* nonce, byte* key) => isShort
+            bool isShort, byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength, byte* secretNonce, byte* nonce, byte* key) => isShort
             ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int>)address)(
                 ciphertext, tag, tagLength, plaintext, plaintextLength, associatedData, associatedDataLength, secretNonce, nonce, key)
-            : ((delegate* unmanaged[Cdecl]<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int>)address)(
+            : CallLong(ciphertext, tag, tagLength, plaintext, plaintextLength, associatedData, associatedDataLength, secretNonce, nonce, key);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int CallLong(
+            byte* ciphertext, byte* tag, ulong* tagLength, byte* plaintext, ulong plaintextLength, byte* associatedData, ulong associatedDataLength, byte* secretNonce, byte* nonce, byte* key) =>
+            ((delegate* unmanaged[Cdecl]<byte*, byte*, ulong*, byte*, ulong, byte*, ulong, byte*, byte*, byte*, int>)address)(
                 ciphertext, tag, tagLength, plaintext, plaintextLength, associatedData, associatedDataLength, secretNonce, nonce, key);
     }
 
@@ -217,11 +230,15 @@ internal static unsafe partial class Libsodium
     {
         [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int Call(
-            bool isShort, byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData,
-            ulong associatedDataLength, byte* nonce, byte* key) => isShort
+            bool isShort, byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength, byte* nonce, byte* key) => isShort
             ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int>)address)(
                 plaintext, secretNonce, ciphertext, ciphertextLength, tag, associatedData, associatedDataLength, nonce, key)
-            : ((delegate* unmanaged[Cdecl]<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int>)address)(
+            : CallLong(plaintext, secretNonce, ciphertext, ciphertextLength, tag, associatedData, associatedDataLength, nonce, key);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int CallLong(
+            byte* plaintext, byte* secretNonce, byte* ciphertext, ulong ciphertextLength, byte* tag, byte* associatedData, ulong associatedDataLength, byte* nonce, byte* key) =>
+            ((delegate* unmanaged[Cdecl]<byte*, byte*, byte*, ulong, byte*, byte*, ulong, byte*, byte*, int>)address)(
                 plaintext, secretNonce, ciphertext, ciphertextLength, tag, associatedData, associatedDataLength, nonce, key);
     }
 }

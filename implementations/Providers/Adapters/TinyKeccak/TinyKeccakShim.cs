@@ -66,9 +66,13 @@ internal static unsafe partial class TinyKeccakShim
             }
             else
             {
-                ((delegate* unmanaged[Cdecl]<byte*, nuint, byte*, nuint, byte*, nuint, void>)address)(
-                    input, inputLength, customization, customizationLength, output, outputLength);
+                CallLong(input, inputLength, customization, customizationLength, output, outputLength);
             }
         }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void CallLong(byte* input, nuint inputLength, byte* customization, nuint customizationLength, byte* output, nuint outputLength) =>
+            ((delegate* unmanaged[Cdecl]<byte*, nuint, byte*, nuint, byte*, nuint, void>)address)(
+                input, inputLength, customization, customizationLength, output, outputLength);
     }
 }
