@@ -14,9 +14,6 @@ internal static unsafe partial class Blake3Shim
 {
     internal const string Library = "blake3_shim";
 
-    // Registered before the first call into the library, wherever that call comes from.
-    static Blake3Shim() => NativeResolver.Register(Library, () => Loader.Handle);
-
     private const string InstallHint =
         "the build makes it when cargo and Debian's librust-blake3-dev and librust-tiny-keccak-dev are installed (apt-get install cargo librust-blake3-dev librust-tiny-keccak-dev), then rebuild";
 
@@ -31,15 +28,10 @@ internal static unsafe partial class Blake3Shim
         level.Suffix is { } suffix && level.CpuHasHigher
             ? new(Library,
                 $"the full build is not loaded because its CPU detection would use instruction sets this run hides; the build makes libblake3_shim_{suffix}.so beside it on x64 Linux when cargo and Debian's librust-blake3-dev and librust-tiny-keccak-dev are installed, then rebuild",
-                $"libblake3_shim_{suffix}.so")
-            : new(Library, InstallHint, "libblake3_shim.so", "libblake3_shim.dylib", "blake3_shim.dll");
+                [$"libblake3_shim_{suffix}.so"])
+            : new(Library, InstallHint, ["libblake3_shim.so", "libblake3_shim.dylib", "blake3_shim.dll"]);
 
-    private static readonly Lazy<Support> Loaded = new(() =>
-    {
-        return Loader.Support;
-    });
-
-    public static Support Support => Loaded.Value;
+    public static Support Support => Loader.Support;
 
     /// <summary>
     /// The crate's version and the SIMD code it chose here (its own detection, e.g. <c>AVX512</c>), and for a level's

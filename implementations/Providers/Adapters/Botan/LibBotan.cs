@@ -22,15 +22,10 @@ internal static unsafe partial class LibBotan
 {
     internal const string Library = "botan-2";
 
-    static LibBotan() => NativeResolver.Register(Library, () => Loader.Handle);
+    internal static readonly NativeLibraryLoader Loader = NativeLibraryLoader.FromDistribution(
+        Library, "libbotan-2-19", ["libbotan-2.so.19", "libbotan-2.so", "libbotan-2.19.dylib", "libbotan-2.dylib", "botan.dll"], Check);
 
-    internal static readonly NativeLibraryLoader Loader = new(
-        Library, "install the distribution package (Debian/Ubuntu: apt-get install libbotan-2-19; scripts/install-system-packages.sh does)",
-        "libbotan-2.so.19", "libbotan-2.so", "libbotan-2.19.dylib", "libbotan-2.dylib", "botan.dll");
-
-    private static readonly Lazy<Support> Checked = new(Check);
-
-    public static Support Support => Checked.Value;
+    public static Support Support => Loader.Support;
 
     /// <summary>"Botan 2.19.3" and the distribution's package version where it records one.</summary>
     public static string Version
@@ -42,7 +37,7 @@ internal static unsafe partial class LibBotan
                 return "not loaded";
             }
 
-            var package = DistributionPackage.Version("libbotan-2-19");
+            var package = Loader.PackageVersion;
             var version = $"Botan {botan_version_major()}.{botan_version_minor()}.{botan_version_patch()}";
             return package is null ? version : $"{version} (package {package})";
         }
@@ -52,17 +47,9 @@ internal static unsafe partial class LibBotan
     /// Botan 2.8 added <c>botan_pwdhash</c> and the names of the errors; older Botan 2 lacks them and Botan 3 is
     /// another library (libbotan-3), so the loaded one is checked once.
     /// </summary>
-    private static Support Check()
-    {
-        if (!Loader.IsLoaded)
-        {
-            return Loader.Support;
-        }
-
-        return botan_version_major() == 2 && botan_version_minor() >= 8
-            ? Support.Yes
-            : Support.No($"the loaded Botan is {botan_version_major()}.{botan_version_minor()}; the adapters need Botan 2.8 or later 2.x");
-    }
+    private static Support Check() => botan_version_major() == 2 && botan_version_minor() >= 8
+        ? Support.Yes
+        : Support.No($"the loaded Botan is {botan_version_major()}.{botan_version_minor()}; the adapters need Botan 2.8 or later 2.x");
 
     internal const int Success = 0;
 

@@ -11,7 +11,7 @@ namespace CryptoHarness.Implementations.Adapters.Libsodium;
 /// NSec loads. <c>sodium_init</c> must succeed before any other call.
 /// </summary>
 /// <remarks>
-/// Each one-shot hash, MAC and AEAD entry is a field of its signature's struct (<see cref="OneShotHash"/>,
+/// Each one-shot hash, MAC and AEAD entry is a field of its signature's struct (<see cref="Sha2Entries"/>,
 /// <see cref="GenericHash"/>, <see cref="AeadEncrypt"/>, <see cref="AeadDecrypt"/>), called without the GC transition
 /// for inputs up to <see cref="NativeCalls.SuppressTransitionMaxBytes"/> and with it beyond (see
 /// <see cref="NativeCalls"/>). <c>crypto_verify_64</c> compares 64 bytes and never takes the transition.
@@ -21,33 +21,20 @@ internal static unsafe partial class Libsodium
 {
     internal const string Library = "libsodium";
 
-    // Registered before the first call into the library, wherever that call comes from.
-    static Libsodium() => NativeResolver.Register(Library, () => Loader.Handle);
-
     // The bare name, not a file name: the runtime adds the platform's prefix and suffix and looks first in the
     // directories deps.json lists for the package's native asset, so a system libsodium never stands in for it.
     internal static readonly NativeLibraryLoader Loader = new(
         Library, "restore the NuGet package libsodium (a reference of CryptoHarness.Providers); its runtimes/<rid>/native has no library for this platform",
-        Library);
+        [Library], Initialize);
 
-    private static readonly Lazy<Support> Initialized = new(Initialize);
-
-    public static Support Support => Initialized.Value;
+    public static Support Support => Loader.Support;
 
     public static string Version => Support.IsSupported
         ? Marshal.PtrToStringUTF8(sodium_version_string()) ?? "unknown"
         : "not loaded";
 
-    private static Support Initialize()
-    {
-        if (!Loader.IsLoaded)
-        {
-            return Loader.Support;
-        }
-
-        // 0: initialised now; 1: already initialised; -1: failure.
-        return sodium_init() >= 0 ? Support.Yes : Support.No("sodium_init() failed");
-    }
+    // 0: initialised now; 1: already initialised; -1: failure.
+    private static Support Initialize() => sodium_init() >= 0 ? Support.Yes : Support.No("sodium_init() failed");
 
     [LibraryImport(Library)]
     private static partial int sodium_init();
@@ -58,33 +45,9 @@ internal static unsafe partial class Libsodium
     /// <summary>An exported symbol's address, so a test can tell which file on disk the library was loaded from.</summary>
     internal static IntPtr ExportAddress(string symbol) => NativeLibrary.GetExport(Loader.Handle, symbol);
 
-    internal static readonly OneShotHash crypto_hash_sha256 = new(Loader.Export(nameof(crypto_hash_sha256)));
+    internal static readonly Sha2Entries Sha256 = new("crypto_hash_sha256");
 
-    [LibraryImport(Library)]
-    internal static partial nuint crypto_hash_sha256_statebytes();
-
-    [LibraryImport(Library)]
-    internal static partial int crypto_hash_sha256_init(byte* state);
-
-    [LibraryImport(Library)]
-    internal static partial int crypto_hash_sha256_update(byte* state, byte* input, ulong inputLength);
-
-    [LibraryImport(Library)]
-    internal static partial int crypto_hash_sha256_final(byte* state, byte* output);
-
-    internal static readonly OneShotHash crypto_hash_sha512 = new(Loader.Export(nameof(crypto_hash_sha512)));
-
-    [LibraryImport(Library)]
-    internal static partial nuint crypto_hash_sha512_statebytes();
-
-    [LibraryImport(Library)]
-    internal static partial int crypto_hash_sha512_init(byte* state);
-
-    [LibraryImport(Library)]
-    internal static partial int crypto_hash_sha512_update(byte* state, byte* input, ulong inputLength);
-
-    [LibraryImport(Library)]
-    internal static partial int crypto_hash_sha512_final(byte* state, byte* output);
+    internal static readonly Sha2Entries Sha512 = new("crypto_hash_sha512");
 
     /// <summary>BLAKE2b (libsodium's generic hash), output 1..64 bytes, key 0..64 bytes.</summary>
     internal static readonly GenericHash crypto_generichash = new(Loader.Export(nameof(crypto_generichash)));
@@ -177,6 +140,25 @@ internal static unsafe partial class Libsodium
     /// <summary>Verifies an $argon2id$ or $argon2i$ string: 0 on a match, -1 on a mismatch or a string it cannot parse.</summary>
     [LibraryImport(Library)]
     internal static partial int crypto_pwhash_str_verify(byte* encoded, byte* password, ulong passwordLength);
+
+    /// <summary>
+    /// A SHA-2 of libsodium's (crypto_hash_sha256.h, crypto_hash_sha512.h): the one-shot <c>name</c> and
+    /// <c>name_statebytes</c>, <c>name_init</c>, <c>name_update</c>, <c>name_final</c>, the same calls under each name,
+    /// so they are resolved from it. The incremental calls (fed 64 KiB at a time) keep the GC transition.
+    /// </summary>
+    internal readonly struct Sha2Entries(string name)
+    {
+        public OneShotHash Hash { get; } = new(Loader.Export(name));
+
+        public delegate* unmanaged[Cdecl]<nuint> StateBytes { get; } = (delegate* unmanaged[Cdecl]<nuint>)Loader.Export(name + "_statebytes");
+
+        public delegate* unmanaged[Cdecl]<byte*, int> Init { get; } = (delegate* unmanaged[Cdecl]<byte*, int>)Loader.Export(name + "_init");
+
+        public delegate* unmanaged[Cdecl]<byte*, byte*, ulong, int> Update { get; } =
+            (delegate* unmanaged[Cdecl]<byte*, byte*, ulong, int>)Loader.Export(name + "_update");
+
+        public delegate* unmanaged[Cdecl]<byte*, byte*, int> Final { get; } = (delegate* unmanaged[Cdecl]<byte*, byte*, int>)Loader.Export(name + "_final");
+    }
 
     /// <summary>crypto_hash_sha256 and crypto_hash_sha512: (out, in, inlen).</summary>
     internal readonly struct OneShotHash(IntPtr address)

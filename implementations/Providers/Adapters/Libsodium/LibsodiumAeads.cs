@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
@@ -20,35 +21,37 @@ public unsafe class LibsodiumDetachedAead(
     protected virtual byte* KeyArgument(ReadOnlySpan<byte> key, byte* pinnedKey) => pinnedKey;
 
     protected override void EncryptCore(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
-    {
-        fixed (byte* k = key)
-        fixed (byte* n = nonce)
-        fixed (byte* ad = associatedData)
-        fixed (byte* m = plaintext)
-        fixed (byte* c = ciphertext)
-        fixed (byte* t = tag)
-        {
-            ulong tagLength;
-            _ = calls.Encrypt.Call(
-                NativeCalls.IsShort(plaintext.Length + associatedData.Length),
-                c, t, &tagLength, m, (ulong)plaintext.Length, ad, (ulong)associatedData.Length, null, n, KeyArgument(key, k));
-        }
-    }
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag) =>
+        _ = Run(encrypt: true, key, nonce, associatedData, plaintext, ciphertext, tag);
 
     protected override bool DecryptCore(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext) =>
+        Run(encrypt: false, key, nonce, associatedData, ciphertext, plaintext, tag) == 0;
+
+    /// <summary>
+    /// One message through the detached encrypt (which writes <paramref name="tag"/>) or decrypt (which reads it and
+    /// returns 0 when it verifies); inlined into each caller with <paramref name="encrypt"/> a constant.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private int Run(
+        bool encrypt, ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> input, Span<byte> output, ReadOnlySpan<byte> tag)
     {
         fixed (byte* k = key)
         fixed (byte* n = nonce)
         fixed (byte* ad = associatedData)
-        fixed (byte* m = plaintext)
-        fixed (byte* c = ciphertext)
+        fixed (byte* i = input)
+        fixed (byte* o = output)
         fixed (byte* t = tag)
         {
-            return calls.Decrypt.Call(
-                NativeCalls.IsShort(ciphertext.Length + associatedData.Length),
-                m, null, c, (ulong)ciphertext.Length, t, ad, (ulong)associatedData.Length, n, KeyArgument(key, k)) == 0;
+            var isShort = NativeCalls.IsShort(input.Length + associatedData.Length);
+            var keyArgument = KeyArgument(key, k);
+            if (encrypt)
+            {
+                ulong tagLength;
+                return calls.Encrypt.Call(isShort, o, t, &tagLength, i, (ulong)input.Length, ad, (ulong)associatedData.Length, null, n, keyArgument);
+            }
+
+            return calls.Decrypt.Call(isShort, o, null, i, (ulong)input.Length, t, ad, (ulong)associatedData.Length, n, keyArgument);
         }
     }
 
@@ -83,16 +86,8 @@ public sealed unsafe class LibsodiumAes256Gcm() : LibsodiumDetachedAead(
     [ThreadStatic]
     private static PrecomputedState? t_state;
 
-    public override Support Support
-    {
-        get
-        {
-            var loaded = Libsodium.Support;
-            return !loaded.IsSupported ? loaded
-                : Libsodium.crypto_aead_aes256gcm_is_available() == 1 ? Support.Yes
-                : Support.No("libsodium's AES-256-GCM needs AES-NI and PCLMULQDQ, which this CPU lacks");
-        }
-    }
+    public override Support Support => Libsodium.Support.Then(static () => Support.When(
+        Libsodium.crypto_aead_aes256gcm_is_available() == 1, "libsodium's AES-256-GCM needs AES-NI and PCLMULQDQ, which this CPU lacks"));
 
     protected override byte* KeyArgument(ReadOnlySpan<byte> key, byte* pinnedKey)
     {
@@ -138,17 +133,10 @@ public unsafe class LibsodiumAegis(
     LibsodiumDetachedAead.Calls calls)
     : LibsodiumDetachedAead(algorithm, calls)
 {
-    public override Support Support
-    {
-        get
-        {
-            var loaded = Libsodium.Support;
-            return !loaded.IsSupported ? loaded
-                : !Libsodium.Loader.Exports(abytesSymbol) ? Support.No($"libsodium {Libsodium.Version} has no {Algorithm.Name} (added in 1.0.19)")
-                : abytes() == (nuint)Algorithm.TagBytes ? Support.Yes
-                : Support.No($"libsodium's {Algorithm.Name} writes {abytes()}-byte tags, not {Algorithm.TagBytes}");
-        }
-    }
+    public override Support Support => Libsodium.Support.Then(() =>
+        !Libsodium.Loader.Exports(abytesSymbol) ? Support.No($"libsodium {Libsodium.Version} has no {Algorithm.Name} (added in 1.0.19)")
+        : abytes() == (nuint)Algorithm.TagBytes ? Support.Yes
+        : Support.No($"libsodium's {Algorithm.Name} writes {abytes()}-byte tags, not {Algorithm.TagBytes}"));
 }
 
 public sealed unsafe class LibsodiumAegis128L() : LibsodiumAegis(

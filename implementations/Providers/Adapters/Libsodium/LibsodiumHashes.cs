@@ -9,11 +9,15 @@ namespace CryptoHarness.Implementations.Adapters.Libsodium;
 
 /// <summary>
 /// libsodium's SHA-256 or SHA-512 (crypto_hash_sha256, crypto_hash_sha512): the same calls under other names, so an
-/// adapter is its set of calls, passed as function pointers as <see cref="LibsodiumDetachedAead"/>'s are.
+/// adapter is its set of calls (<see cref="Libsodium.Sha2Entries"/>).
 /// </summary>
-public unsafe class LibsodiumSha2(Algorithm algorithm, LibsodiumSha2.Calls calls)
-    : HashImplementation(algorithm, LibsodiumProvider.Provider), IStreamingHashImplementation
+public unsafe class LibsodiumSha2 : HashImplementation, IStreamingHashImplementation
 {
+    private readonly Libsodium.Sha2Entries _calls;
+
+    private protected LibsodiumSha2(Algorithm algorithm, Libsodium.Sha2Entries calls)
+        : base(algorithm, LibsodiumProvider.Provider) => _calls = calls;
+
     public override Support Support => Libsodium.Support;
 
     protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)
@@ -21,41 +25,13 @@ public unsafe class LibsodiumSha2(Algorithm algorithm, LibsodiumSha2.Calls calls
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            _ = calls.Hash.Call(NativeCalls.IsShort(source.Length), output, input, (ulong)source.Length);
+            _ = _calls.Hash.Call(NativeCalls.IsShort(source.Length), output, input, (ulong)source.Length);
         }
     }
 
-    public IIncrementalHash CreateIncremental() => new Incremental(calls);
+    public IIncrementalHash CreateIncremental() => new Incremental(_calls);
 
-    /// <summary>One-shot, and the init/update/final state and calls.</summary>
-    public readonly struct Calls
-    {
-        internal Calls(
-            Libsodium.OneShotHash hash,
-            delegate*<nuint> stateBytes,
-            delegate*<byte*, int> init,
-            delegate*<byte*, byte*, ulong, int> update,
-            delegate*<byte*, byte*, int> final)
-        {
-            Hash = hash;
-            StateBytes = stateBytes;
-            Init = init;
-            Update = update;
-            Final = final;
-        }
-
-        internal Libsodium.OneShotHash Hash { get; }
-
-        public delegate*<nuint> StateBytes { get; }
-
-        public delegate*<byte*, int> Init { get; }
-
-        public delegate*<byte*, byte*, ulong, int> Update { get; }
-
-        public delegate*<byte*, byte*, int> Final { get; }
-    }
-
-    private sealed class Incremental(Calls calls) : LibsodiumIncremental(calls.StateBytes())
+    private sealed class Incremental(Libsodium.Sha2Entries calls) : LibsodiumIncremental(calls.StateBytes())
     {
         protected override int Init(byte* state) => calls.Init(state);
 
@@ -65,15 +41,9 @@ public unsafe class LibsodiumSha2(Algorithm algorithm, LibsodiumSha2.Calls calls
     }
 }
 
-public sealed unsafe class LibsodiumSha256() : LibsodiumSha2(
-    Algorithms.Sha256,
-    new(Libsodium.crypto_hash_sha256, &Libsodium.crypto_hash_sha256_statebytes,
-        &Libsodium.crypto_hash_sha256_init, &Libsodium.crypto_hash_sha256_update, &Libsodium.crypto_hash_sha256_final));
+public sealed class LibsodiumSha256() : LibsodiumSha2(Algorithms.Sha256, Libsodium.Sha256);
 
-public sealed unsafe class LibsodiumSha512() : LibsodiumSha2(
-    Algorithms.Sha512,
-    new(Libsodium.crypto_hash_sha512, &Libsodium.crypto_hash_sha512_statebytes,
-        &Libsodium.crypto_hash_sha512_init, &Libsodium.crypto_hash_sha512_update, &Libsodium.crypto_hash_sha512_final));
+public sealed class LibsodiumSha512() : LibsodiumSha2(Algorithms.Sha512, Libsodium.Sha512);
 
 /// <summary>libsodium's generic hash is unkeyed BLAKE2b with the output length asked for.</summary>
 public abstract unsafe class LibsodiumBlake2b(Algorithm algorithm) : HashImplementation(algorithm, LibsodiumProvider.Provider), IStreamingHashImplementation
