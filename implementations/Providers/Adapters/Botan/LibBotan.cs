@@ -99,10 +99,15 @@ internal static unsafe partial class LibBotan
     [LibraryImport(Library)]
     private static partial uint botan_version_patch();
 
-    // Hashes (ffi.h, "Hash functions").
-    [LibraryImport(Library)]
-    internal static partial int botan_hash_init(IntPtr* hash, byte* name, uint flags);
+    // Hashes, MACs and ciphers are objects (ffi.h: "Hash functions", "Message Authentication Codes", "Cipher modes"),
+    // made and destroyed by the same two calls under each kind's prefix.
+    internal static readonly ObjectKind HashObject = new("botan_hash");
 
+    internal static readonly ObjectKind MacObject = new("botan_mac");
+
+    internal static readonly ObjectKind CipherObject = new("botan_cipher");
+
+    // Hashes.
     internal static readonly ObjectInput botan_hash_update = new(Loader.Export(nameof(botan_hash_update)));
 
     /// <summary>Writes the digest and resets the object for the next message (ffi.h: "The hash object is reset").</summary>
@@ -111,12 +116,7 @@ internal static unsafe partial class LibBotan
     [LibraryImport(Library)]
     internal static partial int botan_hash_clear(IntPtr hash);
 
-    [LibraryImport(Library)]
-    internal static partial int botan_hash_destroy(IntPtr hash);
-
-    // MACs (ffi.h, "Message Authentication Codes").
-    [LibraryImport(Library)]
-    internal static partial int botan_mac_init(IntPtr* mac, byte* name, uint flags);
+    // MACs.
 
     internal static readonly ObjectInput botan_mac_set_key = new(Loader.Export(nameof(botan_mac_set_key)));
 
@@ -124,13 +124,8 @@ internal static unsafe partial class LibBotan
 
     internal static readonly ObjectOutput botan_mac_final = new(Loader.Export(nameof(botan_mac_final)));
 
-    [LibraryImport(Library)]
-    internal static partial int botan_mac_destroy(IntPtr mac);
-
-    // Ciphers (ffi.h, "Cipher modes"): an AEAD is keyed once, then per message given its associated data, started
-    // with its nonce, and run by one update with the final flag over the whole message.
-    [LibraryImport(Library)]
-    internal static partial int botan_cipher_init(IntPtr* cipher, byte* name, uint flags);
+    // Ciphers: an AEAD is keyed once, then per message given its associated data, started with its nonce, and run by
+    // one update with the final flag over the whole message.
 
     [LibraryImport(Library)]
     internal static partial int botan_cipher_set_key(IntPtr cipher, byte* key, nuint keyLength);
@@ -140,9 +135,6 @@ internal static unsafe partial class LibBotan
     internal static readonly ObjectInput botan_cipher_start = new(Loader.Export(nameof(botan_cipher_start)));
 
     internal static readonly CipherUpdate botan_cipher_update = new(Loader.Export(nameof(botan_cipher_update)));
-
-    [LibraryImport(Library)]
-    internal static partial int botan_cipher_destroy(IntPtr cipher);
 
     // Password hashing (ffi.h, "Password hashing" and "Bcrypt password hashing").
 
@@ -169,6 +161,20 @@ internal static unsafe partial class LibBotan
     /// <summary>0 when the password matches, <see cref="InvalidVerifier"/> when it does not or the string is malformed.</summary>
     [LibraryImport(Library)]
     internal static partial int botan_bcrypt_is_valid(byte* password, byte* hash);
+
+    /// <summary>
+    /// A kind of object: <c>prefix_init(&amp;object, name, flags)</c> and <c>prefix_destroy(object)</c>, resolved from the
+    /// prefix. Both keep the GC transition: an object is made once per thread and algorithm.
+    /// </summary>
+    internal readonly struct ObjectKind(string prefix)
+    {
+        public string InitName { get; } = prefix + "_init";
+
+        public delegate* unmanaged[Cdecl]<IntPtr*, byte*, uint, int> Init { get; } =
+            (delegate* unmanaged[Cdecl]<IntPtr*, byte*, uint, int>)Loader.Export(prefix + "_init");
+
+        public delegate* unmanaged[Cdecl]<IntPtr, int> Destroy { get; } = (delegate* unmanaged[Cdecl]<IntPtr, int>)Loader.Export(prefix + "_destroy");
+    }
 
     /// <summary>An object's call with an input: (object, bytes, length): hash and MAC update, MAC key, cipher associated data and nonce.</summary>
     internal readonly struct ObjectInput(IntPtr address)
@@ -220,12 +226,12 @@ internal static unsafe partial class LibBotan
 /// </summary>
 internal sealed unsafe class BotanObject : IDisposable
 {
-    private readonly delegate*<IntPtr, int> _destroy;
+    private readonly delegate* unmanaged[Cdecl]<IntPtr, int> _destroy;
 
-    private BotanObject(IntPtr handle, delegate*<IntPtr, int> destroy)
+    private BotanObject(ReadOnlySpan<char> name, uint flags, LibBotan.ObjectKind kind)
     {
-        Handle = handle;
-        _destroy = destroy;
+        Handle = Create(name, flags, kind);
+        _destroy = kind.Destroy;
     }
 
     public IntPtr Handle { get; private set; }
@@ -233,31 +239,28 @@ internal sealed unsafe class BotanObject : IDisposable
     /// <summary>The longest name passed to an <c>…_init</c> call, NUL included ("Keccak-1600(512)", "SHAKE-256(nnnnn)").</summary>
     private const int NameBytes = 64;
 
-    public static BotanObject Hash(ReadOnlySpan<char> name) =>
-        new(Create(name, 0, &LibBotan.botan_hash_init, "botan_hash_init"), &LibBotan.botan_hash_destroy);
+    public static BotanObject Hash(ReadOnlySpan<char> name) => new(name, 0, LibBotan.HashObject);
 
-    public static BotanObject Mac(ReadOnlySpan<char> name) =>
-        new(Create(name, 0, &LibBotan.botan_mac_init, "botan_mac_init"), &LibBotan.botan_mac_destroy);
+    public static BotanObject Mac(ReadOnlySpan<char> name) => new(name, 0, LibBotan.MacObject);
 
-    public static BotanObject Cipher(ReadOnlySpan<char> name, uint direction) =>
-        new(Create(name, direction, &LibBotan.botan_cipher_init, "botan_cipher_init"), &LibBotan.botan_cipher_destroy);
+    public static BotanObject Cipher(ReadOnlySpan<char> name, uint direction) => new(name, direction, LibBotan.CipherObject);
 
     /// <summary>Replaces the object with a new one of <paramref name="name"/> (a SHAKE of another output length).</summary>
     public void ReplaceHash(ReadOnlySpan<char> name)
     {
-        var handle = Create(name, 0, &LibBotan.botan_hash_init, "botan_hash_init");
+        var handle = Create(name, 0, LibBotan.HashObject);
         _ = _destroy(Handle);
         Handle = handle;
     }
 
-    private static IntPtr Create(ReadOnlySpan<char> name, uint flags, delegate*<IntPtr*, byte*, uint, int> init, string function)
+    private static IntPtr Create(ReadOnlySpan<char> name, uint flags, LibBotan.ObjectKind kind)
     {
         Span<byte> text = stackalloc byte[NameBytes];
         LibBotan.NulTerminated(name, text);
         IntPtr handle;
         fixed (byte* n = text)
         {
-            LibBotan.Check(init(&handle, n, flags), function, name.ToString());
+            LibBotan.Check(kind.Init(&handle, n, flags), kind.InitName, name.ToString());
         }
 
         return handle;
