@@ -75,8 +75,7 @@ public sealed class CompareLaunchesTests
         using var folder = new TestFolder();
         for (var launch = 1; launch <= 2; launch++)
         {
-            var run = Cli.Run("run", "--family", "SHA-256,BLAKE3", "--job", "dry", "--sizes", "128", "--results", folder.Combine($"launch{launch}"), "--out", folder.Combine($"out{launch}"), "--quiet");
-            Assert.True(run.ExitCode == 0, run.Out + run.Error);
+            Cli.Run("run", "--family", "SHA-256,BLAKE3", "--job", "dry", "--sizes", "128", "--results", folder.Combine($"launch{launch}"), "--out", folder.Combine($"out{launch}"), "--quiet").Succeeded();
         }
 
         var summaries = Enumerable.Range(1, 2)
