@@ -3,7 +3,7 @@
 namespace CryptoHarness.Implementations.Adapters.Common;
 
 /// <summary>
-/// How the adapters call native code: the one threshold between the two declarations of a short native call.
+/// How the adapters call native code: the one threshold between a short native call (without the GC transition) and a long one.
 /// </summary>
 /// <remarks>
 /// <para>
@@ -16,7 +16,7 @@ namespace CryptoHarness.Implementations.Adapters.Common;
 /// <para>
 /// Blake3.NET, the best .NET wrapper of a native hash, declares each hashing entry twice and takes the one without
 /// the transition up to 1 KiB (about a microsecond of hashing on a recent x64 CPU), the ordinary one beyond. The
-/// libsodium and blake3 adapters do the same for their one-shot hash, MAC and AEAD calls, so a native provider is
+/// libsodium, Botan, blake3 and tiny-keccak adapters do the same for their one-shot hash, MAC and AEAD calls, so a native provider is
 /// measured as fast as a good wrapper makes it at 128 B, and a 128 KiB call (about 100 µs) never delays a
 /// collection. NSec, the .NET wrapper of libsodium measured here, always takes the transition; the <c>nsec</c>
 /// provider shows what that costs. Password hashes (milliseconds, large allocations) always take it.
@@ -39,7 +39,7 @@ namespace CryptoHarness.Implementations.Adapters.Common;
 /// </remarks>
 internal static class NativeCalls
 {
-    /// <summary>The largest input (message plus associated data) passed to a declaration without the GC transition.</summary>
+    /// <summary>The largest input (message plus associated data) passed to a call without the GC transition.</summary>
     internal const int SuppressTransitionMaxBytes = 1024;
 
     /// <summary>Whether a call over <paramref name="bytes"/> input bytes may skip the GC transition.</summary>
