@@ -33,11 +33,19 @@ public static class Runner
         public virtual ResultRecord Complete(ResultRecord record) => record;
     }
 
-    /// <summary>Runs <typeparamref name="TBenchmarks"/> and normalizes what it measured into one scenario's records.</summary>
+    /// <summary>
+    /// Runs <typeparamref name="TBenchmarks"/> and normalizes what it measured into one scenario's records;
+    /// <paramref name="identify"/> names a case's identity, given the measured implementations by id.
+    /// </summary>
     public static Outcome Run<TBenchmarks>(
         BenchmarkDotNet.Jobs.Job job, string artifactsPath, RunProgress progress, IEnumerable<IImplementation> implementations, string scenario,
-        Func<BenchmarkCase, CaseIdentity> identify) =>
-        Normalize(Measure<TBenchmarks>(job, artifactsPath, progress, identify), implementations, scenario, identify);
+        Func<BenchmarkCase, IReadOnlyDictionary<string, IImplementation>, CaseIdentity> identify)
+    {
+        var all = implementations.ToArray();
+        var byId = all.ToDictionary(i => i.Id, StringComparer.Ordinal);
+        CaseIdentity Identify(BenchmarkCase benchmarkCase) => identify(benchmarkCase, byId);
+        return Normalize(Measure<TBenchmarks>(job, artifactsPath, progress, Identify), all, scenario, Identify);
+    }
 
     /// <summary>
     /// Runs the benchmark class with progress counted from BenchmarkDotNet's case events. Its log goes to its own file in

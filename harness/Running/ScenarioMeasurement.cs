@@ -6,8 +6,8 @@ namespace CryptoHarness.Running;
 /// </summary>
 public interface IScenarioMeasurement : IScenarioSelection
 {
-    /// <summary>The chunk size a run of this scenario records (<c>chunk_bytes</c>); 0 when it feeds no chunks.</summary>
-    int ChunkBytes { get; }
+    /// <summary>The chunk size a run of this scenario records (<c>chunk_bytes</c>); 0, unless it feeds chunks (stream).</summary>
+    int ChunkBytes => 0;
 
     /// <summary>Runs BenchmarkDotNet over <paramref name="passed"/> (the gate-approved share of its selection).</summary>
     Runner.Outcome Measure(IReadOnlyList<IImplementation> passed, RunPlan plan, string artifactsPath, RunProgress progress);

@@ -44,4 +44,17 @@ internal static class SimulatedTimes
         SummaryFile.Write(summary, path);
         return path;
     }
+
+    /// <summary>
+    /// Writes each side's launches into the folder (base1.json, base2.json, …, diff1.json, …) and runs
+    /// <c>harness compare</c> with one <c>--base</c> or <c>--diff</c> a launch, then <paramref name="options"/>.
+    /// </summary>
+    public static Cli.Result Compare(TestFolder folder, RunSummary[] bases, RunSummary[] diffs, params string[] options) =>
+        Cli.Run(
+        [
+            "compare",
+            .. bases.SelectMany((summary, i) => new[] { "--base", Write(folder, $"base{i + 1}.json", summary) }),
+            .. diffs.SelectMany((summary, i) => new[] { "--diff", Write(folder, $"diff{i + 1}.json", summary) }),
+            .. options,
+        ]);
 }

@@ -25,7 +25,15 @@ public sealed class TestFolder : IDisposable
 /// <summary>Runs the CLI in process and captures what it printed.</summary>
 public static class Cli
 {
-    public sealed record Result(int ExitCode, string Out, string Error);
+    public sealed record Result(int ExitCode, string Out, string Error)
+    {
+        /// <summary>This result, after asserting the command exited 0 (what it printed is the failure message).</summary>
+        public Result Succeeded()
+        {
+            Assert.True(ExitCode == 0, Out + Error);
+            return this;
+        }
+    }
 
     public static Result Run(params string[] args)
     {

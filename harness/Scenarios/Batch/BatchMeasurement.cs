@@ -9,14 +9,11 @@ namespace CryptoHarness.Running.Scenarios;
 /// </summary>
 public sealed class BatchMeasurement : BatchSelection, IScenarioMeasurement
 {
-    public int ChunkBytes => 0;
-
     public Runner.Outcome Measure(IReadOnlyList<IImplementation> passed, RunPlan plan, string artifactsPath, RunProgress progress)
     {
         var implementations = passed.OfType<IHashImplementation>().ToArray();
         BatchBenchmarks.SelectedIds = implementations.Select(i => i.Id).ToArray();
-        var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
-        Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase)
+        static Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase, IReadOnlyDictionary<string, IImplementation> byId)
         {
             var implementation = byId[(string)benchmarkCase.Parameters["Case"]];
             var batchSize = (int)benchmarkCase.Parameters["BatchSize"];

@@ -45,8 +45,16 @@ public abstract class LeakCase(LeakSubject subject, string operation, string cla
     /// <summary>One call on the inputs <see cref="Prepare"/> loaded for class 0 (A) or 1 (B).</summary>
     public abstract void Run(int inputClass);
 
+    /// <summary>The classes of a forged-tag case (MAC and AEAD verification, the control).</summary>
+    protected const string TagFirstByteWrong = "tag's first byte wrong";
+
+    protected const string TagLastByteWrong = "tag's last byte wrong";
+
+    /// <summary>A forged-tag case's input: <paramref name="tag"/> wrong in its first byte (A) or its last (B).</summary>
+    protected ClassInputs ForgedTags(byte[] tag) => ByClass(WithWrongByte(tag, first: true), WithWrongByte(tag, first: false));
+
     /// <summary>A copy of <paramref name="tag"/> with its first byte (or its last) changed.</summary>
-    protected static byte[] WithWrongByte(byte[] tag, bool first)
+    private static byte[] WithWrongByte(byte[] tag, bool first)
     {
         var forged = (byte[])tag.Clone();
         forged[first ? 0 : ^1] ^= 0x01;
@@ -155,14 +163,14 @@ public sealed class MacVerifyCase : LeakCase
     private readonly ClassInputs _tags;
 
     public MacVerifyCase(IMacImplementation mac)
-        : base(LeakSubject.Of(mac), Name, "tag's first byte wrong", "tag's last byte wrong",
+        : base(LeakSubject.Of(mac), Name, TagFirstByteWrong, TagLastByteWrong,
             $"{MessageBytes}-byte message, {mac.Algorithm.KeyBytes}-byte key, {mac.OutputBytes}-byte tag")
     {
         _mac = mac;
         _key = Deterministic(mac.Algorithm.KeyBytes, 1);
         var tag = new byte[mac.OutputBytes];
         mac.Mac(_key, [], _message, tag);
-        _tags = ByClass(WithWrongByte(tag, first: true), WithWrongByte(tag, first: false));
+        _tags = ForgedTags(tag);
     }
 
     public override string WrongAnswerMeaning => "verify accepted a forged tag";
@@ -184,7 +192,7 @@ public sealed class AeadDecryptCase : LeakCase
     private readonly ClassInputs _tags;
 
     public AeadDecryptCase(IAeadImplementation aead)
-        : base(LeakSubject.Of(aead), Name, "tag's first byte wrong", "tag's last byte wrong",
+        : base(LeakSubject.Of(aead), Name, TagFirstByteWrong, TagLastByteWrong,
             $"{MessageBytes}-byte ciphertext, {WorkloadInputs.AssociatedDataBytes} bytes of associated data, {aead.Algorithm.TagBytes}-byte tag")
     {
         _aead = aead;
@@ -192,7 +200,7 @@ public sealed class AeadDecryptCase : LeakCase
         _nonce = Deterministic(aead.Algorithm.NonceBytes, 2);
         var tag = new byte[aead.Algorithm.TagBytes];
         aead.Encrypt(_key, _nonce, _associatedData, Deterministic(MessageBytes, 4), _ciphertext, tag);
-        _tags = ByClass(WithWrongByte(tag, first: true), WithWrongByte(tag, first: false));
+        _tags = ForgedTags(tag);
     }
 
     public override string WrongAnswerMeaning => "decrypt accepted a forged tag";
@@ -266,10 +274,10 @@ public sealed class EarlyExitControl : LeakCase
     private readonly ClassInputs _tags;
 
     public EarlyExitControl()
-        : base(ControlSubject, Name, "tag's first byte wrong", "tag's last byte wrong",
+        : base(ControlSubject, Name, TagFirstByteWrong, TagLastByteWrong,
             $"{TagBytes}-byte tag, compared byte by byte until the first difference")
     {
-        _tags = ByClass(WithWrongByte(_expected, first: true), WithWrongByte(_expected, first: false));
+        _tags = ForgedTags(_expected);
     }
 
     public override string WrongAnswerMeaning => "the control accepted a wrong tag";

@@ -9,16 +9,13 @@ namespace CryptoHarness.Running.Scenarios;
 /// </summary>
 public sealed class OneShotMeasurement : OneShotSelection, IScenarioMeasurement
 {
-    public int ChunkBytes => 0;
-
     public Runner.Outcome Measure(IReadOnlyList<IImplementation> passed, RunPlan plan, string artifactsPath, RunProgress progress)
     {
         OneShotBenchmarks.SelectedCases = passed
             .SelectMany(i => Workloads.OperationsOf(i).Select(o => Workloads.CaseKey(i.Id, o)))
             .ToArray();
         OneShotBenchmarks.SelectedSizes = plan.Sizes;
-        var byId = passed.ToDictionary(i => i.Id, StringComparer.Ordinal);
-        Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase)
+        static Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase, IReadOnlyDictionary<string, IImplementation> byId)
         {
             var (id, operation) = Workloads.ParseCaseKey((string)benchmarkCase.Parameters["Case"]);
             return new Runner.CaseIdentity([byId[id]], id, operation, (int)benchmarkCase.Parameters["Size"]);

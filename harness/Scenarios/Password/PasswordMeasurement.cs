@@ -6,8 +6,6 @@ namespace CryptoHarness.Running.Scenarios;
 /// <summary>The password scenario: every (implementation, operation, parameter set) case the implementations can run.</summary>
 public sealed class PasswordMeasurement : PasswordSelection, IScenarioMeasurement
 {
-    public int ChunkBytes => 0;
-
     public Runner.Outcome Measure(IReadOnlyList<IImplementation> passed, RunPlan plan, string artifactsPath, RunProgress progress)
     {
         var hashes = passed.OfType<IPasswordHashImplementation>().ToArray();
@@ -15,8 +13,7 @@ public sealed class PasswordMeasurement : PasswordSelection, IScenarioMeasuremen
         // Only implementations with a case at some set: one that can run none of them is listed per set, not failed.
         var implementations = hashes.Where(i => cases.Keys.Any(k => PasswordWorkload.ParseKey(k).Id == i.Id)).ToArray();
         PasswordBenchmarks.SelectedCases = cases.Keys;
-        var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
-        Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase)
+        static Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase, IReadOnlyDictionary<string, IImplementation> byId)
         {
             var (id, operation, set) = PasswordWorkload.ParseKey((string)benchmarkCase.Parameters["Case"]);
             return new PasswordCase([byId[id]], id, operation, PasswordWorkload.ResolveSet(set));

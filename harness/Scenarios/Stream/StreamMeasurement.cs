@@ -17,8 +17,7 @@ public sealed class StreamMeasurement : StreamSelection, IScenarioMeasurement
         StreamingBenchmarks.SelectedIds = implementations.Select(i => i.Id).ToArray();
         var streamBytes = StreamSettings.Of(plan).StreamBytes;
         StreamingBenchmarks.StreamBytes = streamBytes;
-        var byId = implementations.ToDictionary(i => i.Id, i => (IImplementation)i, StringComparer.Ordinal);
-        Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase)
+        Runner.CaseIdentity Identify(BenchmarkCase benchmarkCase, IReadOnlyDictionary<string, IImplementation> byId)
         {
             var key = (string)benchmarkCase.Parameters["Case"];
             return key == StreamingBenchmarks.MultiPassCase

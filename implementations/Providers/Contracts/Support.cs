@@ -9,4 +9,7 @@ public readonly record struct Support(bool IsSupported, string? Reason)
 
     /// <summary><see cref="Yes"/> when <paramref name="supported"/>, else <see cref="No"/> with the reason.</summary>
     public static Support When(bool supported, string reason) => supported ? Yes : No(reason);
+
+    /// <summary>This support where it is a no (its reason stands); otherwise what <paramref name="next"/>, a further condition, says.</summary>
+    public Support Then(Func<Support> next) => IsSupported ? next() : this;
 }

@@ -101,7 +101,7 @@ public sealed class GateTests
     [Fact]
     public void A_missing_native_library_is_unsupported_with_the_names_tried()
     {
-        var loader = new NativeLibraryLoader("definitely_missing", "install it", "libdefinitely_missing.so", "libdefinitely_missing.so.9");
+        var loader = new NativeLibraryLoader("definitely_missing", "install it", ["libdefinitely_missing.so", "libdefinitely_missing.so.9"]);
         Assert.False(loader.IsLoaded);
         Assert.False(loader.Support.IsSupported);
         Assert.Contains("libdefinitely_missing.so, libdefinitely_missing.so.9", loader.Support.Reason, StringComparison.Ordinal);

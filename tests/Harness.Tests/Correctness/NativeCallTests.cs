@@ -1,9 +1,9 @@
 namespace CryptoHarness.Tests.Correctness;
 
 /// <summary>
-/// The native adapters take one declaration of an entry up to <see cref="NativeCalls.SuppressTransitionMaxBytes"/>
-/// and the other beyond it: both must compute the same function, so each is checked against an independent provider
-/// at the lengths either side of the threshold.
+/// The native adapters call an entry without the GC transition up to <see cref="NativeCalls.SuppressTransitionMaxBytes"/>
+/// and with it beyond, through two function pointers to the same address: both must compute the same function, so each
+/// is checked against an independent provider at the lengths either side of the threshold.
 /// </summary>
 public sealed class NativeCallTests
 {

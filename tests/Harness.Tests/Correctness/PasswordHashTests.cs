@@ -119,9 +119,8 @@ public sealed class PasswordHashTests
     public void A_password_run_records_and_prints_the_exact_parameters_it_ran()
     {
         using var folder = new TestFolder();
-        var result = Cli.Run("run", "--family", "Argon2id", "--argon2-set", "test", "--argon2", "m=2048,t=3,p=2,len=16;m=1024,t=2,p=1,len=16", "--job", "dry",
-            "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
-        Assert.True(result.ExitCode == 0, result.Out + result.Error);
+        Cli.Run("run", "--family", "Argon2id", "--argon2-set", "test", "--argon2", "m=2048,t=3,p=2,len=16;m=1024,t=2,p=1,len=16", "--job", "dry",
+            "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet").Succeeded();
 
         var summaryPath = folder.OnlySummary();
         using var json = JsonDocument.Parse(File.ReadAllText(summaryPath));

@@ -63,11 +63,10 @@ public sealed class CompareCommandTests
     {
         using var folder = new TestFolder();
         var summary = WithSamples(seed: 5, scale: 1.0);
-        var baseRun = Write(folder, "base.json", summary);
         var packages = summary.Run.Packages.ToDictionary(p => p.Key, p => p.Key == "bouncycastle" ? "Portable.BouncyCastle 1.9.0" : p.Value);
-        var diffRun = Write(folder, "diff.json", WithSamples(seed: 6, scale: 1.0, slowProvider: "bouncycastle") with { Run = summary.Run with { Packages = packages } });
+        var diff = WithSamples(seed: 6, scale: 1.0, slowProvider: "bouncycastle") with { Run = summary.Run with { Packages = packages } };
 
-        var result = Cli.Run("compare", "--base", baseRun, "--diff", diffRun, "--fail-on", "never");
+        var result = Compare(folder, [summary], [diff], "--fail-on", "never");
         Assert.Contains("Provider `bouncycastle` changed version (Portable.BouncyCastle 1.8.10 → Portable.BouncyCastle 1.9.0)", result.Out, StringComparison.Ordinal);
         Assert.Contains("package changed: Portable.BouncyCastle 1.8.10 → Portable.BouncyCastle 1.9.0", result.Out, StringComparison.Ordinal);
     }
@@ -77,14 +76,12 @@ public sealed class CompareCommandTests
     {
         using var folder = new TestFolder();
         var summary = WithSamples(seed: 7, scale: 1.0);
-        var baseRun = Write(folder, "base.json", summary);
         var allocating = summary with
         {
             Results = summary.Results.Select(r => r.Id == "sha256/os" && r.SizeBytes == 128 ? r with { AllocatedBytes = 24 } : r).ToArray(),
         };
-        var diffRun = Write(folder, "diff.json", allocating);
 
-        var result = Cli.Run("compare", "--base", baseRun, "--diff", diffRun);
+        var result = Compare(folder, [summary], [allocating]);
         Assert.Equal(1, result.ExitCode);
         Assert.Contains("1 allocation regression(s)", result.Out, StringComparison.Ordinal);
         Assert.Contains("| sha256/os · hash · oneshot · 128 B · job quick · .NET 10.0.12 | 0 B | 24 B |", result.Out, StringComparison.Ordinal);
@@ -95,10 +92,7 @@ public sealed class CompareCommandTests
     {
         using var folder = new TestFolder();
         var summary = WithSamples(seed: 8, scale: 1.0);
-        var baseRun = Write(folder, "base.json", summary);
-        var diffRun = Write(folder, "diff.json", summary with { Results = summary.Results.Where(r => r.Provider != "libsodium").ToArray() });
-
-        var result = Cli.Run("compare", "--base", baseRun, "--diff", diffRun);
+        var result = Compare(folder, [summary], [summary with { Results = summary.Results.Where(r => r.Provider != "libsodium").ToArray() }]);
         Assert.Equal(0, result.ExitCode);
         Assert.Contains("4 case(s) only in base, 0 only in diff", result.Out, StringComparison.Ordinal);
         Assert.Contains("Only in base (not measured in diff): `sha256/libsodium · hash · oneshot · 128 B", result.Out, StringComparison.Ordinal);

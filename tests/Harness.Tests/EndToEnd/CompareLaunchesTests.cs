@@ -15,16 +15,14 @@ public sealed class CompareLaunchesTests
         // Launch offsets as seen on this machine: base 0% and +12%, diff +14% and +15%. One launch a side flags the 14%;
         // two a side see the diff 8% above the pooled base median, within the 12% spread between the base launches,
         // and report same, saying why.
-        var base1 = Write(folder, "base1.json", Launch(seed: 1, offset: 1.00));
-        var base2 = Write(folder, "base2.json", Launch(seed: 2, offset: 1.12));
-        var diff1 = Write(folder, "diff1.json", Launch(seed: 3, offset: 1.14));
-        var diff2 = Write(folder, "diff2.json", Launch(seed: 4, offset: 1.15));
+        RunSummary[] bases = [Launch(seed: 1, offset: 1.00), Launch(seed: 2, offset: 1.12)];
+        RunSummary[] diffs = [Launch(seed: 3, offset: 1.14), Launch(seed: 4, offset: 1.15)];
 
-        var single = Cli.Run("compare", "--base", base1, "--diff", diff1);
+        var single = Compare(folder, bases[..1], diffs[..1]);
         Assert.Equal(1, single.ExitCode);
         Assert.Contains("16 slower", single.Out, StringComparison.Ordinal);
 
-        var result = Cli.Run("compare", "--base", base1, "--base", base2, "--diff", diff1, "--diff", diff2, "--out", folder.Combine("comment.md"));
+        var result = Compare(folder, bases, diffs, "--out", folder.Combine("comment.md"));
         Assert.Equal(0, result.ExitCode);
         Assert.StartsWith("0 slower, 0 faster, 16 same", result.Out, StringComparison.Ordinal);
         Assert.Contains("— 16 within the spread between launches", result.Out, StringComparison.Ordinal);
@@ -39,12 +37,8 @@ public sealed class CompareLaunchesTests
     public void A_slowdown_beyond_the_launch_spread_is_slower()
     {
         using var folder = new TestFolder();
-        var base1 = Write(folder, "base1.json", Launch(seed: 5, offset: 1.00));
-        var base2 = Write(folder, "base2.json", Launch(seed: 6, offset: 1.02));
-        var diff1 = Write(folder, "diff1.json", Launch(seed: 7, offset: 1.10));
-        var diff2 = Write(folder, "diff2.json", Launch(seed: 8, offset: 1.11));
-
-        var result = Cli.Run("compare", "--base", base1, "--base", base2, "--diff", diff1, "--diff", diff2);
+        var result = Compare(
+            folder, [Launch(seed: 5, offset: 1.00), Launch(seed: 6, offset: 1.02)], [Launch(seed: 7, offset: 1.10), Launch(seed: 8, offset: 1.11)]);
         Assert.Equal(1, result.ExitCode);
         Assert.Contains("16 slower, 0 faster, 0 same", result.Out, StringComparison.Ordinal);
     }
@@ -67,12 +61,9 @@ public sealed class CompareLaunchesTests
     public void Launches_of_different_commits_on_one_side_are_refused()
     {
         using var folder = new TestFolder();
-        var base1 = Write(folder, "base1.json", Launch(seed: 11, offset: 1.0));
         var other = Launch(seed: 12, offset: 1.0);
-        var base2 = Write(folder, "base2.json", other with { Run = other.Run with { GitCommit = "0123456789abcdef" } });
-        var diff = Write(folder, "diff.json", Launch(seed: 13, offset: 1.0));
-
-        var result = Cli.Run("compare", "--base", base1, "--base", base2, "--diff", diff);
+        var result = Compare(
+            folder, [Launch(seed: 11, offset: 1.0), other with { Run = other.Run with { GitCommit = "0123456789abcdef" } }], [Launch(seed: 13, offset: 1.0)]);
         Assert.Equal(2, result.ExitCode);
         Assert.Contains("The base launches differ", result.Error, StringComparison.Ordinal);
         Assert.Contains("0123456789abcdef", result.Error, StringComparison.Ordinal);
@@ -84,8 +75,7 @@ public sealed class CompareLaunchesTests
         using var folder = new TestFolder();
         for (var launch = 1; launch <= 2; launch++)
         {
-            var run = Cli.Run("run", "--family", "SHA-256,BLAKE3", "--job", "dry", "--sizes", "128", "--results", folder.Combine($"launch{launch}"), "--out", folder.Combine($"out{launch}"), "--quiet");
-            Assert.True(run.ExitCode == 0, run.Out + run.Error);
+            Cli.Run("run", "--family", "SHA-256,BLAKE3", "--job", "dry", "--sizes", "128", "--results", folder.Combine($"launch{launch}"), "--out", folder.Combine($"out{launch}"), "--quiet").Succeeded();
         }
 
         var summaries = Enumerable.Range(1, 2)

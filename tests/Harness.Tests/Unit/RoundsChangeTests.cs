@@ -158,9 +158,7 @@ public sealed class RoundsChangeTests
     {
         using var folder = new TestFolder();
 
-        var result = Cli.Run("run", "--algorithm", "Whirlpool", "--provider", "bouncycastle", "--job", "dry", "--sizes", "128", "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet");
-
-        Assert.True(result.ExitCode == 0, result.Out + result.Error);
+        Cli.Run("run", "--algorithm", "Whirlpool", "--provider", "bouncycastle", "--job", "dry", "--sizes", "128", "--results", folder.Combine("results"), "--out", folder.Combine("out"), "--quiet").Succeeded();
         var summaryPath = folder.OnlySummary();
         using var summary = JsonDocument.Parse(File.ReadAllText(summaryPath));
         var record = Assert.Single(summary.RootElement.GetProperty("results").EnumerateArray());

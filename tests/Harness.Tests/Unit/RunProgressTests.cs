@@ -56,11 +56,9 @@ public sealed class RunProgressTests
     public void A_dry_run_shows_gate_and_measurement_progress_and_keeps_BenchmarkDotNets_log_in_its_file_unless_verbose()
     {
         using var folder = new TestFolder();
-        var plain = Cli.Run("run", "--family", "SHA-256", "--job", "dry", "--sizes", "128", "--results", folder.Combine("plain"), "--out", folder.Combine("plain-out"));
-        var verbose = Cli.Run("run", "--family", "SHA-256", "--job", "dry", "--sizes", "128", "--results", folder.Combine("verbose"), "--out", folder.Combine("verbose-out"), "--verbose");
+        var plain = Cli.Run("run", "--family", "SHA-256", "--job", "dry", "--sizes", "128", "--results", folder.Combine("plain"), "--out", folder.Combine("plain-out")).Succeeded();
+        var verbose = Cli.Run("run", "--family", "SHA-256", "--job", "dry", "--sizes", "128", "--results", folder.Combine("verbose"), "--out", folder.Combine("verbose-out"), "--verbose").Succeeded();
 
-        Assert.True(plain.ExitCode == 0, plain.Out + plain.Error);
-        Assert.True(verbose.ExitCode == 0, verbose.Out + verbose.Error);
         var cases = CryptoHarness.Implementations.Registry.Select(algorithm: "SHA-256")
             .Count(i => i.Support.IsSupported && i is not CryptoHarness.Implementations.IBatchHashImplementation);
         Assert.Matches(@"Correctness gate: \d+/\d+ done in", plain.Out);

@@ -47,14 +47,7 @@ public sealed unsafe class Blake3NativeHash() : HashImplementation(Algorithms.Bl
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            if (NativeCalls.IsShort(source.Length))
-            {
-                Blake3Shim.harness_blake3_hash_short(input, (nuint)source.Length, output, (nuint)destination.Length);
-            }
-            else
-            {
-                Blake3Shim.harness_blake3_hash(input, (nuint)source.Length, output, (nuint)destination.Length);
-            }
+            Blake3Shim.harness_blake3_hash.Call(NativeCalls.IsShort(source.Length), input, (nuint)source.Length, output, (nuint)destination.Length);
         }
     }
 }

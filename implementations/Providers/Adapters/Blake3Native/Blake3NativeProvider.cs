@@ -20,7 +20,14 @@ public static class Blake3NativeProvider
         Origin = "Debian `librust-blake3-dev`",
     };
 
-    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    /// <summary>
+    /// Joins the registry, and routes the library's imports to its loader (the tiny-keccak provider calls the same library), when the providers assembly loads
+    /// (see <see cref="ProviderRooms"/> and <see cref="NativeResolver"/>).
+    /// </summary>
     [ModuleInitializer]
-    internal static void Join() => ProviderRooms.Join(() => Room);
+    internal static void Join()
+    {
+        ProviderRooms.Join(() => Room);
+        NativeResolver.Register(Blake3Shim.Library, () => Blake3Shim.Loader);
+    }
 }

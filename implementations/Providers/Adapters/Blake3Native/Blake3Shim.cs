@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics.X86;
 using System.Text;
@@ -13,9 +14,6 @@ internal static unsafe partial class Blake3Shim
 {
     internal const string Library = "blake3_shim";
 
-    // Registered before the first call into the library, wherever that call comes from.
-    static Blake3Shim() => NativeResolver.Register(Library, () => Loader.Handle);
-
     private const string InstallHint =
         "the build makes it when cargo and Debian's librust-blake3-dev and librust-tiny-keccak-dev are installed (apt-get install cargo librust-blake3-dev librust-tiny-keccak-dev), then rebuild";
 
@@ -30,15 +28,10 @@ internal static unsafe partial class Blake3Shim
         level.Suffix is { } suffix && level.CpuHasHigher
             ? new(Library,
                 $"the full build is not loaded because its CPU detection would use instruction sets this run hides; the build makes libblake3_shim_{suffix}.so beside it on x64 Linux when cargo and Debian's librust-blake3-dev and librust-tiny-keccak-dev are installed, then rebuild",
-                $"libblake3_shim_{suffix}.so")
-            : new(Library, InstallHint, "libblake3_shim.so", "libblake3_shim.dylib", "blake3_shim.dll");
+                [$"libblake3_shim_{suffix}.so"])
+            : new(Library, InstallHint, ["libblake3_shim.so", "libblake3_shim.dylib", "blake3_shim.dll"]);
 
-    private static readonly Lazy<Support> Loaded = new(() =>
-    {
-        return Loader.Support;
-    });
-
-    public static Support Support => Loaded.Value;
+    public static Support Support => Loader.Support;
 
     /// <summary>
     /// The crate's version and the SIMD code it chose here (its own detection, e.g. <c>AVX512</c>), and for a level's
@@ -54,12 +47,12 @@ internal static unsafe partial class Blake3Shim
             }
 
             var version = Read(&harness_blake3_version) ?? "unknown";
-            if (NativeLibrary.TryGetExport(Loader.Handle, "harness_blake3_platform", out _) && Read(&harness_blake3_platform) is { } platform)
+            if (Loader.Exports("harness_blake3_platform") && Read(&harness_blake3_platform) is { } platform)
             {
                 version += $", running its {platform} code";
             }
 
-            if (NativeLibrary.TryGetExport(Loader.Handle, "harness_blake3_build_features", out _) && Read(&harness_blake3_build_features) is { Length: > 0 } features)
+            if (Loader.Exports("harness_blake3_build_features") && Read(&harness_blake3_build_features) is { Length: > 0 } features)
             {
                 version += $" (the build for the instruction-set level this run shows: cargo features {features})";
             }
@@ -79,16 +72,11 @@ internal static unsafe partial class Blake3Shim
         }
     }
 
-    [LibraryImport(Library)]
-    internal static partial void harness_blake3_hash(byte* input, nuint inputLength, byte* output, nuint outputLength);
-
     /// <summary>
-    /// The same call without the GC transition, as Blake3.NET makes its short calls: used only up to
-    /// <see cref="NativeCalls.SuppressTransitionMaxBytes"/> (see <see cref="NativeCalls"/> for why).
+    /// The one-shot hash, called without the GC transition up to <see cref="NativeCalls.SuppressTransitionMaxBytes"/>
+    /// as Blake3.NET makes its short calls, and with it beyond (see <see cref="NativeCalls"/> for why).
     /// </summary>
-    [LibraryImport(Library, EntryPoint = "harness_blake3_hash")]
-    [SuppressGCTransition]
-    internal static partial void harness_blake3_hash_short(byte* input, nuint inputLength, byte* output, nuint outputLength);
+    internal static readonly OneShotHash harness_blake3_hash = new(Loader.Export(nameof(harness_blake3_hash)));
 
     [LibraryImport(Library)]
     private static partial nuint harness_blake3_version(byte* buffer, nuint capacity);
@@ -110,6 +98,27 @@ internal static unsafe partial class Blake3Shim
 
     [LibraryImport(Library)]
     internal static partial void harness_blake3_hasher_free(IntPtr hasher);
+
+    /// <summary>harness_blake3_hash: (input, input_len, output, output_len).</summary>
+    internal readonly struct OneShotHash(IntPtr address)
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Call(bool isShort, byte* input, nuint inputLength, byte* output, nuint outputLength)
+        {
+            if (isShort)
+            {
+                ((delegate* unmanaged[Cdecl, SuppressGCTransition]<byte*, nuint, byte*, nuint, void>)address)(input, inputLength, output, outputLength);
+            }
+            else
+            {
+                CallLong(input, inputLength, output, outputLength);
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void CallLong(byte* input, nuint inputLength, byte* output, nuint outputLength) =>
+            ((delegate* unmanaged[Cdecl]<byte*, nuint, byte*, nuint, void>)address)(input, inputLength, output, outputLength);
+    }
 }
 
 /// <summary>

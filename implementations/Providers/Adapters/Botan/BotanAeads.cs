@@ -68,18 +68,11 @@ public abstract unsafe class BotanAead<TSelf>(Algorithm algorithm, string botanN
         fixed (byte* o = output)
         {
             nuint written, consumed;
-            if (NativeCalls.IsShort(input.Length + associatedData.Length))
-            {
-                var setup = LibBotan.botan_cipher_set_associated_data_short(cipher, ad, (nuint)associatedData.Length);
-                setup = setup != LibBotan.Success ? setup : LibBotan.botan_cipher_start_short(cipher, n, (nuint)nonce.Length);
-                return setup != LibBotan.Success ? setup
-                    : LibBotan.botan_cipher_update_short(cipher, LibBotan.UpdateFinal, o, (nuint)output.Length, &written, i, (nuint)input.Length, &consumed);
-            }
-
-            var started = LibBotan.botan_cipher_set_associated_data(cipher, ad, (nuint)associatedData.Length);
-            started = started != LibBotan.Success ? started : LibBotan.botan_cipher_start(cipher, n, (nuint)nonce.Length);
+            var isShort = NativeCalls.IsShort(input.Length + associatedData.Length);
+            var started = LibBotan.botan_cipher_set_associated_data.Call(isShort, cipher, ad, (nuint)associatedData.Length);
+            started = started != LibBotan.Success ? started : LibBotan.botan_cipher_start.Call(isShort, cipher, n, (nuint)nonce.Length);
             return started != LibBotan.Success ? started
-                : LibBotan.botan_cipher_update(cipher, LibBotan.UpdateFinal, o, (nuint)output.Length, &written, i, (nuint)input.Length, &consumed);
+                : LibBotan.botan_cipher_update.Call(isShort, cipher, LibBotan.UpdateFinal, o, (nuint)output.Length, &written, i, (nuint)input.Length, &consumed);
         }
     }
 

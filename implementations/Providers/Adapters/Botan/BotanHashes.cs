@@ -36,9 +36,9 @@ internal static unsafe class BotanHashing
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            var (update, final) = NativeCalls.IsShort(source.Length)
-                ? (LibBotan.botan_hash_update_short(hash, input, (nuint)source.Length), LibBotan.botan_hash_final_short(hash, output))
-                : (LibBotan.botan_hash_update(hash, input, (nuint)source.Length), LibBotan.botan_hash_final(hash, output));
+            var isShort = NativeCalls.IsShort(source.Length);
+            var update = LibBotan.botan_hash_update.Call(isShort, hash, input, (nuint)source.Length);
+            var final = LibBotan.botan_hash_final.Call(isShort, hash, output);
             if (update != LibBotan.Success || final != LibBotan.Success)
             {
                 // A failed update leaves input in the object; clear it so the next message starts clean.
@@ -60,7 +60,7 @@ internal sealed unsafe class BotanIncrementalHash(BotanObject hash, string name)
         ObjectDisposedException.ThrowIf(_hash is null, this);
         fixed (byte* input = source)
         {
-            LibBotan.Check(LibBotan.botan_hash_update(_hash.Handle, input, (nuint)source.Length), "botan_hash_update", name);
+            LibBotan.Check(LibBotan.botan_hash_update.Call(false, _hash.Handle, input, (nuint)source.Length), "botan_hash_update", name);
         }
     }
 
@@ -69,7 +69,7 @@ internal sealed unsafe class BotanIncrementalHash(BotanObject hash, string name)
         ObjectDisposedException.ThrowIf(_hash is null, this);
         fixed (byte* output = destination)
         {
-            LibBotan.Check(LibBotan.botan_hash_final(_hash.Handle, output), "botan_hash_final", name);
+            LibBotan.Check(LibBotan.botan_hash_final.Call(false, _hash.Handle, output), "botan_hash_final", name);
         }
     }
 

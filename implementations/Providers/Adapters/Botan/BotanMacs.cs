@@ -25,12 +25,10 @@ public abstract unsafe class BotanHmac<TSelf>(Algorithm algorithm, string botanN
             // Botan's HMAC takes an empty key, but refuses the null pointer an empty span pins to.
             byte empty = 0;
             var keyPointer = k is null ? &empty : k;
-            var (setKey, update, final) = NativeCalls.IsShort(source.Length + key.Length)
-                ? (LibBotan.botan_mac_set_key_short(mac, keyPointer, (nuint)key.Length), LibBotan.botan_mac_update_short(mac, input, (nuint)source.Length), LibBotan.botan_mac_final_short(mac, output))
-                : (LibBotan.botan_mac_set_key(mac, keyPointer, (nuint)key.Length), LibBotan.botan_mac_update(mac, input, (nuint)source.Length), LibBotan.botan_mac_final(mac, output));
-            LibBotan.Check(setKey, "botan_mac_set_key", botanName);
-            LibBotan.Check(update, "botan_mac_update", botanName);
-            LibBotan.Check(final, "botan_mac_final", botanName);
+            var isShort = NativeCalls.IsShort(source.Length + key.Length);
+            LibBotan.Check(LibBotan.botan_mac_set_key.Call(isShort, mac, keyPointer, (nuint)key.Length), "botan_mac_set_key", botanName);
+            LibBotan.Check(LibBotan.botan_mac_update.Call(isShort, mac, input, (nuint)source.Length), "botan_mac_update", botanName);
+            LibBotan.Check(LibBotan.botan_mac_final.Call(isShort, mac, output), "botan_mac_final", botanName);
         }
     }
 }

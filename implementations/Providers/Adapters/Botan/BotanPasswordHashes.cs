@@ -76,16 +76,9 @@ public sealed unsafe class BotanBcrypt() : BcryptImplementation(BotanProvider.Pr
     [ThreadStatic]
     private static SaltGenerator? t_generator;
 
-    public override Support Support
-    {
-        get
-        {
-            var loaded = LibBotan.Support;
-            return !loaded.IsSupported ? loaded
-                : LibBotan.Exports("botan_rng_init_custom") ? Support.Yes
-                : Support.No("the loaded Botan has no botan_rng_init_custom (Botan 2.18), through which the harness gives bcrypt its salt");
-        }
-    }
+    public override Support Support => LibBotan.Support.Then(static () => Support.When(
+        LibBotan.Loader.Exports("botan_rng_init_custom"),
+        "the loaded Botan has no botan_rng_init_custom (Botan 2.18), through which the harness gives bcrypt its salt"));
 
     protected override Support SupportCore(PasswordHashParameters parameters, PasswordHashInputs inputs) =>
         inputs.Use != PasswordHashUse.Verify && parameters.Cost > MaxCost
@@ -122,8 +115,7 @@ public sealed unsafe class BotanBcrypt() : BcryptImplementation(BotanProvider.Pr
         }
 
         Span<byte> phrase = stackalloc byte[password.Length + 1];
-        password.CopyTo(phrase);
-        phrase[^1] = 0;
+        NulTerminatedAscii.WritePassword(password, phrase);
         try
         {
             fixed (byte* p = phrase)
@@ -153,8 +145,7 @@ public sealed unsafe class BotanBcrypt() : BcryptImplementation(BotanProvider.Pr
         var generator = t_generator ??= new SaltGenerator();
         salt.CopyTo(new Span<byte>(generator.Salt, SaltBytes));
         Span<byte> phrase = stackalloc byte[password.Length + 1];
-        password.CopyTo(phrase);
-        phrase[^1] = 0;
+        NulTerminatedAscii.WritePassword(password, phrase);
         try
         {
             fixed (byte* p = phrase)

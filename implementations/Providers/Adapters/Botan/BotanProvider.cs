@@ -39,7 +39,14 @@ public static class BotanProvider
         Origin = "Debian `libbotan-2-19`",
     };
 
-    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    /// <summary>
+    /// Joins the registry, and routes the library's imports to its loader, when the providers assembly loads
+    /// (see <see cref="ProviderRooms"/> and <see cref="NativeResolver"/>).
+    /// </summary>
     [ModuleInitializer]
-    internal static void Join() => ProviderRooms.Join(() => Room);
+    internal static void Join()
+    {
+        ProviderRooms.Join(() => Room);
+        NativeResolver.Register(LibBotan.Library, () => LibBotan.Loader);
+    }
 }

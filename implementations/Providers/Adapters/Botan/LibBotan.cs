@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using CryptoHarness.Implementations.Adapters.Common;
 
@@ -11,24 +12,20 @@ namespace CryptoHarness.Implementations.Adapters.Botan;
 /// C++ exception before it reaches the caller.
 /// </summary>
 /// <remarks>
-/// The update and final calls of hashes and MACs, and the AEAD calls, come in two declarations, the <c>…_short</c> one
-/// without the GC transition for inputs up to <see cref="NativeCalls.SuppressTransitionMaxBytes"/> (see
+/// The update and final calls of hashes and MACs, a MAC's keying, and the AEAD calls are fields of their signature's
+/// struct (<see cref="ObjectInput"/>, <see cref="ObjectOutput"/>, <see cref="CipherUpdate"/>), called without the GC
+/// transition for inputs up to <see cref="NativeCalls.SuppressTransitionMaxBytes"/> and with it beyond (see
 /// <see cref="NativeCalls"/>): they run for as long as their input takes, never block, and never call back into .NET.
-/// Creating objects, keying and password hashing keep the transition.
+/// Creating objects, keying a cipher and password hashing keep the transition.
 /// </remarks>
 internal static unsafe partial class LibBotan
 {
     internal const string Library = "botan-2";
 
-    static LibBotan() => NativeResolver.Register(Library, () => Loader.Handle);
+    internal static readonly NativeLibraryLoader Loader = NativeLibraryLoader.FromDistribution(
+        Library, "libbotan-2-19", ["libbotan-2.so.19", "libbotan-2.so", "libbotan-2.19.dylib", "libbotan-2.dylib", "botan.dll"], Check);
 
-    internal static readonly NativeLibraryLoader Loader = new(
-        Library, "install the distribution package (Debian/Ubuntu: apt-get install libbotan-2-19; scripts/install-system-packages.sh does)",
-        "libbotan-2.so.19", "libbotan-2.so", "libbotan-2.19.dylib", "libbotan-2.dylib", "botan.dll");
-
-    private static readonly Lazy<Support> Checked = new(Check);
-
-    public static Support Support => Checked.Value;
+    public static Support Support => Loader.Support;
 
     /// <summary>"Botan 2.19.3" and the distribution's package version where it records one.</summary>
     public static string Version
@@ -40,7 +37,7 @@ internal static unsafe partial class LibBotan
                 return "not loaded";
             }
 
-            var package = DistributionPackage.Version("libbotan-2-19");
+            var package = Loader.PackageVersion;
             var version = $"Botan {botan_version_major()}.{botan_version_minor()}.{botan_version_patch()}";
             return package is null ? version : $"{version} (package {package})";
         }
@@ -50,20 +47,9 @@ internal static unsafe partial class LibBotan
     /// Botan 2.8 added <c>botan_pwdhash</c> and the names of the errors; older Botan 2 lacks them and Botan 3 is
     /// another library (libbotan-3), so the loaded one is checked once.
     /// </summary>
-    private static Support Check()
-    {
-        if (!Loader.IsLoaded)
-        {
-            return Loader.Support;
-        }
-
-        return botan_version_major() == 2 && botan_version_minor() >= 8
-            ? Support.Yes
-            : Support.No($"the loaded Botan is {botan_version_major()}.{botan_version_minor()}; the adapters need Botan 2.8 or later 2.x");
-    }
-
-    /// <summary>Whether the loaded library has <paramref name="symbol"/> (Botan 2.18 added <c>botan_rng_init_custom</c>).</summary>
-    internal static bool Exports(string symbol) => Loader.IsLoaded && NativeLibrary.TryGetExport(Loader.Handle, symbol, out _);
+    private static Support Check() => botan_version_major() == 2 && botan_version_minor() >= 8
+        ? Support.Yes
+        : Support.No($"the loaded Botan is {botan_version_major()}.{botan_version_minor()}; the adapters need Botan 2.8 or later 2.x");
 
     internal const int Success = 0;
 
@@ -113,92 +99,42 @@ internal static unsafe partial class LibBotan
     [LibraryImport(Library)]
     private static partial uint botan_version_patch();
 
-    // Hashes (ffi.h, "Hash functions").
-    [LibraryImport(Library)]
-    internal static partial int botan_hash_init(IntPtr* hash, byte* name, uint flags);
+    // Hashes, MACs and ciphers are objects (ffi.h: "Hash functions", "Message Authentication Codes", "Cipher modes"),
+    // made and destroyed by the same two calls under each kind's prefix.
+    internal static readonly ObjectKind HashObject = new("botan_hash");
 
-    [LibraryImport(Library)]
-    internal static partial int botan_hash_update(IntPtr hash, byte* input, nuint length);
+    internal static readonly ObjectKind MacObject = new("botan_mac");
 
-    [LibraryImport(Library, EntryPoint = "botan_hash_update")]
-    [SuppressGCTransition]
-    internal static partial int botan_hash_update_short(IntPtr hash, byte* input, nuint length);
+    internal static readonly ObjectKind CipherObject = new("botan_cipher");
+
+    // Hashes.
+    internal static readonly ObjectInput botan_hash_update = new(Loader.Export(nameof(botan_hash_update)));
 
     /// <summary>Writes the digest and resets the object for the next message (ffi.h: "The hash object is reset").</summary>
-    [LibraryImport(Library)]
-    internal static partial int botan_hash_final(IntPtr hash, byte* output);
-
-    [LibraryImport(Library, EntryPoint = "botan_hash_final")]
-    [SuppressGCTransition]
-    internal static partial int botan_hash_final_short(IntPtr hash, byte* output);
+    internal static readonly ObjectOutput botan_hash_final = new(Loader.Export(nameof(botan_hash_final)));
 
     [LibraryImport(Library)]
     internal static partial int botan_hash_clear(IntPtr hash);
 
-    [LibraryImport(Library)]
-    internal static partial int botan_hash_destroy(IntPtr hash);
+    // MACs.
 
-    // MACs (ffi.h, "Message Authentication Codes").
-    [LibraryImport(Library)]
-    internal static partial int botan_mac_init(IntPtr* mac, byte* name, uint flags);
+    internal static readonly ObjectInput botan_mac_set_key = new(Loader.Export(nameof(botan_mac_set_key)));
 
-    [LibraryImport(Library)]
-    internal static partial int botan_mac_set_key(IntPtr mac, byte* key, nuint keyLength);
+    internal static readonly ObjectInput botan_mac_update = new(Loader.Export(nameof(botan_mac_update)));
 
-    [LibraryImport(Library, EntryPoint = "botan_mac_set_key")]
-    [SuppressGCTransition]
-    internal static partial int botan_mac_set_key_short(IntPtr mac, byte* key, nuint keyLength);
+    internal static readonly ObjectOutput botan_mac_final = new(Loader.Export(nameof(botan_mac_final)));
 
-    [LibraryImport(Library)]
-    internal static partial int botan_mac_update(IntPtr mac, byte* input, nuint length);
-
-    [LibraryImport(Library, EntryPoint = "botan_mac_update")]
-    [SuppressGCTransition]
-    internal static partial int botan_mac_update_short(IntPtr mac, byte* input, nuint length);
-
-    [LibraryImport(Library)]
-    internal static partial int botan_mac_final(IntPtr mac, byte* output);
-
-    [LibraryImport(Library, EntryPoint = "botan_mac_final")]
-    [SuppressGCTransition]
-    internal static partial int botan_mac_final_short(IntPtr mac, byte* output);
-
-    [LibraryImport(Library)]
-    internal static partial int botan_mac_destroy(IntPtr mac);
-
-    // Ciphers (ffi.h, "Cipher modes"): an AEAD is keyed once, then per message given its associated data, started
-    // with its nonce, and run by one update with the final flag over the whole message.
-    [LibraryImport(Library)]
-    internal static partial int botan_cipher_init(IntPtr* cipher, byte* name, uint flags);
+    // Ciphers: an AEAD is keyed once, then per message given its associated data, started with its nonce, and run by
+    // one update with the final flag over the whole message.
 
     [LibraryImport(Library)]
     internal static partial int botan_cipher_set_key(IntPtr cipher, byte* key, nuint keyLength);
 
-    [LibraryImport(Library)]
-    internal static partial int botan_cipher_set_associated_data(IntPtr cipher, byte* associatedData, nuint length);
+    internal static readonly ObjectInput botan_cipher_set_associated_data = new(Loader.Export(nameof(botan_cipher_set_associated_data)));
 
-    [LibraryImport(Library, EntryPoint = "botan_cipher_set_associated_data")]
-    [SuppressGCTransition]
-    internal static partial int botan_cipher_set_associated_data_short(IntPtr cipher, byte* associatedData, nuint length);
+    internal static readonly ObjectInput botan_cipher_start = new(Loader.Export(nameof(botan_cipher_start)));
 
-    [LibraryImport(Library)]
-    internal static partial int botan_cipher_start(IntPtr cipher, byte* nonce, nuint nonceLength);
-
-    [LibraryImport(Library, EntryPoint = "botan_cipher_start")]
-    [SuppressGCTransition]
-    internal static partial int botan_cipher_start_short(IntPtr cipher, byte* nonce, nuint nonceLength);
-
-    [LibraryImport(Library)]
-    internal static partial int botan_cipher_update(
-        IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed);
-
-    [LibraryImport(Library, EntryPoint = "botan_cipher_update")]
-    [SuppressGCTransition]
-    internal static partial int botan_cipher_update_short(
-        IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed);
-
-    [LibraryImport(Library)]
-    internal static partial int botan_cipher_destroy(IntPtr cipher);
+    internal static readonly CipherUpdate botan_cipher_update = new(Loader.Export(nameof(botan_cipher_update)));
 
     // Password hashing (ffi.h, "Password hashing" and "Bcrypt password hashing").
 
@@ -225,6 +161,63 @@ internal static unsafe partial class LibBotan
     /// <summary>0 when the password matches, <see cref="InvalidVerifier"/> when it does not or the string is malformed.</summary>
     [LibraryImport(Library)]
     internal static partial int botan_bcrypt_is_valid(byte* password, byte* hash);
+
+    /// <summary>
+    /// A kind of object: <c>prefix_init(&amp;object, name, flags)</c> and <c>prefix_destroy(object)</c>, resolved from the
+    /// prefix. Both keep the GC transition: an object is made once per thread and algorithm.
+    /// </summary>
+    internal readonly struct ObjectKind(string prefix)
+    {
+        public string InitName { get; } = prefix + "_init";
+
+        public delegate* unmanaged[Cdecl]<IntPtr*, byte*, uint, int> Init { get; } =
+            (delegate* unmanaged[Cdecl]<IntPtr*, byte*, uint, int>)Loader.Export(prefix + "_init");
+
+        public delegate* unmanaged[Cdecl]<IntPtr, int> Destroy { get; } = (delegate* unmanaged[Cdecl]<IntPtr, int>)Loader.Export(prefix + "_destroy");
+    }
+
+    /// <summary>An object's call with an input: (object, bytes, length): hash and MAC update, MAC key, cipher associated data and nonce.</summary>
+    internal readonly struct ObjectInput(IntPtr address)
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int Call(bool isShort, IntPtr handle, byte* input, nuint length) => isShort
+            ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<IntPtr, byte*, nuint, int>)address)(handle, input, length)
+            : CallLong(handle, input, length);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int CallLong(IntPtr handle, byte* input, nuint length) =>
+            ((delegate* unmanaged[Cdecl]<IntPtr, byte*, nuint, int>)address)(handle, input, length);
+    }
+
+    /// <summary>An object's final call: (object, output); hash and MAC final.</summary>
+    internal readonly struct ObjectOutput(IntPtr address)
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int Call(bool isShort, IntPtr handle, byte* output) => isShort
+            ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<IntPtr, byte*, int>)address)(handle, output)
+            : CallLong(handle, output);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int CallLong(IntPtr handle, byte* output) =>
+            ((delegate* unmanaged[Cdecl]<IntPtr, byte*, int>)address)(handle, output);
+    }
+
+    /// <summary>botan_cipher_update: (cipher, flags, output, output_size, output_written, input, input_size, input_consumed).</summary>
+    internal readonly struct CipherUpdate(IntPtr address)
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public int Call(
+            bool isShort, IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed) => isShort
+            ? ((delegate* unmanaged[Cdecl, SuppressGCTransition]<IntPtr, uint, byte*, nuint, nuint*, byte*, nuint, nuint*, int>)address)(
+                cipher, flags, output, outputSize, outputWritten, input, inputSize, inputConsumed)
+            : CallLong(cipher, flags, output, outputSize, outputWritten, input, inputSize, inputConsumed);
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private int CallLong(
+            IntPtr cipher, uint flags, byte* output, nuint outputSize, nuint* outputWritten, byte* input, nuint inputSize, nuint* inputConsumed) =>
+            ((delegate* unmanaged[Cdecl]<IntPtr, uint, byte*, nuint, nuint*, byte*, nuint, nuint*, int>)address)(
+                cipher, flags, output, outputSize, outputWritten, input, inputSize, inputConsumed);
+    }
 }
 
 /// <summary>
@@ -233,12 +226,12 @@ internal static unsafe partial class LibBotan
 /// </summary>
 internal sealed unsafe class BotanObject : IDisposable
 {
-    private readonly delegate*<IntPtr, int> _destroy;
+    private readonly delegate* unmanaged[Cdecl]<IntPtr, int> _destroy;
 
-    private BotanObject(IntPtr handle, delegate*<IntPtr, int> destroy)
+    private BotanObject(ReadOnlySpan<char> name, uint flags, LibBotan.ObjectKind kind)
     {
-        Handle = handle;
-        _destroy = destroy;
+        Handle = Create(name, flags, kind);
+        _destroy = kind.Destroy;
     }
 
     public IntPtr Handle { get; private set; }
@@ -246,31 +239,28 @@ internal sealed unsafe class BotanObject : IDisposable
     /// <summary>The longest name passed to an <c>…_init</c> call, NUL included ("Keccak-1600(512)", "SHAKE-256(nnnnn)").</summary>
     private const int NameBytes = 64;
 
-    public static BotanObject Hash(ReadOnlySpan<char> name) =>
-        new(Create(name, 0, &LibBotan.botan_hash_init, "botan_hash_init"), &LibBotan.botan_hash_destroy);
+    public static BotanObject Hash(ReadOnlySpan<char> name) => new(name, 0, LibBotan.HashObject);
 
-    public static BotanObject Mac(ReadOnlySpan<char> name) =>
-        new(Create(name, 0, &LibBotan.botan_mac_init, "botan_mac_init"), &LibBotan.botan_mac_destroy);
+    public static BotanObject Mac(ReadOnlySpan<char> name) => new(name, 0, LibBotan.MacObject);
 
-    public static BotanObject Cipher(ReadOnlySpan<char> name, uint direction) =>
-        new(Create(name, direction, &LibBotan.botan_cipher_init, "botan_cipher_init"), &LibBotan.botan_cipher_destroy);
+    public static BotanObject Cipher(ReadOnlySpan<char> name, uint direction) => new(name, direction, LibBotan.CipherObject);
 
     /// <summary>Replaces the object with a new one of <paramref name="name"/> (a SHAKE of another output length).</summary>
     public void ReplaceHash(ReadOnlySpan<char> name)
     {
-        var handle = Create(name, 0, &LibBotan.botan_hash_init, "botan_hash_init");
+        var handle = Create(name, 0, LibBotan.HashObject);
         _ = _destroy(Handle);
         Handle = handle;
     }
 
-    private static IntPtr Create(ReadOnlySpan<char> name, uint flags, delegate*<IntPtr*, byte*, uint, int> init, string function)
+    private static IntPtr Create(ReadOnlySpan<char> name, uint flags, LibBotan.ObjectKind kind)
     {
         Span<byte> text = stackalloc byte[NameBytes];
         LibBotan.NulTerminated(name, text);
         IntPtr handle;
         fixed (byte* n = text)
         {
-            LibBotan.Check(init(&handle, n, flags), function, name.ToString());
+            LibBotan.Check(kind.Init(&handle, n, flags), kind.InitName, name.ToString());
         }
 
         return handle;

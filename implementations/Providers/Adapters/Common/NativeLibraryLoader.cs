@@ -11,20 +11,57 @@ namespace CryptoHarness.Implementations.Adapters.Common;
 internal sealed class NativeLibraryLoader
 {
     private readonly Lazy<(IntPtr Handle, string? Error)> _load;
+    private readonly Lazy<Support> _support;
 
-    public NativeLibraryLoader(string importName, string installHint, params string[] candidates)
+    /// <param name="importName">The name the library's imports give (<c>[LibraryImport(…)]</c>).</param>
+    /// <param name="installHint">What to do where no candidate loads.</param>
+    /// <param name="candidates">The file names to try, in order.</param>
+    /// <param name="check">
+    /// What the loaded library must also pass before its adapters run (a version, an initialization call), checked
+    /// once; none where loading is enough.
+    /// </param>
+    public NativeLibraryLoader(string importName, string installHint, string[] candidates, Func<Support>? check = null)
     {
         ImportName = importName;
         _load = new Lazy<(IntPtr, string?)>(() => Load(candidates, installHint));
+        _support = new Lazy<Support>(() => !IsLoaded ? Support.No(_load.Value.Error!) : check?.Invoke() ?? Support.Yes);
     }
+
+    /// <summary>
+    /// A library the distribution packages as <paramref name="package"/>: the hint names the package to install, and
+    /// <see cref="PackageVersion"/> reads the installed version (for libraries that do not report their own).
+    /// </summary>
+    public static NativeLibraryLoader FromDistribution(string importName, string package, string[] candidates, Func<Support>? check = null) =>
+        new(importName, $"install the distribution package (Debian/Ubuntu: apt-get install {package}; scripts/install-system-packages.sh does)", candidates, check)
+        {
+            Package = package,
+        };
 
     public string ImportName { get; }
 
+    /// <summary>The distribution package the library comes from, or null (a NuGet package's library, our shim).</summary>
+    public string? Package { get; private init; }
+
+    /// <summary>The installed version of <see cref="Package"/> as the package database records it; null where it records none.</summary>
+    public string? PackageVersion => Package is null ? null : DistributionPackage.Version(Package);
+
     public bool IsLoaded => _load.Value.Handle != IntPtr.Zero;
 
-    public Support Support => IsLoaded ? Support.Yes : Support.No(_load.Value.Error!);
+    /// <summary>Whether the library loaded and passed its check.</summary>
+    public Support Support => _support.Value;
 
     public IntPtr Handle => _load.Value.Handle;
+
+    /// <summary>
+    /// The address of <paramref name="symbol"/> in the loaded library; zero where the library is not loaded or lacks
+    /// it (an older libsodium has no AEGIS), so an entry can be resolved up front and called only once its adapter's
+    /// support says yes.
+    /// </summary>
+    public IntPtr Export(string symbol) =>
+        IsLoaded && NativeLibrary.TryGetExport(Handle, symbol, out var address) ? address : IntPtr.Zero;
+
+    /// <summary>Whether the loaded library has <paramref name="symbol"/> (an older one lacks later additions).</summary>
+    public bool Exports(string symbol) => Export(symbol) != IntPtr.Zero;
 
     private static (IntPtr, string?) Load(string[] candidates, string installHint)
     {
@@ -51,19 +88,21 @@ internal sealed class NativeLibraryLoader
 }
 
 /// <summary>
-/// Routes every DllImport of this assembly to the loader its library's class registered (from its static constructor,
-/// which runs before its first call), so each provider's folder names its own library and nothing here lists them.
+/// Routes every DllImport of this assembly to the loader its provider registered, so each provider's folder names its
+/// own library and nothing here lists them. A provider registers from its module initializer (its <c>Join</c>), which
+/// runs when the assembly loads, so before any call into any library, wherever it comes from; the loader is asked for
+/// only when the first import binds, so registering loads nothing.
 /// </summary>
 internal static class NativeResolver
 {
-    private static readonly System.Collections.Concurrent.ConcurrentDictionary<string, Func<IntPtr>> Handles = new(StringComparer.Ordinal);
+    private static readonly System.Collections.Concurrent.ConcurrentDictionary<string, Func<NativeLibraryLoader>> Loaders = new(StringComparer.Ordinal);
 
     private static int s_registered;
 
-    /// <summary>Routes <paramref name="library"/> (the name its imports give) to <paramref name="handle"/>.</summary>
-    public static void Register(string library, Func<IntPtr> handle)
+    /// <summary>Routes <paramref name="library"/> (the name its imports give) to the library <paramref name="loader"/> loads.</summary>
+    public static void Register(string library, Func<NativeLibraryLoader> loader)
     {
-        Handles[library] = handle;
+        Loaders[library] = loader;
         if (Interlocked.Exchange(ref s_registered, 1) == 0)
         {
             NativeLibrary.SetDllImportResolver(typeof(NativeResolver).Assembly, Resolve);
@@ -71,7 +110,7 @@ internal static class NativeResolver
     }
 
     private static IntPtr Resolve(string libraryName, Assembly assembly, DllImportSearchPath? searchPath) =>
-        Handles.TryGetValue(libraryName, out var handle) ? handle() : IntPtr.Zero;
+        Loaders.TryGetValue(libraryName, out var loader) ? loader().Handle : IntPtr.Zero;
 }
 
 /// <summary>

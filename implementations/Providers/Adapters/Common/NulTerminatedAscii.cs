@@ -22,4 +22,14 @@ internal static class NulTerminatedAscii
         destination[Encoding.ASCII.GetBytes(text, destination)] = 0;
         return true;
     }
+
+    /// <summary>
+    /// Writes <paramref name="password"/> and a NUL into <paramref name="destination"/> (one byte longer), as the C
+    /// password arguments take it; the callers check it holds no NUL and wipe the copy after the call.
+    /// </summary>
+    public static void WritePassword(ReadOnlySpan<byte> password, Span<byte> destination)
+    {
+        password.CopyTo(destination);
+        destination[password.Length] = 0;
+    }
 }

@@ -12,11 +12,8 @@ internal static unsafe partial class Libargon2
 {
     internal const string Library = "argon2";
 
-    static Libargon2() => NativeResolver.Register(Library, () => Loader.Handle);
-
-    internal static readonly NativeLibraryLoader Loader = new(
-        Library, "install the distribution package (Debian/Ubuntu: apt-get install libargon2-1)",
-        "libargon2.so.1", "libargon2.so", "libargon2.1.dylib", "libargon2.dylib", "argon2.dll");
+    internal static readonly NativeLibraryLoader Loader = NativeLibraryLoader.FromDistribution(
+        Library, "libargon2-1", ["libargon2.so.1", "libargon2.so", "libargon2.1.dylib", "libargon2.dylib", "argon2.dll"]);
 
     public static Support Support => Loader.Support;
 

@@ -8,7 +8,7 @@ public static class Libargon2Provider
 {
     public static Provider Provider { get; } = Provider.NativeAnchor(
         "libargon2", "The Argon2 reference C implementation (phc-winner-argon2), the distribution's libargon2, loaded from the system",
-        () => "libargon2 " + (DistributionPackage.Version("libargon2-1") ?? "(version not recorded)"),
+        () => "libargon2 " + (Libargon2.Loader.PackageVersion ?? "(version not recorded)"),
         NativeCalls.LongCallNote);
 
     /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
@@ -18,7 +18,14 @@ public static class Libargon2Provider
         Origin = "Debian `libargon2-1`",
     };
 
-    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    /// <summary>
+    /// Joins the registry, and routes the library's imports to its loader, when the providers assembly loads
+    /// (see <see cref="ProviderRooms"/> and <see cref="NativeResolver"/>).
+    /// </summary>
     [ModuleInitializer]
-    internal static void Join() => ProviderRooms.Join(() => Room);
+    internal static void Join()
+    {
+        ProviderRooms.Join(() => Room);
+        NativeResolver.Register(Libargon2.Library, () => Libargon2.Loader);
+    }
 }

@@ -5,15 +5,19 @@ namespace CryptoHarness.Implementations.Adapters.Libsodium;
 
 // Native providers: libsodium (C) and the Rust blake3 and tiny-keccak crates. Spans are pinned with `fixed`; nothing is copied.
 // libsodium's hash functions have no failure mode and return 0 always (libsodium documentation, "Hashing").
-// One-shot calls on inputs up to 1 KiB take the declarations without the GC transition (NativeCalls says why).
+// One-shot calls on inputs up to 1 KiB are made without the GC transition (NativeCalls says why).
 
 /// <summary>
 /// libsodium's SHA-256 or SHA-512 (crypto_hash_sha256, crypto_hash_sha512): the same calls under other names, so an
-/// adapter is its set of calls, passed as function pointers as <see cref="LibsodiumDetachedAead"/>'s are.
+/// adapter is its set of calls (<see cref="Libsodium.Sha2Entries"/>).
 /// </summary>
-public unsafe class LibsodiumSha2(Algorithm algorithm, LibsodiumSha2.Calls calls)
-    : HashImplementation(algorithm, LibsodiumProvider.Provider), IStreamingHashImplementation
+public unsafe class LibsodiumSha2 : HashImplementation, IStreamingHashImplementation
 {
+    private readonly Libsodium.Sha2Entries _calls;
+
+    private protected LibsodiumSha2(Algorithm algorithm, Libsodium.Sha2Entries calls)
+        : base(algorithm, LibsodiumProvider.Provider) => _calls = calls;
+
     public override Support Support => Libsodium.Support;
 
     protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination)
@@ -21,36 +25,13 @@ public unsafe class LibsodiumSha2(Algorithm algorithm, LibsodiumSha2.Calls calls
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            var hash = NativeCalls.IsShort(source.Length) ? calls.HashShort : calls.Hash;
-            _ = hash(output, input, (ulong)source.Length);
+            _ = _calls.Hash.Call(NativeCalls.IsShort(source.Length), output, input, (ulong)source.Length);
         }
     }
 
-    public IIncrementalHash CreateIncremental() => new Incremental(calls);
+    public IIncrementalHash CreateIncremental() => new Incremental(_calls);
 
-    /// <summary>One-shot, with and without the GC transition, and the init/update/final state and calls.</summary>
-    public readonly struct Calls(
-        delegate*<byte*, byte*, ulong, int> hash,
-        delegate*<byte*, byte*, ulong, int> hashShort,
-        delegate*<nuint> stateBytes,
-        delegate*<byte*, int> init,
-        delegate*<byte*, byte*, ulong, int> update,
-        delegate*<byte*, byte*, int> final)
-    {
-        public delegate*<byte*, byte*, ulong, int> Hash { get; } = hash;
-
-        public delegate*<byte*, byte*, ulong, int> HashShort { get; } = hashShort;
-
-        public delegate*<nuint> StateBytes { get; } = stateBytes;
-
-        public delegate*<byte*, int> Init { get; } = init;
-
-        public delegate*<byte*, byte*, ulong, int> Update { get; } = update;
-
-        public delegate*<byte*, byte*, int> Final { get; } = final;
-    }
-
-    private sealed class Incremental(Calls calls) : LibsodiumIncremental(calls.StateBytes())
+    private sealed class Incremental(Libsodium.Sha2Entries calls) : LibsodiumIncremental(calls.StateBytes())
     {
         protected override int Init(byte* state) => calls.Init(state);
 
@@ -60,15 +41,9 @@ public unsafe class LibsodiumSha2(Algorithm algorithm, LibsodiumSha2.Calls calls
     }
 }
 
-public sealed unsafe class LibsodiumSha256() : LibsodiumSha2(
-    Algorithms.Sha256,
-    new(&Libsodium.crypto_hash_sha256, &Libsodium.crypto_hash_sha256_short, &Libsodium.crypto_hash_sha256_statebytes,
-        &Libsodium.crypto_hash_sha256_init, &Libsodium.crypto_hash_sha256_update, &Libsodium.crypto_hash_sha256_final));
+public sealed class LibsodiumSha256() : LibsodiumSha2(Algorithms.Sha256, Libsodium.Sha256);
 
-public sealed unsafe class LibsodiumSha512() : LibsodiumSha2(
-    Algorithms.Sha512,
-    new(&Libsodium.crypto_hash_sha512, &Libsodium.crypto_hash_sha512_short, &Libsodium.crypto_hash_sha512_statebytes,
-        &Libsodium.crypto_hash_sha512_init, &Libsodium.crypto_hash_sha512_update, &Libsodium.crypto_hash_sha512_final));
+public sealed class LibsodiumSha512() : LibsodiumSha2(Algorithms.Sha512, Libsodium.Sha512);
 
 /// <summary>libsodium's generic hash is unkeyed BLAKE2b with the output length asked for.</summary>
 public abstract unsafe class LibsodiumBlake2b(Algorithm algorithm) : HashImplementation(algorithm, LibsodiumProvider.Provider), IStreamingHashImplementation
@@ -80,9 +55,7 @@ public abstract unsafe class LibsodiumBlake2b(Algorithm algorithm) : HashImpleme
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            _ = NativeCalls.IsShort(source.Length)
-                ? Libsodium.crypto_generichash_short(output, (nuint)destination.Length, input, (ulong)source.Length, null, 0)
-                : Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, null, 0);
+            _ = Libsodium.crypto_generichash.Call(NativeCalls.IsShort(source.Length), output, (nuint)destination.Length, input, (ulong)source.Length, null, 0);
         }
     }
 

@@ -15,9 +15,8 @@ public sealed unsafe class LibsodiumBlake2b512Mac() : MacImplementation(Algorith
         fixed (byte* input = source)
         fixed (byte* output = destination)
         {
-            _ = NativeCalls.IsShort(source.Length)
-                ? Libsodium.crypto_generichash_short(output, (nuint)destination.Length, input, (ulong)source.Length, k, (nuint)key.Length)
-                : Libsodium.crypto_generichash(output, (nuint)destination.Length, input, (ulong)source.Length, k, (nuint)key.Length);
+            _ = Libsodium.crypto_generichash.Call(
+                NativeCalls.IsShort(source.Length), output, (nuint)destination.Length, input, (ulong)source.Length, k, (nuint)key.Length);
         }
     }
 

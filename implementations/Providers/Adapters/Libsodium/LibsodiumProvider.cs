@@ -30,7 +30,14 @@ public static class LibsodiumProvider
             + "package",
     };
 
-    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    /// <summary>
+    /// Joins the registry, and routes the library's imports to its loader, when the providers assembly loads
+    /// (see <see cref="ProviderRooms"/> and <see cref="NativeResolver"/>).
+    /// </summary>
     [ModuleInitializer]
-    internal static void Join() => ProviderRooms.Join(() => Room);
+    internal static void Join()
+    {
+        ProviderRooms.Join(() => Room);
+        NativeResolver.Register(Libsodium.Library, () => Libsodium.Loader);
+    }
 }

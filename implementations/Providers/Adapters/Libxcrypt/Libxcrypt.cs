@@ -12,15 +12,10 @@ internal static unsafe partial class Libxcrypt
 {
     internal const string Library = "crypt";
 
-    static Libxcrypt() => NativeResolver.Register(Library, () => Loader.Handle);
+    internal static readonly NativeLibraryLoader Loader = NativeLibraryLoader.FromDistribution(
+        Library, "libcrypt1", ["libcrypt.so.1", "libcrypt.so.2", "libcrypt.so"], Check);
 
-    internal static readonly NativeLibraryLoader Loader = new(
-        Library, "install the distribution package (Debian/Ubuntu: apt-get install libcrypt1)",
-        "libcrypt.so.1", "libcrypt.so.2", "libcrypt.so");
-
-    private static readonly Lazy<Support> Checked = new(Check);
-
-    public static Support Support => Checked.Value;
+    public static Support Support => Loader.Support;
 
     /// <summary>sizeof(struct crypt_data) in libxcrypt (crypt.h: CRYPT_DATA_INTERNAL_SIZE plus the output fields).</summary>
     internal const int DataBytes = 32768;
@@ -31,11 +26,6 @@ internal static unsafe partial class Libxcrypt
     /// <summary>Older libcrypt (glibc's before libxcrypt) has no bcrypt: check once with a known string.</summary>
     private static Support Check()
     {
-        if (!Loader.IsLoaded)
-        {
-            return Loader.Support;
-        }
-
         var data = NativeMemory.AllocZeroed(DataBytes);
         try
         {

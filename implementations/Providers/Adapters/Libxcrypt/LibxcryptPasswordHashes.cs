@@ -87,8 +87,7 @@ public sealed unsafe class LibxcryptBcrypt() : BcryptImplementation(LibxcryptPro
     private static int CryptRn(ReadOnlySpan<byte> password, ReadOnlySpan<byte> setting, Span<byte> result)
     {
         Span<byte> phrase = stackalloc byte[password.Length + 1];
-        password.CopyTo(phrase);
-        phrase[^1] = 0;
+        NulTerminatedAscii.WritePassword(password, phrase);
         var data = Data();
         try
         {

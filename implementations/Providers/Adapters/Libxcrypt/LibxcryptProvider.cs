@@ -8,7 +8,7 @@ public static class LibxcryptProvider
 {
     public static Provider Provider { get; } = Provider.NativeAnchor(
         "libxcrypt", "libxcrypt's crypt_rn, the system's password hashing library in C, loaded from the system",
-        () => "libxcrypt " + (DistributionPackage.Version("libcrypt1") ?? "(version not recorded)"),
+        () => "libxcrypt " + (Libxcrypt.Loader.PackageVersion ?? "(version not recorded)"),
         NativeCalls.LongCallNote);
 
     /// <summary>The provider's room: its place in the report order, what the README's table says of it, and its entries (one line per family or kind file of this folder, each file listing its own).</summary>
@@ -18,7 +18,14 @@ public static class LibxcryptProvider
         Origin = "Debian `libcrypt1`",
     };
 
-    /// <summary>Joins the registry when the providers assembly loads (see <see cref="ProviderRooms"/>).</summary>
+    /// <summary>
+    /// Joins the registry, and routes the library's imports to its loader, when the providers assembly loads
+    /// (see <see cref="ProviderRooms"/> and <see cref="NativeResolver"/>).
+    /// </summary>
     [ModuleInitializer]
-    internal static void Join() => ProviderRooms.Join(() => Room);
+    internal static void Join()
+    {
+        ProviderRooms.Join(() => Room);
+        NativeResolver.Register(Libxcrypt.Library, () => Libxcrypt.Loader);
+    }
 }

@@ -17,14 +17,9 @@ public sealed unsafe class TinyKeccakKt128() : XofImplementation(Algorithms.Kt12
         fixed (byte* custom = customization)
         fixed (byte* output = destination)
         {
-            if (NativeCalls.IsShort(source.Length + customization.Length))
-            {
-                TinyKeccakShim.harness_k12_hash_short(input, (nuint)source.Length, custom, (nuint)customization.Length, output, (nuint)destination.Length);
-            }
-            else
-            {
-                TinyKeccakShim.harness_k12_hash(input, (nuint)source.Length, custom, (nuint)customization.Length, output, (nuint)destination.Length);
-            }
+            TinyKeccakShim.harness_k12_hash.Call(
+                NativeCalls.IsShort(source.Length + customization.Length),
+                input, (nuint)source.Length, custom, (nuint)customization.Length, output, (nuint)destination.Length);
         }
     }
 }

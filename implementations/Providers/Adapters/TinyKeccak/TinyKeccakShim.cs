@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Text;
 using CryptoHarness.Implementations.Adapters.Blake3Native;
@@ -20,7 +21,7 @@ internal static unsafe partial class TinyKeccakShim
         }
 
         // A shim built before the KangarooTwelve export was added loads but lacks it.
-        return NativeLibrary.TryGetExport(Blake3Shim.Loader.Handle, "harness_k12_hash", out _)
+        return Blake3Shim.Loader.Exports("harness_k12_hash")
             ? Support.Yes
             : Support.No("the loaded blake3 shim has no KangarooTwelve export; rebuild with Debian's librust-tiny-keccak-dev installed");
     });
@@ -46,16 +47,32 @@ internal static unsafe partial class TinyKeccakShim
         }
     }
 
-    [LibraryImport(Blake3Shim.Library)]
-    internal static partial void harness_k12_hash(
-        byte* input, nuint inputLength, byte* customization, nuint customizationLength, byte* output, nuint outputLength);
-
-    /// <summary>The same call without the GC transition, for short inputs (see <see cref="NativeCalls"/>).</summary>
-    [LibraryImport(Blake3Shim.Library, EntryPoint = "harness_k12_hash")]
-    [SuppressGCTransition]
-    internal static partial void harness_k12_hash_short(
-        byte* input, nuint inputLength, byte* customization, nuint customizationLength, byte* output, nuint outputLength);
+    /// <summary>KangarooTwelve, called without the GC transition for short inputs (see <see cref="NativeCalls"/>).</summary>
+    internal static readonly K12Hash harness_k12_hash = new(Blake3Shim.Loader.Export(nameof(harness_k12_hash)));
 
     [LibraryImport(Blake3Shim.Library)]
     private static partial nuint harness_tiny_keccak_version(byte* buffer, nuint capacity);
+
+    /// <summary>harness_k12_hash: (input, input_len, customization, customization_len, output, output_len).</summary>
+    internal readonly struct K12Hash(IntPtr address)
+    {
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
+        public void Call(bool isShort, byte* input, nuint inputLength, byte* customization, nuint customizationLength, byte* output, nuint outputLength)
+        {
+            if (isShort)
+            {
+                ((delegate* unmanaged[Cdecl, SuppressGCTransition]<byte*, nuint, byte*, nuint, byte*, nuint, void>)address)(
+                    input, inputLength, customization, customizationLength, output, outputLength);
+            }
+            else
+            {
+                CallLong(input, inputLength, customization, customizationLength, output, outputLength);
+            }
+        }
+
+        [MethodImpl(MethodImplOptions.NoInlining)]
+        private void CallLong(byte* input, nuint inputLength, byte* customization, nuint customizationLength, byte* output, nuint outputLength) =>
+            ((delegate* unmanaged[Cdecl]<byte*, nuint, byte*, nuint, byte*, nuint, void>)address)(
+                input, inputLength, customization, customizationLength, output, outputLength);
+    }
 }
