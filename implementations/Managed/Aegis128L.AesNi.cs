@@ -29,28 +29,28 @@ namespace CryptoHarness.Managed;
 // processes and 65-74 in others: stable within a process for 12 s, the buffers at the same addresses modulo 4 KiB, and
 // (per the perf map) the same machine code for the kernel and its caller at the same addresses in a fast and a slow
 // process, so neither the inputs' alignment nor the code the JIT chose set it apart. With Encrypt and Decrypt roots of
-// their own (Aegis128L.cs) the split was 41 against 52-60 ns; written out as well, 41-46 ns in every process (35-38
+// their own (Aegis.cs) the split was 41 against 52-60 ns; written out as well, 41-46 ns in every process (35-38
 // with the round key above and the nonce's 8-byte loads, AegisBlocks.LoadNonceBlock).
-public static partial class Aegis128L
+public readonly partial struct Aegis128L
 {
+    private const int BlockSize = 32;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void SealAesNi(
+    static void IAegisVariant.Seal(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> input, Span<byte> output,
         bool encrypting, out Vector128<byte> tag0, out Vector128<byte> tag1, bool longTag)
     {
-        // Init (draft §4.2): C0 and C1 are the Fibonacci sequence modulo 256 (§2, "Constants"). The lengths were checked.
-        var c0 = Vector128.Create((byte)0x00, 0x01, 0x01, 0x02, 0x03, 0x05, 0x08, 0x0d, 0x15, 0x22, 0x37, 0x59, 0x90, 0xe9, 0x79, 0x62);
-        var c1 = Vector128.Create((byte)0xdb, 0x3d, 0x18, 0x55, 0x6d, 0xc2, 0x2f, 0xf1, 0x20, 0x11, 0x31, 0x42, 0x73, 0xb5, 0x28, 0xdd);
+        // Init (draft §4.2), with the constants C0 and C1 of §2. The lengths were checked.
         var k = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(key));
         var n = AegisBlocks.LoadNonceBlock(ref MemoryMarshal.GetReference(nonce));
         var s0 = k ^ n;
-        var s1 = c1;
-        var s2 = c0;
-        var s3 = c1;
+        var s1 = AegisBlocks.C1;
+        var s2 = AegisBlocks.C0;
+        var s3 = AegisBlocks.C1;
         var s4 = k ^ n;
-        var s5 = k ^ c0;
-        var s6 = k ^ c1;
-        var s7 = k ^ c0;
+        var s5 = k ^ AegisBlocks.C0;
+        var s6 = k ^ AegisBlocks.C1;
+        var s7 = k ^ AegisBlocks.C0;
         Vector128<byte> old;
 
         // UPDATE 1 of 10 (draft §4.1): S'i = AESRound(S(i-1), Si), the block absorbed (here K and N) XORed into S'0 and

@@ -62,7 +62,7 @@ public enum AesGcmPath
 /// <see cref="Dispose"/>; stack buffers that held keystream, plaintext or a tag are wiped before returning.
 /// </para>
 /// </remarks>
-public sealed partial class AesGcmCipher : IDisposable
+public sealed partial class AesGcmCipher : IAeadCipher
 {
     public const int NonceSizeInBytes = 12;
     public const int TagSizeInBytes = 16;

@@ -140,21 +140,17 @@ internal static class ChaCha20Poly1305Core
         Poly1305.Blocks(ref poly, block, 1);
     }
 
-    public static void ValidateSeal(ReadOnlySpan<byte> nonce, int expectedNonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
+    /// <summary>
+    /// The checks of a call in either direction: the nonce's and tag's lengths, and the output as long as the input (the
+    /// ciphertext when <paramref name="sealing"/>, else the plaintext).
+    /// </summary>
+    public static void Validate(ReadOnlySpan<byte> nonce, int expectedNonce, ReadOnlySpan<byte> tag, int inputLength, int outputLength, bool sealing)
     {
         ValidateNonceAndTag(nonce, expectedNonce, tag);
-        if (ciphertext.Length != plaintext.Length)
+        if (outputLength != inputLength)
         {
-            throw new ArgumentException($"Ciphertext is {ciphertext.Length} bytes; it must be as long as the plaintext ({plaintext.Length}).", nameof(ciphertext));
-        }
-    }
-
-    public static void ValidateOpen(ReadOnlySpan<byte> nonce, int expectedNonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
-    {
-        ValidateNonceAndTag(nonce, expectedNonce, tag);
-        if (plaintext.Length != ciphertext.Length)
-        {
-            throw new ArgumentException($"Plaintext is {plaintext.Length} bytes; it must be as long as the ciphertext ({ciphertext.Length}).", nameof(plaintext));
+            var (output, outputName, input) = sealing ? ("Ciphertext", "ciphertext", "plaintext") : ("Plaintext", "plaintext", "ciphertext");
+            throw new ArgumentException($"{output} is {outputLength} bytes; it must be as long as the {input} ({inputLength}).", outputName);
         }
     }
 
@@ -178,7 +174,7 @@ internal static class ChaCha20Poly1305Core
 /// their nonce and how it makes the ChaCha20 state (<see cref="InitializeState"/>). Allocates nothing per call;
 /// <see cref="Dispose"/> wipes the key.
 /// </summary>
-public abstract class ChaCha20Poly1305CipherBase : IDisposable
+public abstract class ChaCha20Poly1305CipherBase : IAeadCipher
 {
     public const int KeySizeInBytes = 32;
     public const int TagSizeInBytes = 16;
@@ -211,10 +207,7 @@ public abstract class ChaCha20Poly1305CipherBase : IDisposable
     [SkipLocalsInit]
     public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        ChaCha20Poly1305Core.ValidateSeal(nonce, _nonceSize, plaintext, ciphertext, tag);
-        Unsafe.SkipInit(out ChaCha20.State state);
-        InitializeState(ref _key, ref state, nonce);
+        Start(nonce, tag, plaintext.Length, ciphertext.Length, sealing: true, out var state);
         ChaCha20Poly1305Core.Seal(_path, ref state, associatedData, plaintext, ciphertext, tag);
         ChaCha20.Wipe(ref state);
     }
@@ -226,13 +219,20 @@ public abstract class ChaCha20Poly1305CipherBase : IDisposable
     [SkipLocalsInit]
     public bool Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
     {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        ChaCha20Poly1305Core.ValidateOpen(nonce, _nonceSize, ciphertext, tag, plaintext);
-        Unsafe.SkipInit(out ChaCha20.State state);
-        InitializeState(ref _key, ref state, nonce);
+        Start(nonce, tag, ciphertext.Length, plaintext.Length, sealing: false, out var state);
         bool valid = ChaCha20Poly1305Core.Open(_path, ref state, associatedData, ciphertext, tag, plaintext);
         ChaCha20.Wipe(ref state);
         return valid;
+    }
+
+    /// <summary>The checks of a call in either direction, then the ChaCha20 state for <paramref name="nonce"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private void Start(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag, int inputLength, int outputLength, bool sealing, out ChaCha20.State state)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ChaCha20Poly1305Core.Validate(nonce, _nonceSize, tag, inputLength, outputLength, sealing);
+        Unsafe.SkipInit(out state);
+        InitializeState(ref _key, ref state, nonce);
     }
 
     public void Dispose()
