@@ -98,9 +98,13 @@ internal static class AegisArguments
         int keySize, int nonceSize, bool supported, string name,
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> input, ReadOnlySpan<byte> output, ReadOnlySpan<byte> tag)
     {
-        // In place is fine (each block is read before its output is written); a shifted overlap is not.
+        // In place is fine (each block is read before its output is written); a shifted overlap is not. The lengths being
+        // equal (n), the spans overlap exactly when the output starts less than n bytes before or after the input. This
+        // is written out rather than left to MemoryExtensions.Overlaps, which the JIT did not always inline into the
+        // generic roots (a call passing both spans in every Encrypt: 41 ns instead of 38 at 128 B).
+        nint offset = Unsafe.ByteOffset(ref MemoryMarshal.GetReference(input), ref MemoryMarshal.GetReference(output));
         if (!supported || key.Length != keySize || nonce.Length != nonceSize || tag.Length is not (16 or 32)
-            || output.Length != input.Length || (input.Overlaps(output, out int offset) && offset != 0))
+            || output.Length != input.Length || (offset != 0 && offset > -input.Length && offset < input.Length))
         {
             Throw(keySize, nonceSize, supported, name, key, nonce, input, output, tag);
         }
@@ -148,20 +152,6 @@ internal static class AegisArguments
 /// </summary>
 internal static class AegisBlocks
 {
-    /// <summary>C0 of the draft (§2, "Constants"): the Fibonacci sequence modulo 256, from 0, 1.</summary>
-    public static Vector128<byte> C0
-    {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => Vector128.Create((byte)0x00, 0x01, 0x01, 0x02, 0x03, 0x05, 0x08, 0x0d, 0x15, 0x22, 0x37, 0x59, 0x90, 0xe9, 0x79, 0x62);
-    }
-
-    /// <summary>C1 of the draft (§2, "Constants"): the same sequence on from there.</summary>
-    public static Vector128<byte> C1
-    {
-        [MethodImpl(MethodImplOptions.AggressiveInlining)]
-        get => Vector128.Create((byte)0xdb, 0x3d, 0x18, 0x55, 0x6d, 0xc2, 0x2f, 0xf1, 0x20, 0x11, 0x31, 0x42, 0x73, 0xb5, 0x28, 0xdd);
-    }
-
     /// <summary>
     /// 16 nonce bytes at <paramref name="source"/>, read as two 8-byte words. A caller that has just written a counter
     /// into the nonce (8 bytes at a time, as the harness's workload and any counter-nonce caller does) would make one

@@ -40,17 +40,19 @@ public readonly partial struct Aegis128L
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> input, Span<byte> output,
         bool encrypting, out Vector128<byte> tag0, out Vector128<byte> tag1, bool longTag)
     {
-        // Init (draft §4.2), with the constants C0 and C1 of §2. The lengths were checked.
+        // Init (draft §4.2): C0 and C1 are the Fibonacci sequence modulo 256 (§2, "Constants"). The lengths were checked.
+        var c0 = Vector128.Create((byte)0x00, 0x01, 0x01, 0x02, 0x03, 0x05, 0x08, 0x0d, 0x15, 0x22, 0x37, 0x59, 0x90, 0xe9, 0x79, 0x62);
+        var c1 = Vector128.Create((byte)0xdb, 0x3d, 0x18, 0x55, 0x6d, 0xc2, 0x2f, 0xf1, 0x20, 0x11, 0x31, 0x42, 0x73, 0xb5, 0x28, 0xdd);
         var k = Vector128.LoadUnsafe(ref MemoryMarshal.GetReference(key));
         var n = AegisBlocks.LoadNonceBlock(ref MemoryMarshal.GetReference(nonce));
         var s0 = k ^ n;
-        var s1 = AegisBlocks.C1;
-        var s2 = AegisBlocks.C0;
-        var s3 = AegisBlocks.C1;
+        var s1 = c1;
+        var s2 = c0;
+        var s3 = c1;
         var s4 = k ^ n;
-        var s5 = k ^ AegisBlocks.C0;
-        var s6 = k ^ AegisBlocks.C1;
-        var s7 = k ^ AegisBlocks.C0;
+        var s5 = k ^ c0;
+        var s6 = k ^ c1;
+        var s7 = k ^ c0;
         Vector128<byte> old;
 
         // UPDATE 1 of 10 (draft §4.1): S'i = AESRound(S(i-1), Si), the block absorbed (here K and N) XORed into S'0 and

@@ -22,6 +22,8 @@ public readonly partial struct Aegis256
         bool encrypting, out Vector128<byte> tag0, out Vector128<byte> tag1, bool longTag)
     {
         // Init (draft §5.2), with the constants C0 and C1 of §2. The lengths were checked.
+        var c0 = Vector128.Create((byte)0x00, 0x01, 0x01, 0x02, 0x03, 0x05, 0x08, 0x0d, 0x15, 0x22, 0x37, 0x59, 0x90, 0xe9, 0x79, 0x62);
+        var c1 = Vector128.Create((byte)0xdb, 0x3d, 0x18, 0x55, 0x6d, 0xc2, 0x2f, 0xf1, 0x20, 0x11, 0x31, 0x42, 0x73, 0xb5, 0x28, 0xdd);
         ref byte keyBytes = ref MemoryMarshal.GetReference(key);
         ref byte nonceBytes = ref MemoryMarshal.GetReference(nonce);
         var k0 = Vector128.LoadUnsafe(ref keyBytes);
@@ -30,10 +32,10 @@ public readonly partial struct Aegis256
         var kn1 = k1 ^ AegisBlocks.LoadNonceBlock(ref Unsafe.Add(ref nonceBytes, 16));
         var s0 = kn0;
         var s1 = kn1;
-        var s2 = AegisBlocks.C1;
-        var s3 = AegisBlocks.C0;
-        var s4 = k0 ^ AegisBlocks.C0;
-        var s5 = k1 ^ AegisBlocks.C1;
+        var s2 = c1;
+        var s3 = c0;
+        var s4 = k0 ^ c0;
+        var s5 = k1 ^ c1;
         Vector128<byte> old;
 
         // Four times Update(K0), Update(K1), Update(K0 ^ N0), Update(K1 ^ N1).
