@@ -92,7 +92,9 @@ public static class AsconAead128
         where TPermutation : struct, IAsconPermutation<TWord>
         where TWord : struct
     {
-        Start<TPermutation, TWord>(key, nonce, associatedData, out var k0, out var k1, out var x0, out var x1, out var x2, out var x3, out var x4);
+        TWord k0 = TPermutation.Load(key), k1 = TPermutation.Load(key[8..]);
+        TWord x0 = TPermutation.FromScalar(InitialValue), x1 = k0, x2 = k1, x3 = TPermutation.Load(nonce), x4 = TPermutation.Load(nonce[8..]);
+        Start<TPermutation, TWord>(associatedData, k0, k1, ref x0, ref x1, ref x2, ref x3, ref x4);
 
         // SP 800-232 Algorithm 3 step 4: C_i = S[0:127] after XORing P_i in, then p[8] for every whole block. The
         // lengths are equal (Check), so one offset walks both without the per-block bounds checks that span
@@ -143,7 +145,9 @@ public static class AsconAead128
     {
         Span<byte> written = plaintext;
 
-        Start<TPermutation, TWord>(key, nonce, associatedData, out var k0, out var k1, out var x0, out var x1, out var x2, out var x3, out var x4);
+        TWord k0 = TPermutation.Load(key), k1 = TPermutation.Load(key[8..]);
+        TWord x0 = TPermutation.FromScalar(InitialValue), x1 = k0, x2 = k1, x3 = TPermutation.Load(nonce), x4 = TPermutation.Load(nonce[8..]);
+        Start<TPermutation, TWord>(associatedData, k0, k1, ref x0, ref x1, ref x2, ref x3, ref x4);
 
         // SP 800-232 Algorithm 4 step 4: P_i = S[0:127] ⊕ C_i, and the rate takes C_i's value. One offset walks both
         // spans, as in EncryptCore.
@@ -196,18 +200,10 @@ public static class AsconAead128
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Start<TPermutation, TWord>(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData,
-        out TWord k0, out TWord k1, out TWord x0, out TWord x1, out TWord x2, out TWord x3, out TWord x4)
+        ReadOnlySpan<byte> associatedData, TWord k0, TWord k1, ref TWord x0, ref TWord x1, ref TWord x2, ref TWord x3, ref TWord x4)
         where TPermutation : struct, IAsconPermutation<TWord>
         where TWord : struct
     {
-        k0 = TPermutation.Load(key);
-        k1 = TPermutation.Load(key[8..]);
-        x0 = TPermutation.FromScalar(InitialValue);
-        x1 = k0;
-        x2 = k1;
-        x3 = TPermutation.Load(nonce);
-        x4 = TPermutation.Load(nonce[8..]);
         TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
         x3 = TPermutation.Xor(x3, k0);
         x4 = TPermutation.Xor(x4, k1);
@@ -266,8 +262,24 @@ public static class AsconAead128
         return x ^ p ^ PaddingAfter(length);
     }
 
+    /// <summary>
+    /// The checks of a call, inlined into it (one test of all of them); the exceptions and their messages are made in
+    /// <see cref="Throw"/>, only when one fails.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Check(
         InstructionSet path, ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag, int inputLength, int outputLength, string outputName)
+    {
+        if (!AsconPermutation.IsSupported(path) || key.Length != KeySizeInBytes || nonce.Length != NonceSizeInBytes || tag.Length != TagSizeInBytes
+            || outputLength != inputLength)
+        {
+            Throw(path, key, nonce, tag, inputLength, outputName);
+        }
+    }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Throw(InstructionSet path, ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag, int inputLength, string outputName)
     {
         AsconPermutation.ThrowIfNotSupported(path, "Ascon-AEAD128");
         if (key.Length != KeySizeInBytes)
@@ -285,9 +297,6 @@ public static class AsconAead128
             throw new ArgumentException($"The tag must be {TagSizeInBytes} bytes.", nameof(tag));
         }
 
-        if (outputLength != inputLength)
-        {
-            throw new ArgumentException($"The output must be as long as the input ({inputLength} bytes).", outputName);
-        }
+        throw new ArgumentException($"The output must be as long as the input ({inputLength} bytes).", outputName);
     }
 }
