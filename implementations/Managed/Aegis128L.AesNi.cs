@@ -29,12 +29,14 @@ namespace CryptoHarness.Managed;
 // processes and 65-74 in others: stable within a process for 12 s, the buffers at the same addresses modulo 4 KiB, and
 // (per the perf map) the same machine code for the kernel and its caller at the same addresses in a fast and a slow
 // process, so neither the inputs' alignment nor the code the JIT chose set it apart. With Encrypt and Decrypt roots of
-// their own (Aegis128L.cs) the split was 41 against 52-60 ns; written out as well, 41-46 ns in every process (35-38
+// their own (Aegis.cs) the split was 41 against 52-60 ns; written out as well, 41-46 ns in every process (35-38
 // with the round key above and the nonce's 8-byte loads, AegisBlocks.LoadNonceBlock).
-public static partial class Aegis128L
+public readonly partial struct Aegis128L
 {
+    private const int BlockSize = 32;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void SealAesNi(
+    static void IAegisVariant.Seal(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> input, Span<byte> output,
         bool encrypting, out Vector128<byte> tag0, out Vector128<byte> tag1, bool longTag)
     {

@@ -11,11 +11,13 @@ namespace CryptoHarness.Managed;
 // Aegis256.Encrypt called directly on the AMD EPYC, 47 ns at 128 B instead of 54, 10.6-10.9 us at 128 KiB instead of
 // 11.3-11.6, best of 31 rounds; decrypting, no change beyond noise);
 // and the init's sixteen updates and the finalization's seven are written out rather than looped, Encrypt and
-// Decrypt being roots of their own (Aegis128L.cs and Aegis128L.AesNi.cs say why).
-public static partial class Aegis256
+// Decrypt being roots of their own (Aegis.cs and Aegis128L.AesNi.cs say why).
+public readonly partial struct Aegis256
 {
+    private const int BlockSize = 16;
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void SealAesNi(
+    static void IAegisVariant.Seal(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> input, Span<byte> output,
         bool encrypting, out Vector128<byte> tag0, out Vector128<byte> tag1, bool longTag)
     {

@@ -173,6 +173,25 @@ public sealed partial class AesGcmCipher
     private static Vector128<byte> Counter(Vector128<uint> ctr, uint i) =>
         Ssse3.Shuffle((ctr + Vector128.Create(i, 0, 0, 0)).AsByte(), ReverseMask);
 
+    /// <summary>The next chunk's eight counter blocks, <paramref name="ctr"/> + 1 to + 8; <paramref name="ctr"/> moves on by eight.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void NextEight(
+        ref Vector128<uint> ctr,
+        out Vector128<byte> b0, out Vector128<byte> b1, out Vector128<byte> b2, out Vector128<byte> b3,
+        out Vector128<byte> b4, out Vector128<byte> b5, out Vector128<byte> b6, out Vector128<byte> b7)
+    {
+        var c = ctr;
+        b0 = Counter(c, 1);
+        b1 = Counter(c, 2);
+        b2 = Counter(c, 3);
+        b3 = Counter(c, 4);
+        b4 = Counter(c, 5);
+        b5 = Counter(c, 6);
+        b6 = Counter(c, 7);
+        b7 = Counter(c, 8);
+        ctr = c + Vector128.Create((uint)Lanes, 0, 0, 0);
+    }
+
     /// <summary>
     /// The whole AEAD but the tag comparison: J0 and E(K, J0), GHASH of the associated data, CTR from inc32(J0) over
     /// <paramref name="input"/> into <paramref name="output"/> with GHASH over the ciphertext (the output when
@@ -210,14 +229,8 @@ public sealed partial class AesGcmCipher
             }
 
             ref Vector128<byte> rk = ref MemoryMarshal.GetReference((Span<Vector128<byte>>)_roundKeys);
-            var b0 = Counter(ctr, 1);
-            var b1 = Counter(ctr, 2);
-            var b2 = Counter(ctr, 3);
-            var b3 = Counter(ctr, 4);
-            var b4 = Counter(ctr, 5);
-            var b5 = Counter(ctr, 6);
-            var b6 = Counter(ctr, 7);
-            var b7 = Counter(ctr, 8);
+            // ctr is not needed after this, so NextEight moving it on costs nothing.
+            NextEight(ref ctr, out var b0, out var b1, out var b2, out var b3, out var b4, out var b5, out var b6, out var b7);
             EncryptEight(ref rk, _rounds, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             b0.StoreUnsafe(ref keystream, 0);
             b1.StoreUnsafe(ref keystream, 16);
@@ -351,15 +364,7 @@ public sealed partial class AesGcmCipher
         int n = 0;
         if (encrypting)
         {
-            var b0 = Counter(c, 1);
-            var b1 = Counter(c, 2);
-            var b2 = Counter(c, 3);
-            var b3 = Counter(c, 4);
-            var b4 = Counter(c, 5);
-            var b5 = Counter(c, 6);
-            var b6 = Counter(c, 7);
-            var b7 = Counter(c, 8);
-            c += Vector128.Create((uint)Lanes, 0, 0, 0);
+            NextEight(ref c, out var b0, out var b1, out var b2, out var b3, out var b4, out var b5, out var b6, out var b7);
             EncryptEight(ref rk, rounds, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
             XorStore(ref src, ref dst, 0, b0, b1, b2, b3, b4, b5, b6, b7);
             n = 1;
@@ -369,15 +374,7 @@ public sealed partial class AesGcmCipher
         {
             nuint at = (nuint)(n * ChunkSize);
             nuint h = at - lag;
-            var b0 = Counter(c, 1);
-            var b1 = Counter(c, 2);
-            var b2 = Counter(c, 3);
-            var b3 = Counter(c, 4);
-            var b4 = Counter(c, 5);
-            var b5 = Counter(c, 6);
-            var b6 = Counter(c, 7);
-            var b7 = Counter(c, 8);
-            c += Vector128.Create((uint)Lanes, 0, 0, 0);
+            NextEight(ref c, out var b0, out var b1, out var b2, out var b3, out var b4, out var b5, out var b6, out var b7);
 
             Vector128<ulong> lo = default, mid = default, hi = default;
             var k = rk;

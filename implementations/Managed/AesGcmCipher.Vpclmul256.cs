@@ -34,15 +34,7 @@ public sealed partial class AesGcmCipher
         for (int n = 0; n < chunks; n++)
         {
             nuint at = (nuint)(n * ChunkSize);
-            var b0 = Counter(c, 1);
-            var b1 = Counter(c, 2);
-            var b2 = Counter(c, 3);
-            var b3 = Counter(c, 4);
-            var b4 = Counter(c, 5);
-            var b5 = Counter(c, 6);
-            var b6 = Counter(c, 7);
-            var b7 = Counter(c, 8);
-            c += Vector128.Create((uint)Lanes, 0, 0, 0);
+            NextEight(ref c, out var b0, out var b1, out var b2, out var b3, out var b4, out var b5, out var b6, out var b7);
 
             if (!encrypting)
             {

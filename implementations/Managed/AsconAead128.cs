@@ -34,14 +34,9 @@ public static class AsconAead128
     /// <summary>Whether this library has an Ascon-AEAD128 path for <paramref name="path"/> and this CPU can run it.</summary>
     public static bool IsSupported(InstructionSet path) => AsconPermutation.IsSupported(path);
 
-    /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the 16-byte tag.</summary>
-    /// <exception cref="ArgumentException">A key, nonce or tag is not 16 bytes, or the ciphertext's length is not the plaintext's.</exception>
-    public static void Encrypt(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag) =>
-        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
-        Encrypt(key, nonce, associatedData, plaintext, ciphertext, tag, InstructionSet.Scalar);
+    // Both calls take the Scalar path unless told otherwise, even where Avx512 exists: see the dispatch note in Ascon.cs.
 
-    /// <inheritdoc cref="Encrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte}, Span{byte})"/>
+    /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> and writes the 16-byte tag.</summary>
     /// <param name="key">The 16-byte key.</param>
     /// <param name="nonce">The 16-byte nonce; never reuse one with the same key.</param>
     /// <param name="associatedData">Data authenticated but not encrypted; may be empty.</param>
@@ -49,13 +44,13 @@ public static class AsconAead128
     /// <param name="ciphertext">Receives the ciphertext, as long as the plaintext; may be the plaintext buffer itself.</param>
     /// <param name="tag">Receives the 16-byte tag.</param>
     /// <param name="path">The code path to run.</param>
+    /// <exception cref="ArgumentException">A key, nonce or tag is not 16 bytes, or the ciphertext's length is not the plaintext's.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static void Encrypt(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag,
-        InstructionSet path)
+        InstructionSet path = InstructionSet.Scalar)
     {
-        AsconPermutation.ThrowIfNotSupported(path, "Ascon-AEAD128");
-        CheckLengths(key, nonce, tag, plaintext.Length, ciphertext.Length, nameof(ciphertext));
+        Check(path, key, nonce, tag, plaintext.Length, ciphertext.Length, nameof(ciphertext));
         if (path == InstructionSet.Avx512)
         {
             EncryptCore<AsconAvx512, Vector128<ulong>>(key, nonce, associatedData, plaintext, ciphertext, tag);
@@ -70,13 +65,6 @@ public static class AsconAead128
     /// Decrypts <paramref name="ciphertext"/> into <paramref name="plaintext"/> if <paramref name="tag"/> is
     /// authentic; otherwise zeroes <paramref name="plaintext"/> and returns false.
     /// </summary>
-    /// <exception cref="ArgumentException">A key, nonce or tag is not 16 bytes, or the plaintext's length is not the ciphertext's.</exception>
-    public static bool Decrypt(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext) =>
-        // Scalar even where Avx512 exists: see the dispatch note in Ascon.cs.
-        Decrypt(key, nonce, associatedData, ciphertext, tag, plaintext, InstructionSet.Scalar);
-
-    /// <inheritdoc cref="Decrypt(ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, ReadOnlySpan{byte}, Span{byte})"/>
     /// <param name="key">The 16-byte key.</param>
     /// <param name="nonce">The 16-byte nonce the message was encrypted under.</param>
     /// <param name="associatedData">The associated data the message was encrypted with.</param>
@@ -84,13 +72,13 @@ public static class AsconAead128
     /// <param name="tag">The 16-byte tag to check.</param>
     /// <param name="plaintext">Receives the plaintext, as long as the ciphertext, or zeros; may be the ciphertext buffer itself.</param>
     /// <param name="path">The code path to run.</param>
+    /// <exception cref="ArgumentException">A key, nonce or tag is not 16 bytes, or the plaintext's length is not the ciphertext's.</exception>
     /// <exception cref="PlatformNotSupportedException">The CPU lacks <paramref name="path"/>.</exception>
     public static bool Decrypt(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext,
-        InstructionSet path)
+        InstructionSet path = InstructionSet.Scalar)
     {
-        AsconPermutation.ThrowIfNotSupported(path, "Ascon-AEAD128");
-        CheckLengths(key, nonce, tag, ciphertext.Length, plaintext.Length, nameof(plaintext));
+        Check(path, key, nonce, tag, ciphertext.Length, plaintext.Length, nameof(plaintext));
         return path == InstructionSet.Avx512
             ? DecryptCore<AsconAvx512, Vector128<ulong>>(key, nonce, associatedData, ciphertext, tag, plaintext)
             : DecryptCore<AsconScalar, ulong>(key, nonce, associatedData, ciphertext, tag, plaintext);
@@ -109,7 +97,7 @@ public static class AsconAead128
         Start<TPermutation, TWord>(associatedData, k0, k1, ref x0, ref x1, ref x2, ref x3, ref x4);
 
         // SP 800-232 Algorithm 3 step 4: C_i = S[0:127] after XORing P_i in, then p[8] for every whole block. The
-        // lengths are equal (CheckLengths), so one offset walks both without the per-block bounds checks that span
+        // lengths are equal (Check), so one offset walks both without the per-block bounds checks that span
         // slicing cost here (about 8 operations a block, seen with DOTNET_JitDisasm).
         int whole = plaintext.Length & ~(2 * sizeof(ulong) - 1);
         ref byte input = ref MemoryMarshal.GetReference(plaintext);
@@ -274,9 +262,26 @@ public static class AsconAead128
         return x ^ p ^ PaddingAfter(length);
     }
 
-    private static void CheckLengths(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag, int inputLength, int outputLength, string outputName)
+    /// <summary>
+    /// The checks of a call, inlined into it (one test of all of them); the exceptions and their messages are made in
+    /// <see cref="Throw"/>, only when one fails.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void Check(
+        InstructionSet path, ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag, int inputLength, int outputLength, string outputName)
     {
+        if (!AsconPermutation.IsSupported(path) || key.Length != KeySizeInBytes || nonce.Length != NonceSizeInBytes || tag.Length != TagSizeInBytes
+            || outputLength != inputLength)
+        {
+            Throw(path, key, nonce, tag, inputLength, outputName);
+        }
+    }
+
+    [DoesNotReturn]
+    [MethodImpl(MethodImplOptions.NoInlining)]
+    private static void Throw(InstructionSet path, ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> tag, int inputLength, string outputName)
+    {
+        AsconPermutation.ThrowIfNotSupported(path, "Ascon-AEAD128");
         if (key.Length != KeySizeInBytes)
         {
             throw new ArgumentException($"The key must be {KeySizeInBytes} bytes.", nameof(key));
@@ -292,9 +297,6 @@ public static class AsconAead128
             throw new ArgumentException($"The tag must be {TagSizeInBytes} bytes.", nameof(tag));
         }
 
-        if (outputLength != inputLength)
-        {
-            throw new ArgumentException($"The output must be as long as the input ({inputLength} bytes).", outputName);
-        }
+        throw new ArgumentException($"The output must be as long as the input ({inputLength} bytes).", outputName);
     }
 }

@@ -295,6 +295,8 @@ public sealed class AegisTests
         Assert.Throws<ArgumentException>(() => Aegis256.Encrypt(new byte[32], new byte[32], new byte[3], new byte[4], new byte[32]));
         var shared = new byte[40];
         Assert.Throws<ArgumentException>(() => Aegis256.Encrypt(new byte[32], new byte[32], shared.AsSpan(0, 32), shared.AsSpan(2, 32), new byte[32]));
+        Assert.Throws<ArgumentException>(() => Aegis256.Encrypt(new byte[32], new byte[32], shared.AsSpan(2, 32), shared.AsSpan(0, 32), new byte[32]));
+        Assert.Throws<ArgumentException>(() => Aegis128L.Decrypt(new byte[16], new byte[16], shared.AsSpan(8, 32), new byte[32], shared.AsSpan(0, 32)));
     }
 
     private static void Encrypt(bool is128L, ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> aad)

@@ -42,44 +42,29 @@ public static partial class Algorithms
         "This CPU has VAES (AES rounds on 256- and 512-bit vectors), which OpenSSL's AES-GCM uses and .NET 10 exposes no intrinsics for (checked on .NET 10.0.12), so `managed` runs its AES rounds 128 bits at a time (it does use 512-bit carry-less multiplication for GHASH). Where `os` leads at large sizes, that is the hardware's.");
 
     /// <summary>AES-128 in GCM, NIST SP 800-38D, 96-bit nonce. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
-    public static Algorithm Aes128Gcm { get; } = new(
-        family: AlgorithmFamily.Aead,
-        name: "AES-128-GCM",
-        outputBytes: 16,
-        blockBytes: 16,
-        knownAnswers: GcmSpecVectors(firstCase: 2, GcmSpecKey128,
-            "0388dace60b6a392f328c2b971b2fe78" +
-            "ab6e47d42cec13bdf53a67b21257bddf",
-            "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e" +
-            "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091473f5985" +
-            "4d5c2af327cd64a62cf35abd2ba6fab4",
-            "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e" +
-            "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091" +
-            "5bc94fbc3221a5db94fae95ae7121a47")) { Kind = AlgorithmKind.Aead, KeyBytes = 16, NonceBytes = 12, TagBytes = 16, HardwareNote = VectorAesNote };
+    public static Algorithm Aes128Gcm { get; } = Aead("AES-128-GCM", blockBytes: 16, keyBytes: 16, nonceBytes: 12, VectorAesNote, GcmSpecVectors(firstCase: 2, GcmSpecKey128,
+        "0388dace60b6a392f328c2b971b2fe78" +
+        "ab6e47d42cec13bdf53a67b21257bddf",
+        "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e" +
+        "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091473f5985" +
+        "4d5c2af327cd64a62cf35abd2ba6fab4",
+        "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e" +
+        "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091" +
+        "5bc94fbc3221a5db94fae95ae7121a47"));
 
     /// <summary>AES-256 in GCM, NIST SP 800-38D, 96-bit nonce. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
-    public static Algorithm Aes256Gcm { get; } = new(
-        family: AlgorithmFamily.Aead,
-        name: "AES-256-GCM",
-        outputBytes: 16,
-        blockBytes: 16,
-        knownAnswers: GcmSpecVectors(firstCase: 14, GcmSpecKey128 + GcmSpecKey128,
-            "cea7403d4d606b6e074ec5d3baf39d18" +
-            "d0d1c8a799996bf0265b98b5d48ab919",
-            "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa" +
-            "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662898015ad" +
-            "b094dac5d93471bdec1a502270e3cc6c",
-            "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa" +
-            "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662" +
-            "76fc6ece0f4e1768cddf8853bb2d551b")) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 12, TagBytes = 16, HardwareNote = VectorAesNote };
+    public static Algorithm Aes256Gcm { get; } = Aead("AES-256-GCM", blockBytes: 16, keyBytes: 32, nonceBytes: 12, VectorAesNote, GcmSpecVectors(firstCase: 14, GcmSpecKey128 + GcmSpecKey128,
+        "cea7403d4d606b6e074ec5d3baf39d18" +
+        "d0d1c8a799996bf0265b98b5d48ab919",
+        "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa" +
+        "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662898015ad" +
+        "b094dac5d93471bdec1a502270e3cc6c",
+        "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa" +
+        "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662" +
+        "76fc6ece0f4e1768cddf8853bb2d551b"));
 
     /// <summary>ChaCha20-Poly1305, RFC 8439 §2.8. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
-    public static Algorithm ChaCha20Poly1305 { get; } = new(
-        family: AlgorithmFamily.Aead,
-        name: "ChaCha20-Poly1305",
-        outputBytes: 16,
-        blockBytes: 64,
-        knownAnswers:
+    public static Algorithm ChaCha20Poly1305 { get; } = Aead("ChaCha20-Poly1305", blockBytes: 64, keyBytes: 32, nonceBytes: 12, hardwareNote: null,
         [
             // RFC 8439 §2.8.2, "Example and Test Vector for AEAD_CHACHA20_POLY1305": the 114-byte "sunscreen" text.
             new("RFC 8439 §2.8.2", "\"Ladies and Gentlemen of the class of '99…\" (114 bytes), 12-byte AAD", Ascii(SunscreenPlaintext),
@@ -111,15 +96,10 @@ public static partial class Algorithms
                 Nonce = Hex("000000000102030405060708"),
                 AssociatedData = Hex("f33388860000000000004e91"),
             },
-        ]) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 12, TagBytes = 16 };
+        ]);
 
     /// <summary>XChaCha20-Poly1305, draft-irtf-cfrg-xchacha-03: an HChaCha20 subkey, then RFC 8439 with the last 8 nonce bytes. Output bytes are the 128-bit tag; benchmarks pass 16 bytes of associated data.</summary>
-    public static Algorithm XChaCha20Poly1305 { get; } = new(
-        family: AlgorithmFamily.Aead,
-        name: "XChaCha20-Poly1305",
-        outputBytes: 16,
-        blockBytes: 64,
-        knownAnswers:
+    public static Algorithm XChaCha20Poly1305 { get; } = Aead("XChaCha20-Poly1305", blockBytes: 64, keyBytes: 32, nonceBytes: 24, hardwareNote: null,
         [
             // draft-irtf-cfrg-xchacha-03 Appendix A.3.1, "Example and Test Vector for AEAD_XCHACHA20_POLY1305": the "sunscreen" text.
             new("draft-irtf-cfrg-xchacha-03 Appendix A.3.1", "\"Ladies and Gentlemen of the class of '99…\" (114 bytes), 12-byte AAD", Ascii(SunscreenPlaintext),
@@ -150,7 +130,19 @@ public static partial class Algorithms
                 Nonce = Hex("88ccb58d435ea760f19e1fa6172139a071c0c5143959a56c"),
                 AssociatedData = Hex("5cbdd482f3429a27"),
             },
-        ]) { Kind = AlgorithmKind.Aead, KeyBytes = 32, NonceBytes = 24, TagBytes = 16 };
+        ]);
+
+    /// <summary>
+    /// An AEAD of this file: each one's output is its 128-bit tag, so they differ only in name, block, key and nonce sizes
+    /// and known answers.
+    /// </summary>
+    private static Algorithm Aead(
+        string name, int blockBytes, int keyBytes, int nonceBytes, HardwareNote? hardwareNote, KnownAnswer[] knownAnswers) => new(
+        family: AlgorithmFamily.Aead,
+        name: name,
+        outputBytes: 16,
+        blockBytes: blockBytes,
+        knownAnswers: knownAnswers) { Kind = AlgorithmKind.Aead, KeyBytes = keyBytes, NonceBytes = nonceBytes, TagBytes = 16, HardwareNote = hardwareNote };
 
     /// <summary>
     /// Three of McGrew &amp; Viega's test cases ("The Galois/Counter Mode of Operation (GCM)", Appendix B) for one key

@@ -18,8 +18,7 @@ public static class ManagedProvider
         .. ManagedBatchSha3.All(),
         .. ManagedArgon2.All(),
         .. ManagedBlake2b512Mac.All(),
-        .. ManagedChaCha20Poly1305.All(),
-        .. ManagedAesAeads.All(),
+        .. ManagedAeads.All(),
     ])
     {
         Readme = "this repository's code",
