@@ -58,10 +58,13 @@ public static partial class Blake2b
     // f0 for the last block, RFC 7693 §3.2 ("v[14] := v[14] ^ 0xFF..FF").
     private const ulong FinalBlockFlag = ulong.MaxValue;
 
-    // RFC 7693 §2.6: the BLAKE2b IV is the SHA-512 IV of FIPS 180-4 §5.3.5, so it is read from there. A static
-    // readonly array rather than a ReadOnlySpan<ulong> literal property because unoptimized (Debug) code allocates on
-    // every read of the latter.
-    private static readonly ulong[] IV = Sha512.InitialHashValue;
+    // RFC 7693 §2.6: the BLAKE2b IV is the SHA-512 IV of FIPS 180-4 §5.3.5. A static readonly array rather than a
+    // ReadOnlySpan<ulong> literal property because unoptimized (Debug) code allocates on every read of the latter.
+    private static readonly ulong[] IV =
+    [
+        0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+        0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
+    ];
 
     /// <summary>
     /// The message schedule σ of RFC 7693 §2.7, ten rows of sixteen word indices, shared with BLAKE2s.

@@ -59,10 +59,12 @@ public static partial class Blake2s
     // f0 for the last block, RFC 7693 §3.2 ("v[14] := v[14] ^ 0xFF..FF").
     private const uint FinalBlockFlag = uint.MaxValue;
 
-    // RFC 7693 §2.6: the BLAKE2s IV is the SHA-256 IV of FIPS 180-4 §5.3.3, so it is read from there. A static
-    // readonly array rather than a ReadOnlySpan<uint> literal property because unoptimized (Debug) code allocates on
-    // every read of the latter.
-    private static readonly uint[] IV = Sha256.InitialHashValue;
+    // RFC 7693 §2.6: the BLAKE2s IV is the SHA-256 IV of FIPS 180-4 §5.3.3. A static readonly array rather than a
+    // ReadOnlySpan<uint> literal property because unoptimized (Debug) code allocates on every read of the latter.
+    private static readonly uint[] IV =
+    [
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    ];
 
     /// <summary>The path the overloads without an <see cref="InstructionSet"/> use: the fastest measured one.</summary>
     /// <remarks>
