@@ -14,31 +14,8 @@ public sealed class BatchReportTests
     private static ResultRecord Record(string provider, string variant, int batchSize, double perItemNs, int messageBytes = 32)
     {
         var operation = variant.StartsWith("multibuffer", StringComparison.Ordinal) ? OperationNames.HashBatch : OperationNames.HashLoop;
-        var median = perItemNs * batchSize;
-        return new ResultRecord
-        {
-            Id = variant.Length == 0 ? $"sha256/{provider}" : $"sha256/{provider}/{variant}",
-            Family = "SHA-2",
-            Algorithm = "SHA-256",
-            Slug = "sha256",
-            Provider = provider,
-            Variant = variant,
-            Scenario = "batch",
-            Operation = operation,
-            SizeBytes = batchSize * messageBytes,
-            BatchSize = batchSize,
-            MessageBytes = messageBytes,
-            MedianNs = median,
-            PerItemNs = perItemNs,
-            MeanNs = median,
-            StdDevNs = 0,
-            CiLowerNs = null,
-            CiUpperNs = null,
-            N = 1,
-            AllocatedBytes = 0,
-            MbPerS = batchSize * messageBytes / median * 1e3,
-            SamplesNs = [median],
-        };
+        var record = MadeUpResults.OneSample("SHA-2", "SHA-256", "sha256", provider, variant, "batch", operation, batchSize * messageBytes, perItemNs * batchSize);
+        return record with { BatchSize = batchSize, MessageBytes = messageBytes, PerItemNs = perItemNs };
     }
 
     /// <summary>os costs 120 ns a message at every size; avx2 falls from 150 to 60, crossing between 8 and 16.</summary>

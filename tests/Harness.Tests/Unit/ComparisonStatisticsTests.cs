@@ -11,9 +11,8 @@ namespace CryptoHarness.Tests.Unit;
 /// </summary>
 public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
 {
-    private const int Cases = 1000;
     private const int SamplesPerSide = 15;
-    private static readonly ComparisonSettings Settings = new(Threshold: 0.05, NoiseNs: 1, FalseDiscoveryRate: 0.01);
+    private static readonly ComparisonSettings Settings = FivePercent;
 
     [Fact]
     public void A_versus_A_flags_at_most_one_percent_of_cases()

@@ -16,7 +16,6 @@ namespace CryptoHarness.Tests.Unit;
 /// </summary>
 public sealed class InterleavedRuleTests(ITestOutputHelper output)
 {
-    private const int Cases = 1000;
     private const int Rounds = 21;
     private const int SamplesPerLaunch = 15;
 

@@ -12,9 +12,8 @@ namespace CryptoHarness.Tests.Unit;
 /// </summary>
 public sealed class LaunchSpreadTests(ITestOutputHelper output)
 {
-    private const int Cases = 1000;
     private const int SamplesPerLaunch = 15;
-    private static readonly ComparisonSettings Settings = new(Threshold: 0.05, NoiseNs: 1, FalseDiscoveryRate: 0.01);
+    private static readonly ComparisonSettings Settings = FivePercent;
 
     /// <summary>Log-normal offsets of 5–10% sd per case and launch: A/A.</summary>
     [Fact]
