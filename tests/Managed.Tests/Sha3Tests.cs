@@ -7,13 +7,11 @@ namespace CryptoHarness.Managed.Tests;
 /// <summary>SHA3-224/256/384/512 and the original Keccak-256/384/512: fixed-size sponge hashes on every path.</summary>
 public sealed class Sha3Tests
 {
-    public delegate void OneShot(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path);
-
     /// <summary>One fixed-size function: its managed one-shot and hasher, the OS one-shot if .NET has it, and BouncyCastle.</summary>
     public sealed record HashFunction(
         string Name,
         int HashSize,
-        OneShot Managed,
+        HasherChecks.OneShotOnPath Managed,
         Func<InstructionSet, KeccakDigestHasher> CreateHasher,
         Func<bool> OsIsSupported,
         Func<byte[], int, int, byte[]>? Os,
