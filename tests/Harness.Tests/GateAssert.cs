@@ -27,6 +27,10 @@ public static class GateAssert
         return failure;
     }
 
+    /// <summary>Runs the gate over <paramref name="implementations"/> and asserts that all passed, naming any that did not and why.</summary>
+    public static void AllPass(IReadOnlyList<IImplementation> implementations, IReadOnlyCollection<int> sizes) =>
+        Assert.All(CorrectnessGate.Verify(implementations, sizes), v => Assert.True(v.Status == GateStatus.Passed, $"{v.Id}: {v.Reason}"));
+
     private static GateVerdict Failure(IImplementation broken, IReadOnlyList<GateVerdict> verdicts, string[] reasonParts)
     {
         var failure = verdicts.Single(v => v.Implementation == broken);

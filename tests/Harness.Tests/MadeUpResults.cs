@@ -1,32 +1,46 @@
 namespace CryptoHarness.Tests;
 
-/// <summary>Hand-made result records whose answer a report test knows: one sample each, no spread, nothing allocated.</summary>
+/// <summary>Hand-made result records whose answer a report test knows: one sample each.</summary>
 internal static class MadeUpResults
 {
-    /// <summary>
-    /// One timing of <paramref name="medianNs"/> for <paramref name="sizeBytes"/> bytes (0: a password hash, no
-    /// throughput); the id is derived from the slug, the provider and the variant as the registry derives it.
-    /// </summary>
-    public static ResultRecord OneSample(
-        string family, string algorithm, string slug, string provider, string variant, string scenario, string operation, int sizeBytes, double medianNs) => new()
+    /// <summary>A record of one algorithm in one scenario with no spread and nothing allocated, to time with <see cref="Timed"/>.</summary>
+    public static ResultRecord Pattern(string family, string algorithm, string slug, string scenario) => new()
     {
-        Id = variant.Length == 0 ? $"{slug}/{provider}" : $"{slug}/{provider}/{variant}",
+        Id = slug,
         Family = family,
         Algorithm = algorithm,
         Slug = slug,
-        Provider = provider,
-        Variant = variant,
+        Provider = "",
+        Variant = "",
         Scenario = scenario,
-        Operation = operation,
-        SizeBytes = sizeBytes,
-        MedianNs = medianNs,
-        MeanNs = medianNs,
+        Operation = "",
+        SizeBytes = 0,
+        MedianNs = 0,
+        MeanNs = 0,
         StdDevNs = 0,
         CiLowerNs = null,
         CiUpperNs = null,
         N = 1,
         AllocatedBytes = 0,
-        MbPerS = sizeBytes == 0 ? 0 : sizeBytes / medianNs * 1e3,
+        MbPerS = 0,
+        SamplesNs = [],
+    };
+
+    /// <summary>
+    /// <paramref name="pattern"/> as one sample of <paramref name="medianNs"/> for <paramref name="sizeBytes"/> bytes (0: a
+    /// password hash, no throughput) by another implementation, whose id is derived as the registry derives it.
+    /// </summary>
+    public static ResultRecord Timed(
+        this ResultRecord pattern, string provider, string variant, string operation, int sizeBytes, double medianNs) => pattern with
+    {
+        Id = variant.Length == 0 ? $"{pattern.Slug}/{provider}" : $"{pattern.Slug}/{provider}/{variant}",
+        Provider = provider,
+        Variant = variant,
+        Operation = operation,
+        SizeBytes = sizeBytes,
+        MedianNs = medianNs,
+        MeanNs = medianNs,
+        MbPerS = sizeBytes / medianNs * 1e3,
         SamplesNs = [medianNs],
     };
 }

@@ -11,11 +11,17 @@ public sealed class BatchReportTests
 {
     private static readonly string Fixtures = Path.Combine(AppContext.BaseDirectory, "Fixtures");
 
+    private static readonly ResultRecord BatchPattern = MadeUpResults.Pattern("SHA-2", "SHA-256", "sha256", "batch");
+
     private static ResultRecord Record(string provider, string variant, int batchSize, double perItemNs, int messageBytes = 32)
     {
         var operation = variant.StartsWith("multibuffer", StringComparison.Ordinal) ? OperationNames.HashBatch : OperationNames.HashLoop;
-        var record = MadeUpResults.OneSample("SHA-2", "SHA-256", "sha256", provider, variant, "batch", operation, batchSize * messageBytes, perItemNs * batchSize);
-        return record with { BatchSize = batchSize, MessageBytes = messageBytes, PerItemNs = perItemNs };
+        return BatchPattern.Timed(provider, variant, operation, batchSize * messageBytes, perItemNs * batchSize) with
+        {
+            BatchSize = batchSize,
+            MessageBytes = messageBytes,
+            PerItemNs = perItemNs,
+        };
     }
 
     /// <summary>os costs 120 ns a message at every size; avx2 falls from 150 to 60, crossing between 8 and 16.</summary>
