@@ -9,6 +9,13 @@ internal static class SimulatedTimes
     /// <summary>How many simulated cases one experiment decides: enough that 1% of them is ten cases.</summary>
     public const int Cases = 1000;
 
+    /// <summary>One experiment: <see cref="Cases"/> cases drawn in turn from one generator seeded with <paramref name="seed"/>.</summary>
+    public static T[] Experiment<T>(int seed, Func<Random, T> draw)
+    {
+        var random = new Random(seed);
+        return Enumerable.Range(0, Cases).Select(_ => draw(random)).ToArray();
+    }
+
     /// <summary>The rule the single-launch and launch-spread experiments decide with: a 5% threshold, a 1% FDR.</summary>
     public static readonly CryptoHarness.Comparing.ComparisonSettings FivePercent = new(Threshold: 0.05, NoiseNs: 1, FalseDiscoveryRate: 0.01);
 

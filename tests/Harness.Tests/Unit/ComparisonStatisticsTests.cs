@@ -17,8 +17,7 @@ public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
     [Fact]
     public void A_versus_A_flags_at_most_one_percent_of_cases()
     {
-        var random = new Random(1);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.0)).ToArray();
+        var pairs = Experiment(seed: 1, random => Pair(random, shift: 1.0));
         var flagged = CaseComparer.Decide(pairs, Settings).Count(d => d.Verdict != Verdict.Same);
         output.WriteLine($"A/A: {flagged} of {Cases} flagged");
         Assert.True(flagged <= Cases / 100, $"{flagged} of {Cases} A/A cases flagged");
@@ -27,8 +26,7 @@ public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
     [Fact]
     public void A_ten_percent_slowdown_is_detected_in_at_least_95_percent_of_cases()
     {
-        var random = new Random(2);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.10)).ToArray();
+        var pairs = Experiment(seed: 2, random => Pair(random, shift: 1.10));
         var detected = CaseComparer.Decide(pairs, Settings).Count(d => d.Verdict == Verdict.Slower);
         output.WriteLine($"10% slower: {detected} of {Cases} detected");
         Assert.True(detected >= Cases * 95 / 100, $"{detected} of {Cases} slowdowns detected");
@@ -37,8 +35,7 @@ public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
     [Fact]
     public void A_ten_percent_speedup_is_detected_as_faster()
     {
-        var random = new Random(3);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1 / 1.10)).ToArray();
+        var pairs = Experiment(seed: 3, random => Pair(random, shift: 1 / 1.10));
         var decisions = CaseComparer.Decide(pairs, Settings);
         output.WriteLine($"10% faster: {decisions.Count(d => d.Verdict == Verdict.Faster)} of {Cases} detected");
         Assert.True(decisions.Count(d => d.Verdict == Verdict.Faster) >= Cases * 95 / 100);
@@ -48,8 +45,7 @@ public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
     [Fact]
     public void A_two_percent_change_with_a_five_percent_threshold_is_same()
     {
-        var random = new Random(4);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.02)).ToArray();
+        var pairs = Experiment(seed: 4, random => Pair(random, shift: 1.02));
         var flagged = CaseComparer.Decide(pairs, Settings).Count(d => d.Verdict != Verdict.Same);
         output.WriteLine($"2% slower, 5% threshold: {flagged} of {Cases} flagged");
         Assert.Equal(0, flagged);

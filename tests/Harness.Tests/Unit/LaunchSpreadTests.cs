@@ -19,8 +19,7 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
     [Fact]
     public void Launch_offsets_of_5_to_10_percent_in_A_versus_A_are_mostly_not_flagged()
     {
-        var random = new Random(11);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.0, Offset(random, 0.05, 0.10))).ToArray();
+        var pairs = Experiment(seed: 11, random => Pair(random, shift: 1.0, Offset(random, 0.05, 0.10)));
         var (spread, pooled) = Flagged(pairs, d => d.Verdict != Verdict.Same);
         output.WriteLine($"A/A, offsets 5–10% sd, 2 launches a side: {spread} of {Cases} flagged with the launch spread; {pooled} by the single-launch rule on pooled samples");
         // Two launches a side cannot separate an offset of 5–10% from a change of the same size; the spread removes at
@@ -36,8 +35,7 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
     [Fact]
     public void Occasional_large_launch_offsets_in_A_versus_A_are_not_flagged()
     {
-        var random = new Random(12);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.0, Occasional(random))).ToArray();
+        var pairs = Experiment(seed: 12, random => Pair(random, shift: 1.0, Occasional(random)));
         var (spread, pooled) = Flagged(pairs, d => d.Verdict != Verdict.Same);
         output.WriteLine($"A/A, 1.5% sd offsets and 1 launch in 10 off by 10–20%: {spread} of {Cases} flagged with the launch spread; {pooled} by the single-launch rule");
         Assert.True(spread <= Cases * 3 / 100, $"{spread} of {Cases} flagged");
@@ -47,6 +45,7 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
     [Fact]
     public void A_ten_percent_slowdown_with_two_launches_a_side_is_detected()
     {
+        // One generator for the three experiments below, drawn in turn.
         var random = new Random(13);
         var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.10, Occasional(random))).ToArray();
         var (detected, _) = Flagged(pairs, d => d.Verdict == Verdict.Slower);
