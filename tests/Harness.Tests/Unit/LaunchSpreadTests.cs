@@ -13,7 +13,6 @@ namespace CryptoHarness.Tests.Unit;
 public sealed class LaunchSpreadTests(ITestOutputHelper output)
 {
     private const int SamplesPerLaunch = 15;
-    private static readonly ComparisonSettings Settings = FivePercent;
 
     /// <summary>Log-normal offsets of 5–10% sd per case and launch: A/A.</summary>
     [Fact]
@@ -75,17 +74,17 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
         // (significant) and 6.8% above the pooled base median of 106 (beyond the 5% threshold), but within the spread.
         // Diff launches at 125: 18% above, beyond it.
         static double[] At(double median) => Enumerable.Range(0, SamplesPerLaunch).Select(i => median * (1 + ((i - 7) * 0.001))).ToArray();
-        var within = CaseComparer.Decide([new SamplePair([At(100), At(112)], [At(113), At(113.5)])], Settings).Single();
+        var within = CaseComparer.Decide([new SamplePair([At(100), At(112)], [At(113), At(113.5)])], FivePercent).Single();
         Assert.True(within.RatioOfMedians > 1.05);
         Assert.Equal(Verdict.Same, within.Verdict);
         Assert.True(within.WithinLaunchSpread);
         Assert.Equal(0.12, within.LaunchSpread, 3);
 
-        var beyond = CaseComparer.Decide([new SamplePair([At(100), At(112)], [At(125), At(126)])], Settings).Single();
+        var beyond = CaseComparer.Decide([new SamplePair([At(100), At(112)], [At(125), At(126)])], FivePercent).Single();
         Assert.Equal(Verdict.Slower, beyond.Verdict);
         Assert.False(beyond.WithinLaunchSpread);
 
-        var single = CaseComparer.Decide([new SamplePair(At(100), At(108))], Settings).Single();
+        var single = CaseComparer.Decide([new SamplePair(At(100), At(108))], FivePercent).Single();
         Assert.Equal(0, single.LaunchSpread);
         Assert.Equal(Verdict.Slower, single.Verdict);
     }
@@ -97,8 +96,8 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
         var steady = Enumerable.Range(0, 30).Select(_ => 100.0 * LogNormal(random, 0.01)).ToArray();
         var shifted = steady.Select(x => x * 1.6).ToArray();
         var bimodal = Enumerable.Range(0, 30).Select(i => (i % 2 == 0 ? 100.0 : 160.0) * LogNormal(random, 0.01)).ToArray();
-        Assert.Null(CaseComparer.Decide([new SamplePair([steady, shifted], [steady, shifted])], Settings).Single().ModalityWarning);
-        var warning = CaseComparer.Decide([new SamplePair([steady, steady], [steady, bimodal])], Settings).Single().ModalityWarning;
+        Assert.Null(CaseComparer.Decide([new SamplePair([steady, shifted], [steady, shifted])], FivePercent).Single().ModalityWarning);
+        var warning = CaseComparer.Decide([new SamplePair([steady, steady], [steady, bimodal])], FivePercent).Single().ModalityWarning;
         Assert.NotNull(warning);
         Assert.StartsWith("diff launch 2", warning, StringComparison.Ordinal);
     }
@@ -106,8 +105,8 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
     /// <summary>How many decisions match, with the launch spread and with the launches pooled into one.</summary>
     private static (int WithSpread, int Pooled) Flagged(SamplePair[] pairs, Func<CaseDecision, bool> predicate)
     {
-        var withSpread = CaseComparer.Decide(pairs, Settings).Count(predicate);
-        var pooled = CaseComparer.Decide(pairs.Select(p => new SamplePair(p.BaseNs, p.DiffNs)).ToArray(), Settings).Count(predicate);
+        var withSpread = CaseComparer.Decide(pairs, FivePercent).Count(predicate);
+        var pooled = CaseComparer.Decide(pairs.Select(p => new SamplePair(p.BaseNs, p.DiffNs)).ToArray(), FivePercent).Count(predicate);
         return (withSpread, pooled);
     }
 
