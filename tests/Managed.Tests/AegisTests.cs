@@ -1,5 +1,6 @@
 using System.Runtime.Intrinsics;
 using Aes = System.Runtime.Intrinsics.X86.Aes;
+using static CryptoHarness.Managed.Tests.TestBytes;
 
 namespace CryptoHarness.Managed.Tests;
 
@@ -320,13 +321,6 @@ public sealed class AegisTests
     {
         var bytes = new byte[16];
         v.CopyTo(bytes);
-        return bytes;
-    }
-
-    private static byte[] Bytes(Random random, int length)
-    {
-        var bytes = new byte[length];
-        random.NextBytes(bytes);
         return bytes;
     }
 

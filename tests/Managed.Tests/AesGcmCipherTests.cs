@@ -1,4 +1,5 @@
 using SystemAesGcm = System.Security.Cryptography.AesGcm;
+using static CryptoHarness.Managed.Tests.TestBytes;
 
 namespace CryptoHarness.Managed.Tests;
 
@@ -286,12 +287,5 @@ public sealed class AesGcmCipherTests
         plaintext.AsSpan().Fill(0xAA);
         Assert.False(cipher.Decrypt(nonce, ciphertext, tag, plaintext, aad));
         Assert.All(plaintext, b => Assert.Equal(0, b));
-    }
-
-    private static byte[] Bytes(Random random, int length)
-    {
-        var bytes = new byte[length];
-        random.NextBytes(bytes);
-        return bytes;
     }
 }

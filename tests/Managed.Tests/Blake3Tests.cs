@@ -1,3 +1,5 @@
+using static CryptoHarness.Managed.Tests.TestBytes;
+
 namespace CryptoHarness.Managed.Tests;
 
 public sealed class Blake3Tests
@@ -565,13 +567,6 @@ public sealed class Blake3Tests
         }
 
         return input;
-    }
-
-    private static byte[] RandomBytes(int length, int seed)
-    {
-        var bytes = new byte[length];
-        new Random(seed).NextBytes(bytes);
-        return bytes;
     }
 
     /// <summary>A hash of <c>input</c> written into all of <c>output</c>.</summary>
