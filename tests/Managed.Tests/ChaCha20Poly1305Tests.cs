@@ -1,7 +1,6 @@
 using System.Text;
 using Org.BouncyCastle.Crypto.Engines;
 using Org.BouncyCastle.Crypto.Parameters;
-using static CryptoHarness.Managed.Tests.TestBytes;
 
 namespace CryptoHarness.Managed.Tests;
 
@@ -199,8 +198,8 @@ public sealed class ChaCha20Poly1305Tests
     public void ChaCha20_path_matches_scalar_and_bouncycastle(InstructionSet path)
     {
         var random = new Random(8439);
-        var key = Bytes(random, 32);
-        var nonce = Bytes(random, 12);
+        var key = TestBytes.Bytes(random, 32);
+        var nonce = TestBytes.Bytes(random, 12);
         foreach (int length in Enumerable.Range(0, 1101).Concat(LargeLengths))
         {
             byte[] input = new byte[length + 3];
@@ -254,8 +253,8 @@ public sealed class ChaCha20Poly1305Tests
     public void Aeads_match_scalar_and_bouncycastle_and_round_trip(InstructionSet path)
     {
         var random = new Random(32);
-        var key = Bytes(random, 32);
-        var nonce = Bytes(random, 24);
+        var key = TestBytes.Bytes(random, 32);
+        var nonce = TestBytes.Bytes(random, 24);
         using var cipher = new ChaCha20Poly1305Cipher(key, path);
         using var scalar = new ChaCha20Poly1305Cipher(key, InstructionSet.Scalar);
         using var xcipher = new XChaCha20Poly1305Cipher(key, path);
