@@ -237,8 +237,7 @@ public sealed partial class HostileInputsTests
     {
         using var folder = new TestFolder();
         using var outside = new TestFolder();
-        var victim = Path.Combine(outside.Path, "victim.txt");
-        File.WriteAllText(victim, "kept");
+        var victim = outside.WriteFile("victim.txt", "kept");
         var target = folder.Combine("page.md");
         // The name the writer used to take, and a link at the target itself.
         File.CreateSymbolicLink(folder.Combine($".page.md.{Environment.ProcessId}.tmp"), victim);
@@ -259,8 +258,7 @@ public sealed partial class HostileInputsTests
     {
         using var folder = new TestFolder();
         using var outside = new TestFolder();
-        var stale = Path.Combine(outside.Path, "stale.svg");
-        File.WriteAllText(stale, "<svg/>");
+        var stale = outside.WriteFile("stale.svg", "<svg/>");
         var reports = SiteReports(folder, "machine");
         var docs = folder.Combine("docs");
         Directory.CreateDirectory(Path.Combine(docs, SiteModel.FragmentFolder));
@@ -359,8 +357,7 @@ public sealed partial class HostileInputsTests
     {
         using var folder = new TestFolder();
         using var outside = new TestFolder();
-        var secret = Path.Combine(outside.Path, "passwd");
-        File.WriteAllText(secret, "root:x:0:0:secret\n");
+        var secret = outside.WriteFile("passwd", "root:x:0:0:secret\n");
         var reports = SiteReports(folder, "machine");
         File.CreateSymbolicLink(Path.Combine(reports, "machine", "passwd.md"), secret);
         var docs = folder.Combine("docs");
