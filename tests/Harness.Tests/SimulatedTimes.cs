@@ -6,6 +6,19 @@ namespace CryptoHarness.Tests;
 /// </summary>
 internal static class SimulatedTimes
 {
+    /// <summary>How many simulated cases one experiment decides: enough that 1% of them is ten cases.</summary>
+    public const int Cases = 1000;
+
+    /// <summary>One experiment: <see cref="Cases"/> cases drawn in turn from one generator seeded with <paramref name="seed"/>.</summary>
+    public static T[] Experiment<T>(int seed, Func<Random, T> draw)
+    {
+        var random = new Random(seed);
+        return Enumerable.Range(0, Cases).Select(_ => draw(random)).ToArray();
+    }
+
+    /// <summary>The rule the single-launch and launch-spread experiments decide with: a 5% threshold, a 1% FDR.</summary>
+    public static readonly CryptoHarness.Comparing.ComparisonSettings FivePercent = new(Threshold: 0.05, NoiseNs: 1, FalseDiscoveryRate: 0.01);
+
     /// <summary>A standard normal deviate (Box–Muller), from two uniform draws.</summary>
     private static double Gaussian(Random random) =>
         Math.Sqrt(-2 * Math.Log(1 - random.NextDouble())) * Math.Cos(2 * Math.PI * random.NextDouble());

@@ -13,6 +13,14 @@ public sealed class TestFolder : IDisposable
     public string OnlySummary(string results = "results") =>
         Directory.GetFiles(Combine(results), CryptoHarness.Results.SummaryFile.FileName, SearchOption.AllDirectories).Single();
 
+    /// <summary>Writes <paramref name="text"/> to <paramref name="name"/> in this folder; returns the file's path.</summary>
+    public string WriteFile(string name, string text)
+    {
+        var path = Combine(name);
+        File.WriteAllText(path, text);
+        return path;
+    }
+
     public void Dispose()
     {
         if (Directory.Exists(Path))

@@ -167,10 +167,10 @@ public sealed class AegisTests
         }
 
         var random = new Random(is128L ? 128 : 256);
-        var key = Bytes(random, is128L ? 16 : 32);
-        var nonce = Bytes(random, is128L ? 16 : 32);
-        var buffer = Bytes(random, 1100 + 3);
-        var aadBuffer = Bytes(random, 200);
+        var key = TestBytes.Bytes(random, is128L ? 16 : 32);
+        var nonce = TestBytes.Bytes(random, is128L ? 16 : 32);
+        var buffer = TestBytes.Bytes(random, 1100 + 3);
+        var aadBuffer = TestBytes.Bytes(random, 200);
         var output = new byte[1100 + 6];
         var tag = new byte[32];
         for (int length = 0; length <= 1100; length++)
@@ -202,12 +202,12 @@ public sealed class AegisTests
         }
 
         var random = new Random(3);
-        var key = Bytes(random, is128L ? 16 : 32);
-        var nonce = Bytes(random, is128L ? 16 : 32);
+        var key = TestBytes.Bytes(random, is128L ? 16 : 32);
+        var nonce = TestBytes.Bytes(random, is128L ? 16 : 32);
         foreach (int length in (int[])[65536 + 13, 131072, 1_000_003])
         {
-            var buffer = Bytes(random, length + 1);
-            var aad = Bytes(random, 1001);
+            var buffer = TestBytes.Bytes(random, length + 1);
+            var aad = TestBytes.Bytes(random, 1001);
             var plaintext = buffer.AsSpan(1, length).ToArray();
             var (expected, expectedTag) = Reference.Encrypt(is128L, key, nonce, aad, plaintext);
             var tag = new byte[32];
@@ -229,12 +229,12 @@ public sealed class AegisTests
         }
 
         var random = new Random(5);
-        var key = Bytes(random, is128L ? 16 : 32);
-        var nonce = Bytes(random, is128L ? 16 : 32);
-        var aad = Bytes(random, 16);
+        var key = TestBytes.Bytes(random, is128L ? 16 : 32);
+        var nonce = TestBytes.Bytes(random, is128L ? 16 : 32);
+        var aad = TestBytes.Bytes(random, 16);
         foreach (int length in (int[])[0, 1, 31, 32, 100, 128])
         {
-            var plaintext = Bytes(random, length);
+            var plaintext = TestBytes.Bytes(random, length);
             var ciphertext = new byte[length];
             var tag = new byte[32];
             Encrypt(is128L, key, nonce, plaintext, ciphertext, tag, aad);
@@ -320,13 +320,6 @@ public sealed class AegisTests
     {
         var bytes = new byte[16];
         v.CopyTo(bytes);
-        return bytes;
-    }
-
-    private static byte[] Bytes(Random random, int length)
-    {
-        var bytes = new byte[length];
-        random.NextBytes(bytes);
         return bytes;
     }
 

@@ -109,10 +109,10 @@ public sealed class AesGcmCipherTests
         }
 
         var random = new Random(keySize * 1000 + (int)path);
-        var key = Bytes(random, keySize);
-        var nonce = Bytes(random, 12);
-        var buffer = Bytes(random, 1101 + 3);
-        var aadBuffer = Bytes(random, 300 + 1);
+        var key = TestBytes.Bytes(random, keySize);
+        var nonce = TestBytes.Bytes(random, 12);
+        var buffer = TestBytes.Bytes(random, 1101 + 3);
+        var aadBuffer = TestBytes.Bytes(random, 300 + 1);
         using var cipher = new AesGcmCipher(key, path);
         using var os = new SystemAesGcm(key, 16);
         var mine = new byte[1101 + 5];
@@ -139,12 +139,12 @@ public sealed class AesGcmCipherTests
     public void Matches_the_os_and_the_other_paths_at_large_unaligned_lengths(AesGcmPath path, int keySize)
     {
         var random = new Random(keySize + (int)path);
-        var key = Bytes(random, keySize);
-        var nonce = Bytes(random, 12);
+        var key = TestBytes.Bytes(random, keySize);
+        var nonce = TestBytes.Bytes(random, 12);
         foreach (int length in (int[])[4096, 65536 + 7, 131072, 1_000_003])
         {
-            var buffer = Bytes(random, length + 1);
-            var aad = Bytes(random, 1000);
+            var buffer = TestBytes.Bytes(random, length + 1);
+            var aad = TestBytes.Bytes(random, 1000);
             var plaintext = buffer.AsSpan(1, length);
             var mine = new byte[length];
             var tag = new byte[16];
@@ -180,9 +180,9 @@ public sealed class AesGcmCipherTests
     public void Encrypts_and_decrypts_in_place(AesGcmPath path, int keySize)
     {
         var random = new Random(7);
-        var key = Bytes(random, keySize);
-        var nonce = Bytes(random, 12);
-        var original = Bytes(random, 777);
+        var key = TestBytes.Bytes(random, keySize);
+        var nonce = TestBytes.Bytes(random, 12);
+        var original = TestBytes.Bytes(random, 777);
         var data = (byte[])original.Clone();
         var expected = new byte[data.Length];
         var tag = new byte[16];
@@ -200,13 +200,13 @@ public sealed class AesGcmCipherTests
     public void Refuses_forgeries_and_zeroes_the_output(AesGcmPath path, int keySize)
     {
         var random = new Random(11);
-        var key = Bytes(random, keySize);
-        var nonce = Bytes(random, 12);
-        var aad = Bytes(random, 20);
+        var key = TestBytes.Bytes(random, keySize);
+        var nonce = TestBytes.Bytes(random, 12);
+        var aad = TestBytes.Bytes(random, 20);
         using var cipher = new AesGcmCipher(key, path);
         foreach (int length in (int[])[0, 1, 16, 100, 128, 300])
         {
-            var plaintext = Bytes(random, length);
+            var plaintext = TestBytes.Bytes(random, length);
             var ciphertext = new byte[length];
             var tag = new byte[16];
             cipher.Encrypt(nonce, plaintext, ciphertext, tag, aad);
@@ -286,12 +286,5 @@ public sealed class AesGcmCipherTests
         plaintext.AsSpan().Fill(0xAA);
         Assert.False(cipher.Decrypt(nonce, ciphertext, tag, plaintext, aad));
         Assert.All(plaintext, b => Assert.Equal(0, b));
-    }
-
-    private static byte[] Bytes(Random random, int length)
-    {
-        var bytes = new byte[length];
-        random.NextBytes(bytes);
-        return bytes;
     }
 }

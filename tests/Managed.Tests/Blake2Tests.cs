@@ -310,12 +310,8 @@ public abstract class Blake2Tests<TVariant>
         return output;
     }
 
-    private static byte[] RandomBytes(int length, int seed)
-    {
-        var bytes = new byte[length];
-        new Random(TVariant.SeedBase + seed).NextBytes(bytes);
-        return bytes;
-    }
+    /// <summary>Random bytes drawn with the variant's own seed, so that BLAKE2b and BLAKE2s see different inputs.</summary>
+    private static byte[] RandomBytes(int length, int seed) => TestBytes.RandomBytes(length, TVariant.SeedBase + seed);
 
     private static byte[] Counting(int length) => Enumerable.Range(0, length).Select(i => (byte)i).ToArray();
 }

@@ -1,3 +1,4 @@
+
 namespace CryptoHarness.Managed.Tests;
 
 public sealed class Blake3Tests
@@ -185,7 +186,7 @@ public sealed class Blake3Tests
     [MemberData(nameof(SupportedPaths))]
     public void Every_mode_matches_the_reference_model_at_every_length(InstructionSet path)
     {
-        var buffer = RandomBytes((1 << 20) + 1025, seed: 3);
+        var buffer = TestBytes.RandomBytes((1 << 20) + 1025, seed: 3);
         AssertAgree(buffer, CrossCheckLengths(), 32, Blake3Reference.Hash, (i, o) => Blake3.HashData(i, o, path), $"hash, {path}");
         AssertAgree(
             buffer, CrossCheckLengths(), 32, (i, o) => Blake3Reference.KeyedHash32(VectorKey, i, o),
@@ -200,7 +201,7 @@ public sealed class Blake3Tests
     [MemberData(nameof(SupportedPaths))]
     public void Every_path_matches_the_scalar_path_with_extended_output(InstructionSet path)
     {
-        var buffer = RandomBytes((1 << 20) + 1025, seed: 4);
+        var buffer = TestBytes.RandomBytes((1 << 20) + 1025, seed: 4);
 
         // 1100 bytes: 17 whole output blocks and part of one, so the wide output kernels run too.
         AssertAgree(
@@ -212,7 +213,7 @@ public sealed class Blake3Tests
     [MemberData(nameof(SupportedPaths))]
     public void Unaligned_inputs_hash_like_aligned_ones(InstructionSet path)
     {
-        var buffer = RandomBytes(70000, seed: 5);
+        var buffer = TestBytes.RandomBytes(70000, seed: 5);
 
         // 4096, 8192 and 12288 run the AVX-512 path's 4- and 8-input kernels alone and together, which load their
         // message rows 16 bytes at a time.
@@ -242,7 +243,7 @@ public sealed class Blake3Tests
     public void Incremental_hashing_in_random_pieces_matches_one_shot(InstructionSet path)
     {
         var random = new Random(6);
-        var buffer = RandomBytes(140000, seed: 7);
+        var buffer = TestBytes.RandomBytes(140000, seed: 7);
         Span<byte> expected = stackalloc byte[100];
         Span<byte> actual = stackalloc byte[100];
         int[] lengths = [0, 1, 64, 65, 1023, 1024, 1025, 2048, 2049, 3000, 8192, 16385, 40000, 100000, 132072];
@@ -290,7 +291,7 @@ public sealed class Blake3Tests
     [MemberData(nameof(SupportedPaths))]
     public void Finish_leaves_the_state_so_more_input_may_follow_and_reset_starts_over(InstructionSet path)
     {
-        var buffer = RandomBytes(5000, seed: 8);
+        var buffer = TestBytes.RandomBytes(5000, seed: 8);
         Span<byte> expected = stackalloc byte[32];
         Span<byte> actual = stackalloc byte[32];
         using var hasher = new Blake3Hasher(path);
@@ -322,7 +323,7 @@ public sealed class Blake3Tests
     public void Extended_output_reads_in_pieces_and_from_any_position(InstructionSet path)
     {
         var random = new Random(9);
-        var buffer = RandomBytes(5000, seed: 10);
+        var buffer = TestBytes.RandomBytes(5000, seed: 10);
         foreach (var length in new[] { 0, 100, 1024, 5000 })
         {
             var input = buffer.AsSpan(0, length);
@@ -382,7 +383,7 @@ public sealed class Blake3Tests
     [MemberData(nameof(SupportedPaths))]
     public void Multithreaded_hashing_matches_single_threaded(InstructionSet path)
     {
-        var buffer = RandomBytes((3 << 20) + 7, seed: 13);
+        var buffer = TestBytes.RandomBytes((3 << 20) + 7, seed: 13);
         int[] lengths = [0, 1, 1024, 65536, 65537, 131071, 131072, 131073, 200000, (1 << 20) + 1025, (3 << 20) + 7];
         AssertAgree(
             buffer, lengths, 100, (i, o) => Blake3.HashData(i, o, path), (i, o) => Blake3.HashDataMultithreaded(i, o, path), $"{path}");
@@ -404,7 +405,7 @@ public sealed class Blake3Tests
         {
             foreach (var outputLength in new[] { 32, 64 })
             {
-                var buffer = RandomBytes(length, seed: length);
+                var buffer = TestBytes.RandomBytes(length, seed: length);
                 var expected = new byte[outputLength];
                 Blake3.HashData(buffer, expected, path);
                 Blake3.HashData(buffer, buffer.AsSpan(0, outputLength), path);
@@ -417,7 +418,7 @@ public sealed class Blake3Tests
     [MemberData(nameof(SupportedPaths))]
     public void Nothing_is_allocated_per_call(InstructionSet path)
     {
-        var input = RandomBytes(131072, seed: 11);
+        var input = TestBytes.RandomBytes(131072, seed: 11);
         var output = new byte[1000];
         using var hasher = new Blake3Hasher(path);
 
@@ -455,7 +456,7 @@ public sealed class Blake3Tests
     {
         Assert.True(Blake3.IsSupported(Blake3.DefaultPath));
         Assert.True(Blake3.IsSupported(InstructionSet.Scalar));
-        var input = RandomBytes(20000, seed: 12);
+        var input = TestBytes.RandomBytes(20000, seed: 12);
         Span<byte> expected = stackalloc byte[32];
         Span<byte> actual = stackalloc byte[32];
 
@@ -565,13 +566,6 @@ public sealed class Blake3Tests
         }
 
         return input;
-    }
-
-    private static byte[] RandomBytes(int length, int seed)
-    {
-        var bytes = new byte[length];
-        new Random(seed).NextBytes(bytes);
-        return bytes;
     }
 
     /// <summary>A hash of <c>input</c> written into all of <c>output</c>.</summary>

@@ -10,9 +10,7 @@ public sealed class CShakeTests
     public delegate void OneShot(
         ReadOnlySpan<byte> source, Span<byte> destination, ReadOnlySpan<byte> functionName, ReadOnlySpan<byte> customization, InstructionSet path);
 
-    public delegate void ShakeOneShot(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path);
-
-    public sealed record Xof(string Name, int Strength, OneShot Managed, ShakeOneShot Shake)
+    public sealed record Xof(string Name, int Strength, OneShot Managed, HasherChecks.OneShotOnPath Shake)
     {
         public override string ToString() => Name;
     }

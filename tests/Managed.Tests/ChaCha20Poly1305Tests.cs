@@ -198,9 +198,8 @@ public sealed class ChaCha20Poly1305Tests
     public void ChaCha20_path_matches_scalar_and_bouncycastle(InstructionSet path)
     {
         var random = new Random(8439);
-        byte[] key = new byte[32], nonce = new byte[12];
-        random.NextBytes(key);
-        random.NextBytes(nonce);
+        var key = TestBytes.Bytes(random, 32);
+        var nonce = TestBytes.Bytes(random, 12);
         foreach (int length in Enumerable.Range(0, 1101).Concat(LargeLengths))
         {
             byte[] input = new byte[length + 3];
@@ -254,9 +253,8 @@ public sealed class ChaCha20Poly1305Tests
     public void Aeads_match_scalar_and_bouncycastle_and_round_trip(InstructionSet path)
     {
         var random = new Random(32);
-        byte[] key = new byte[32], nonce = new byte[24];
-        random.NextBytes(key);
-        random.NextBytes(nonce);
+        var key = TestBytes.Bytes(random, 32);
+        var nonce = TestBytes.Bytes(random, 24);
         using var cipher = new ChaCha20Poly1305Cipher(key, path);
         using var scalar = new ChaCha20Poly1305Cipher(key, InstructionSet.Scalar);
         using var xcipher = new XChaCha20Poly1305Cipher(key, path);

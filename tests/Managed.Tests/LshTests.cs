@@ -148,16 +148,7 @@ public sealed class LshTests
             return;
         }
 
-        var message = new byte[5 * Lsh256.BlockSizeInBytes + 1];
-        new Random(3262).NextBytes(message);
-        var scalar = new byte[32];
-        var avx2 = new byte[32];
-        for (var length = 0; length <= message.Length; length += length < 2 * Lsh256.BlockSizeInBytes ? 1 : 61)
-        {
-            Lsh256.HashData(message.AsSpan(0, length), scalar, InstructionSet.Scalar);
-            Lsh256.HashData(message.AsSpan(0, length), avx2, InstructionSet.Avx2);
-            Assert.True(scalar.AsSpan().SequenceEqual(avx2), $"at {length} bytes");
-        }
+        AssertAgreesWithScalar("LSH-256-256", Lsh256.HashData, 32, Lsh256.BlockSizeInBytes, InstructionSet.Avx2);
     }
 
     /// <summary>The AVX-512 path of the 64-bit family against the scalar one, both outputs, around every block boundary.</summary>
@@ -169,18 +160,25 @@ public sealed class LshTests
             return;
         }
 
-        var message = new byte[5 * Lsh512.BlockSizeInBytes + 1];
+        AssertAgreesWithScalar("LSH-512-512", Lsh512.HashData512, 64, Lsh512.BlockSizeInBytes, InstructionSet.Avx512);
+        AssertAgreesWithScalar("LSH-512-256", Lsh512.HashData256, 32, Lsh512.BlockSizeInBytes, InstructionSet.Avx512);
+    }
+
+    /// <summary>
+    /// <paramref name="path"/> against the scalar path on one random message: every length up to two blocks, then every
+    /// 61st up to five blocks and one, so that each block boundary is crossed with a partial last block.
+    /// </summary>
+    private static void AssertAgreesWithScalar(string name, HasherChecks.OneShotOnPath hash, int hashBytes, int blockBytes, InstructionSet path)
+    {
+        var message = new byte[5 * blockBytes + 1];
         new Random(3262).NextBytes(message);
-        var scalar = new byte[64];
-        var avx512 = new byte[64];
-        for (var length = 0; length <= message.Length; length += length < 2 * Lsh512.BlockSizeInBytes ? 1 : 61)
+        var scalar = new byte[hashBytes];
+        var vector = new byte[hashBytes];
+        for (var length = 0; length <= message.Length; length += length < 2 * blockBytes ? 1 : 61)
         {
-            Lsh512.HashData512(message.AsSpan(0, length), scalar, InstructionSet.Scalar);
-            Lsh512.HashData512(message.AsSpan(0, length), avx512, InstructionSet.Avx512);
-            Assert.True(scalar.AsSpan().SequenceEqual(avx512), $"LSH-512-512 at {length} bytes");
-            Lsh512.HashData256(message.AsSpan(0, length), scalar, InstructionSet.Scalar);
-            Lsh512.HashData256(message.AsSpan(0, length), avx512, InstructionSet.Avx512);
-            Assert.True(scalar.AsSpan(0, 32).SequenceEqual(avx512.AsSpan(0, 32)), $"LSH-512-256 at {length} bytes");
+            hash(message.AsSpan(0, length), scalar, InstructionSet.Scalar);
+            hash(message.AsSpan(0, length), vector, path);
+            Assert.True(scalar.AsSpan().SequenceEqual(vector), $"{name} on {path} at {length} bytes");
         }
     }
 

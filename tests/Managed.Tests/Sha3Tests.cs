@@ -7,13 +7,11 @@ namespace CryptoHarness.Managed.Tests;
 /// <summary>SHA3-224/256/384/512 and the original Keccak-256/384/512: fixed-size sponge hashes on every path.</summary>
 public sealed class Sha3Tests
 {
-    public delegate void OneShot(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path);
-
     /// <summary>One fixed-size function: its managed one-shot and hasher, the OS one-shot if .NET has it, and BouncyCastle.</summary>
     public sealed record HashFunction(
         string Name,
         int HashSize,
-        OneShot Managed,
+        HasherChecks.OneShotOnPath Managed,
         Func<InstructionSet, KeccakDigestHasher> CreateHasher,
         Func<bool> OsIsSupported,
         Func<byte[], int, int, byte[]>? Os,
@@ -97,19 +95,12 @@ public sealed class Sha3Tests
     public void Matches_the_os_and_bouncycastle_at_every_length(HashFunction function, InstructionSet path)
     {
         var buffer = RandomBuffer(131072, 202);
-        var actual = new byte[function.HashSize];
-        var expected = new byte[function.HashSize];
         var digest = function.BouncyCastle();
         bool os = function.Os is not null && function.OsIsSupported();
         foreach (var length in SweepLengths)
         {
             var offset = OffsetFor(length);
-            function.Managed(buffer.AsSpan(offset, length), actual, path);
-
-            digest.BlockUpdate(buffer, offset, length);
-            digest.DoFinal(expected, 0);
-            AssertEqual(expected, actual, $"{function.Name} on {path}, length {length}, offset {offset}, vs BouncyCastle");
-
+            var actual = AssertMatchesBouncyCastle(function, path, digest, buffer, offset, length);
             if (os)
             {
                 AssertEqual(function.Os!(buffer, offset, length), actual, $"{function.Name} on {path}, length {length}, vs the OS");
@@ -123,20 +114,31 @@ public sealed class Sha3Tests
     public void Matches_bouncycastle_at_every_offset(HashFunction function, InstructionSet path)
     {
         var buffer = RandomBuffer(400, 203);
-        var actual = new byte[function.HashSize];
-        var expected = new byte[function.HashSize];
         var digest = function.BouncyCastle();
         var rate = 200 - 2 * function.HashSize;
         foreach (var length in new[] { 1, 7, 8, 9, rate - 9, rate - 8, rate - 1, rate, rate + 1, 2 * rate - 1, 2 * rate, 2 * rate + 5 })
         {
             for (var offset = 1; offset < 8; offset++)
             {
-                function.Managed(buffer.AsSpan(offset, length), actual, path);
-                digest.BlockUpdate(buffer, offset, length);
-                digest.DoFinal(expected, 0);
-                AssertEqual(expected, actual, $"{function.Name} on {path}, length {length}, offset {offset}");
+                AssertMatchesBouncyCastle(function, path, digest, buffer, offset, length);
             }
         }
+    }
+
+    /// <summary>
+    /// The managed hash of <paramref name="length"/> bytes of <paramref name="buffer"/> at <paramref name="offset"/> on
+    /// <paramref name="path"/>, after asserting that BouncyCastle's <paramref name="digest"/> gives the same.
+    /// </summary>
+    private static byte[] AssertMatchesBouncyCastle(
+        HashFunction function, InstructionSet path, KeccakDigest digest, byte[] buffer, int offset, int length)
+    {
+        var actual = new byte[function.HashSize];
+        var expected = new byte[function.HashSize];
+        function.Managed(buffer.AsSpan(offset, length), actual, path);
+        digest.BlockUpdate(buffer, offset, length);
+        digest.DoFinal(expected, 0);
+        AssertEqual(expected, actual, $"{function.Name} on {path}, length {length}, offset {offset}, vs BouncyCastle");
+        return actual;
     }
 
     [Theory]

@@ -7,9 +7,7 @@ namespace CryptoHarness.Managed.Tests;
 /// <summary>SHAKE128 and SHAKE256 on every path: one-shot, incremental, and squeezed in pieces.</summary>
 public sealed class ShakeTests
 {
-    public delegate void OneShot(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path);
-
-    public sealed record Xof(string Name, int Strength, int Rate, OneShot Managed, Func<bool> OsIsSupported, Action<byte[], int, int, byte[]> Os)
+    public sealed record Xof(string Name, int Strength, int Rate, HasherChecks.OneShotOnPath Managed, Func<bool> OsIsSupported, Action<byte[], int, int, byte[]> Os)
     {
         public override string ToString() => Name;
     }

@@ -18,29 +18,21 @@ public sealed class GateKindTests
     public void An_aead_that_accepts_a_flipped_tag_bit_fails()
     {
         var lax = new LaxAesGcm(checkTag: false);
-        var verdicts = CorrectnessGate.Verify([new OsAes256Gcm(), new BouncyCastleAes256Gcm(), lax], Sizes);
-
-        var failure = verdicts.Single(v => v.Implementation == lax);
-        Assert.Equal(GateStatus.Failed, failure.Status);
-        Assert.Contains("accepted a tag with a flipped bit", failure.Reason, StringComparison.Ordinal);
-        Assert.All(verdicts.Where(v => v.Implementation != lax), v => Assert.Equal(GateStatus.Passed, v.Status));
+        GateAssert.FailsAlone(lax, [new OsAes256Gcm(), new BouncyCastleAes256Gcm(), lax], Sizes, "accepted a tag with a flipped bit");
     }
 
     [Fact]
     public void An_aead_that_checks_its_tag_passes_as_the_control()
     {
         var strict = new LaxAesGcm(checkTag: true);
-        var verdicts = CorrectnessGate.Verify([new OsAes256Gcm(), strict], Sizes);
-        Assert.All(verdicts, v => Assert.Equal(GateStatus.Passed, v.Status));
+        GateAssert.AllPass([new OsAes256Gcm(), strict], Sizes);
     }
 
     [Fact]
     public void An_aead_that_ignores_associated_data_fails_its_known_answers()
     {
         var blind = new LaxAesGcm(checkTag: true, ignoreAssociatedData: true);
-        var failure = CorrectnessGate.Verify([new OsAes256Gcm(), blind], Sizes).Single(v => v.Implementation == blind);
-        Assert.Equal(GateStatus.Failed, failure.Status);
-        Assert.Contains("known answer", failure.Reason, StringComparison.Ordinal);
+        GateAssert.Fails(blind, [new OsAes256Gcm(), blind], Sizes, "known answer");
     }
 
     [Fact]
@@ -48,11 +40,7 @@ public sealed class GateKindTests
     {
         // The longest published output is 200 bytes; the cross-check reads 232 (one rate of 168 bytes, plus 64).
         var shortSighted = new ShakeWrongAfter(Algorithms.Shake128, firstWrongByte: 210);
-        var verdicts = CorrectnessGate.Verify([new OsShake128(), new BouncyCastleShake128(), shortSighted], Sizes);
-
-        var failure = verdicts.Single(v => v.Implementation == shortSighted);
-        Assert.Equal(GateStatus.Failed, failure.Status);
-        Assert.Contains("232-byte output", failure.Reason, StringComparison.Ordinal);
+        GateAssert.Fails(shortSighted, [new OsShake128(), new BouncyCastleShake128(), shortSighted], Sizes, "232-byte output");
     }
 
     [Fact]
@@ -60,20 +48,14 @@ public sealed class GateKindTests
     {
         // RFC 4231's keys are 4, 20, 25 and 131 bytes long, so only the cross-check's 65-byte key finds this one.
         var truncating = new HmacTruncatingKeys();
-        var verdicts = CorrectnessGate.Verify([new OsHmacSha256(), new BouncyCastleHmacSha256(), truncating], Sizes);
-
-        var failure = verdicts.Single(v => v.Implementation == truncating);
-        Assert.Equal(GateStatus.Failed, failure.Status);
-        Assert.Contains("65-byte key", failure.Reason, StringComparison.Ordinal);
+        GateAssert.Fails(truncating, [new OsHmacSha256(), new BouncyCastleHmacSha256(), truncating], Sizes, "65-byte key");
     }
 
     [Fact]
     public void An_incremental_hash_that_differs_from_its_one_shot_fails_before_any_cross_check()
     {
         var drifting = new IncrementalDropsLastByte();
-        var failure = CorrectnessGate.Verify([new OsSha256(), drifting], Sizes).Single(v => v.Implementation == drifting);
-        Assert.Equal(GateStatus.Failed, failure.Status);
-        Assert.Contains("incremental hashing", failure.Reason, StringComparison.Ordinal);
+        GateAssert.Fails(drifting, [new OsSha256(), drifting], Sizes, "incremental hashing");
     }
 
     [Fact]
@@ -81,8 +63,7 @@ public sealed class GateKindTests
     {
         var streaming = Registry.Implementations.OfType<IStreamingHashImplementation>().Where(i => i.Support.IsSupported).ToArray();
         Assert.NotEmpty(streaming);
-        var verdicts = CorrectnessGate.Verify(streaming, Sizes);
-        Assert.All(verdicts, v => Assert.True(v.Status == GateStatus.Passed, $"{v.Id}: {v.Reason}"));
+        GateAssert.AllPass(streaming, Sizes);
     }
 
     [Fact]
@@ -90,28 +71,21 @@ public sealed class GateKindTests
     {
         // Batches of 1, 7 and 8 are right; the one-shot hash is right, so only the lane-by-lane check can see it.
         var broken = new Sha256Batch(Sha256Batch.Fault.LaneFiveFromNine);
-        var verdicts = CorrectnessGate.Verify([new OsSha256(), new BouncyCastleSha256(), broken], Sizes);
-
-        var failure = verdicts.Single(v => v.Implementation == broken);
-        Assert.Equal(GateStatus.Failed, failure.Status);
+        var failure = GateAssert.FailsAlone(broken, [new OsSha256(), new BouncyCastleSha256(), broken], Sizes);
         Assert.StartsWith("lane 5 differs from the one-shot hash of sha256/os in a batch of 9 messages of 1 byte at offset 0", failure.Reason, StringComparison.Ordinal);
-        Assert.All(verdicts.Where(v => v.Implementation != broken), v => Assert.Equal(GateStatus.Passed, v.Status));
     }
 
     [Fact]
     public void A_batch_api_that_writes_past_its_last_digest_fails()
     {
         var overrunning = new Sha256Batch(Sha256Batch.Fault.WritesPastTheEnd);
-        var failure = CorrectnessGate.Verify([new OsSha256(), overrunning], Sizes).Single(v => v.Implementation == overrunning);
-        Assert.Equal(GateStatus.Failed, failure.Status);
-        Assert.Contains("wrote past its last digest in a batch of 17 messages", failure.Reason, StringComparison.Ordinal);
+        GateAssert.Fails(overrunning, [new OsSha256(), overrunning], Sizes, "wrote past its last digest in a batch of 17 messages");
     }
 
     [Fact]
     public void A_correct_batch_api_passes_as_the_control()
     {
-        var verdicts = CorrectnessGate.Verify([new OsSha256(), new Sha256Batch(Sha256Batch.Fault.None)], Sizes);
-        Assert.All(verdicts, v => Assert.True(v.Status == GateStatus.Passed, $"{v.Id}: {v.Reason}"));
+        GateAssert.AllPass([new OsSha256(), new Sha256Batch(Sha256Batch.Fault.None)], Sizes);
     }
 
     [Fact]

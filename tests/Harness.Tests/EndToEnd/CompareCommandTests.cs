@@ -67,8 +67,7 @@ public sealed class CompareCommandTests
         var diff = WithSamples(seed: 6, scale: 1.0, slowProvider: "bouncycastle") with { Run = summary.Run with { Packages = packages } };
 
         var result = Compare(folder, [summary], [diff], "--fail-on", "never");
-        Assert.Contains("Provider `bouncycastle` changed version (Portable.BouncyCastle 1.8.10 → Portable.BouncyCastle 1.9.0)", result.Out, StringComparison.Ordinal);
-        Assert.Contains("package changed: Portable.BouncyCastle 1.8.10 → Portable.BouncyCastle 1.9.0", result.Out, StringComparison.Ordinal);
+        AssertText.ContainsAll(result.Out, "Provider `bouncycastle` changed version (Portable.BouncyCastle 1.8.10 → Portable.BouncyCastle 1.9.0)", "package changed: Portable.BouncyCastle 1.8.10 → Portable.BouncyCastle 1.9.0");
     }
 
     [Fact]
@@ -83,8 +82,7 @@ public sealed class CompareCommandTests
 
         var result = Compare(folder, [summary], [allocating]);
         Assert.Equal(1, result.ExitCode);
-        Assert.Contains("1 allocation regression(s)", result.Out, StringComparison.Ordinal);
-        Assert.Contains("| sha256/os · hash · oneshot · 128 B · job quick · .NET 10.0.12 | 0 B | 24 B |", result.Out, StringComparison.Ordinal);
+        AssertText.ContainsAll(result.Out, "1 allocation regression(s)", "| sha256/os · hash · oneshot · 128 B · job quick · .NET 10.0.12 | 0 B | 24 B |");
     }
 
     [Fact]
@@ -94,8 +92,7 @@ public sealed class CompareCommandTests
         var summary = WithSamples(seed: 8, scale: 1.0);
         var result = Compare(folder, [summary], [summary with { Results = summary.Results.Where(r => r.Provider != "libsodium").ToArray() }]);
         Assert.Equal(0, result.ExitCode);
-        Assert.Contains("4 case(s) only in base, 0 only in diff", result.Out, StringComparison.Ordinal);
-        Assert.Contains("Only in base (not measured in diff): `sha256/libsodium · hash · oneshot · 128 B", result.Out, StringComparison.Ordinal);
+        AssertText.ContainsAll(result.Out, "4 case(s) only in base, 0 only in diff", "Only in base (not measured in diff): `sha256/libsodium · hash · oneshot · 128 B");
     }
 
     [Theory]

@@ -237,8 +237,7 @@ public sealed partial class HostileInputsTests
     {
         using var folder = new TestFolder();
         using var outside = new TestFolder();
-        var victim = Path.Combine(outside.Path, "victim.txt");
-        File.WriteAllText(victim, "kept");
+        var victim = outside.WriteFile("victim.txt", "kept");
         var target = folder.Combine("page.md");
         // The name the writer used to take, and a link at the target itself.
         File.CreateSymbolicLink(folder.Combine($".page.md.{Environment.ProcessId}.tmp"), victim);
@@ -259,8 +258,7 @@ public sealed partial class HostileInputsTests
     {
         using var folder = new TestFolder();
         using var outside = new TestFolder();
-        var stale = Path.Combine(outside.Path, "stale.svg");
-        File.WriteAllText(stale, "<svg/>");
+        var stale = outside.WriteFile("stale.svg", "<svg/>");
         var reports = SiteReports(folder, "machine");
         var docs = folder.Combine("docs");
         Directory.CreateDirectory(Path.Combine(docs, SiteModel.FragmentFolder));
@@ -359,8 +357,7 @@ public sealed partial class HostileInputsTests
     {
         using var folder = new TestFolder();
         using var outside = new TestFolder();
-        var secret = Path.Combine(outside.Path, "passwd");
-        File.WriteAllText(secret, "root:x:0:0:secret\n");
+        var secret = outside.WriteFile("passwd", "root:x:0:0:secret\n");
         var reports = SiteReports(folder, "machine");
         File.CreateSymbolicLink(Path.Combine(reports, "machine", "passwd.md"), secret);
         var docs = folder.Combine("docs");
@@ -457,6 +454,20 @@ public sealed partial class HostileInputsTests
         Assert.Contains("interrupted", HostileResultsTests.BadInput(Cli.Run("compare", "--base", folder.Combine("runs", "a"), "--diff", interrupted)), StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// <paramref name="runs"/> written as <c>a/</c>, <c>b/</c>, … in the folder <paramref name="batch"/> of
+    /// <paramref name="folder"/>, then merged into its <c>out</c>: the one line merge refuses them with.
+    /// </summary>
+    private static string MergeRefuses(TestFolder folder, string batch, params JsonObject[] runs)
+    {
+        for (int i = 0; i < runs.Length; i++)
+        {
+            HostileResultsTests.Write(folder, $"{batch}/{(char)('a' + i)}/summary.json", runs[i]);
+        }
+
+        return HostileResultsTests.BadInput(Cli.Run("merge", "--runs", folder.Combine(batch), "--out", folder.Combine("out")));
+    }
+
     [Fact]
     public void One_machine_key_with_two_cpus_is_refused_naming_both()
     {
@@ -465,10 +476,7 @@ public sealed partial class HostileInputsTests
         var second = HostileResultsTests.Fixture();
         first["run"]!["cpu"] = "AMD EPYC 7763";
         second["run"]!["cpu"] = "Intel Xeon Platinum 8370C";
-        HostileResultsTests.Write(folder, "runs/a/summary.json", first);
-        HostileResultsTests.Write(folder, "runs/b/summary.json", second);
-
-        var line = HostileResultsTests.BadInput(Cli.Run("merge", "--runs", folder.Combine("runs"), "--out", folder.Combine("out")));
+        var line = MergeRefuses(folder, "runs", first, second);
 
         Assert.Contains("'AMD EPYC 7763' and 'Intel Xeon Platinum 8370C'", line, StringComparison.Ordinal);
         Assert.False(Directory.Exists(folder.Combine("out", "reports")));
@@ -489,10 +497,7 @@ public sealed partial class HostileInputsTests
         sapphire["run"]!["cpu_identity"] = "GenuineIntel family 6 model 143 stepping 8, under a hypervisor";
         emerald["run"]!["cpu_identity"] = "GenuineIntel family 6 model 207 stepping 2, under a hypervisor";
         emerald["run"]!["utc"] = "2030-01-01T00:00:00+00:00";
-        HostileResultsTests.Write(folder, "batch/a/summary.json", sapphire);
-        HostileResultsTests.Write(folder, "batch/b/summary.json", emerald);
-
-        var line = HostileResultsTests.BadInput(Cli.Run("merge", "--runs", folder.Combine("batch"), "--out", folder.Combine("out")));
+        var line = MergeRefuses(folder, "batch", sapphire, emerald);
         Assert.Contains("'GenuineIntel family 6 model 143 stepping 8", line, StringComparison.Ordinal);
         Assert.Contains("'GenuineIntel family 6 model 207 stepping 2", line, StringComparison.Ordinal);
         Assert.False(Directory.Exists(folder.Combine("out", "reports")));
@@ -504,8 +509,7 @@ public sealed partial class HostileInputsTests
         Assert.True(merged.ExitCode == 0, merged.Error);
         var kept = Directory.GetFiles(folder.Combine("out", "reports"), "*", SearchOption.AllDirectories).ToDictionary(f => f, File.ReadAllText);
 
-        HostileResultsTests.Write(folder, "second/b/summary.json", emerald);
-        line = HostileResultsTests.BadInput(Cli.Run("merge", "--runs", folder.Combine("second"), "--out", folder.Combine("out")));
+        line = MergeRefuses(folder, "second", emerald);
         Assert.Contains("holds runs of CPU 'GenuineIntel family 6 model 143 stepping 8", line, StringComparison.Ordinal);
         Assert.Contains("this run's CPU is 'GenuineIntel family 6 model 207 stepping 2", line, StringComparison.Ordinal);
         Assert.Equal(kept, Directory.GetFiles(folder.Combine("out", "reports"), "*", SearchOption.AllDirectories).ToDictionary(f => f, File.ReadAllText));

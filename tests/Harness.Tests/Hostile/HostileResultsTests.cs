@@ -107,13 +107,9 @@ public sealed partial class HostileResultsTests
     public void Null_samples_are_bad_input_naming_the_case_and_field()
     {
         using var folder = new TestFolder();
-        var summary = Fixture();
-        summary["results"]![1]!["samples_ns"] = null;
-        var file = Write(folder, "summary.json", summary);
+        var line = RefusedByReport(folder, s => s["results"]![1]!["samples_ns"] = null, out var file);
 
-        var result = Cli.Run("report", "--results", file, "--out", folder.Combine("out"));
-
-        Assert.Equal($"harness: {file}: case 'sha256/bouncycastle · hash · oneshot · 1024 B', field 'samples_ns': is null; expected the per-iteration times (an array of numbers).", BadInput(result));
+        Assert.Equal($"harness: {file}: case 'sha256/bouncycastle · hash · oneshot · 1024 B', field 'samples_ns': is null; expected the per-iteration times (an array of numbers).", line);
     }
 
     [Fact]
@@ -290,11 +286,7 @@ public sealed partial class HostileResultsTests
     public void Interleaved_rounds_are_checked_at_load(string rounds, string expected)
     {
         using var folder = new TestFolder();
-        var summary = Fixture();
-        summary["results"]![2]!["rounds"] = JsonNode.Parse(rounds);
-        var file = Write(folder, "summary.json", summary);
-
-        var line = BadInput(Cli.Run("report", "--results", file, "--out", folder.Combine("out")));
+        var line = RefusedByReport(folder, s => s["results"]![2]!["rounds"] = JsonNode.Parse(rounds), out var file);
 
         Assert.StartsWith($"harness: {file}: case 'sha256/bouncycastle · hash · oneshot · ", line, StringComparison.Ordinal);
         Assert.Contains(expected, line, StringComparison.Ordinal);
@@ -305,13 +297,9 @@ public sealed partial class HostileResultsTests
     public void A_duplicate_case_is_refused_by_report_too()
     {
         using var folder = new TestFolder();
-        var summary = Fixture();
-        summary["results"]!.AsArray().Add(summary["results"]![0]!.DeepClone());
-        var file = Write(folder, "summary.json", summary);
+        var line = RefusedByReport(folder, s => s["results"]!.AsArray().Add(s["results"]![0]!.DeepClone()), out var file);
 
-        var result = Cli.Run("report", "--results", file, "--out", folder.Combine("out"));
-
-        Assert.Equal($"harness: {file}: results[16]: duplicate case 'sha256/bouncycastle · hash · oneshot · 128 B' (also results[0]); each case is measured once a run.", BadInput(result));
+        Assert.Equal($"harness: {file}: results[16]: duplicate case 'sha256/bouncycastle · hash · oneshot · 128 B' (also results[0]); each case is measured once a run.", line);
     }
 
     // 5. Messages a user can act on.
@@ -320,11 +308,7 @@ public sealed partial class HostileResultsTests
     public void A_missing_field_is_named_in_plain_words_with_its_line()
     {
         using var folder = new TestFolder();
-        var summary = Fixture();
-        summary["run"]!.AsObject().Remove("machine_key");
-        var file = Write(folder, "summary.json", summary);
-
-        var line = BadInput(Cli.Run("report", "--results", file, "--out", folder.Combine("out")));
+        var line = RefusedByReport(folder, s => s["run"]!.AsObject().Remove("machine_key"), out _);
 
         Assert.Matches(@"^harness: .*summary\.json: line \d+, field 'run': missing 'machine_key'\.$", line);
         Assert.DoesNotContain("CryptoHarness.", line, StringComparison.Ordinal);
@@ -440,11 +424,7 @@ public sealed partial class HostileResultsTests
     public void A_broken_calling_note_is_refused_at_load_by_its_field(string what, string expected)
     {
         using var folder = new TestFolder();
-        var summary = Fixture();
-        summary["run"]!["calling_notes"] = what == "null" ? new JsonObject { ["os"] = null } : new JsonObject { ["<b>"] = "note" };
-        var file = Write(folder, "summary.json", summary);
-
-        var line = BadInput(Cli.Run("report", "--results", file, "--out", folder.Combine("out")));
+        var line = RefusedByReport(folder, s => s["run"]!["calling_notes"] = what == "null" ? new JsonObject { ["os"] = null } : new JsonObject { ["<b>"] = "note" }, out _);
         Assert.Contains(expected, line, StringComparison.Ordinal);
         Assert.False(Directory.Exists(folder.Combine("out")));
     }
@@ -501,11 +481,7 @@ public sealed partial class HostileResultsTests
     public void Names_with_markup_or_separators_are_refused_at_load(string field, string value)
     {
         using var folder = new TestFolder();
-        var summary = Fixture();
-        summary["results"]![0]![field] = value;
-        var file = Write(folder, "summary.json", summary);
-
-        var line = BadInput(Cli.Run("report", "--results", file, "--out", folder.Combine("out")));
+        var line = RefusedByReport(folder, s => s["results"]![0]![field] = value, out var file);
 
         Assert.StartsWith($"harness: {file}: results[0], field '{field}': '", line, StringComparison.Ordinal);
         Assert.Contains("is not a valid name", line, StringComparison.Ordinal);
@@ -584,6 +560,18 @@ public sealed partial class HostileResultsTests
         var line = Assert.Single(result.Error.Split('\n', StringSplitOptions.RemoveEmptyEntries));
         Assert.DoesNotContain("   at ", line, StringComparison.Ordinal);
         return line;
+    }
+
+    /// <summary>
+    /// The fixture with <paramref name="damage"/> done to it, written as <c>summary.json</c> (<paramref name="file"/>) and
+    /// given to <c>report</c>: the one line it is refused with.
+    /// </summary>
+    private static string RefusedByReport(TestFolder folder, Action<JsonObject> damage, out string file)
+    {
+        var summary = Fixture();
+        damage(summary);
+        file = Write(folder, "summary.json", summary);
+        return BadInput(Cli.Run("report", "--results", file, "--out", folder.Combine("out")));
     }
 
     internal static JsonObject Fixture() => JsonNode.Parse(File.ReadAllText(FixtureFile))!.AsObject();

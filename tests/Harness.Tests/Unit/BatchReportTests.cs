@@ -11,33 +11,16 @@ public sealed class BatchReportTests
 {
     private static readonly string Fixtures = Path.Combine(AppContext.BaseDirectory, "Fixtures");
 
+    private static readonly ResultRecord BatchPattern = MadeUpResults.Pattern("SHA-2", "SHA-256", "sha256", "batch");
+
     private static ResultRecord Record(string provider, string variant, int batchSize, double perItemNs, int messageBytes = 32)
     {
         var operation = variant.StartsWith("multibuffer", StringComparison.Ordinal) ? OperationNames.HashBatch : OperationNames.HashLoop;
-        var median = perItemNs * batchSize;
-        return new ResultRecord
+        return BatchPattern.Timed(provider, variant, operation, batchSize * messageBytes, perItemNs * batchSize) with
         {
-            Id = variant.Length == 0 ? $"sha256/{provider}" : $"sha256/{provider}/{variant}",
-            Family = "SHA-2",
-            Algorithm = "SHA-256",
-            Slug = "sha256",
-            Provider = provider,
-            Variant = variant,
-            Scenario = "batch",
-            Operation = operation,
-            SizeBytes = batchSize * messageBytes,
             BatchSize = batchSize,
             MessageBytes = messageBytes,
-            MedianNs = median,
             PerItemNs = perItemNs,
-            MeanNs = median,
-            StdDevNs = 0,
-            CiLowerNs = null,
-            CiUpperNs = null,
-            N = 1,
-            AllocatedBytes = 0,
-            MbPerS = batchSize * messageBytes / median * 1e3,
-            SamplesNs = [median],
         };
     }
 

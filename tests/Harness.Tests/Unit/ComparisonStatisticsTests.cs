@@ -11,16 +11,13 @@ namespace CryptoHarness.Tests.Unit;
 /// </summary>
 public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
 {
-    private const int Cases = 1000;
     private const int SamplesPerSide = 15;
-    private static readonly ComparisonSettings Settings = new(Threshold: 0.05, NoiseNs: 1, FalseDiscoveryRate: 0.01);
 
     [Fact]
     public void A_versus_A_flags_at_most_one_percent_of_cases()
     {
-        var random = new Random(1);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.0)).ToArray();
-        var flagged = CaseComparer.Decide(pairs, Settings).Count(d => d.Verdict != Verdict.Same);
+        var pairs = Experiment(seed: 1, random => Pair(random, shift: 1.0));
+        var flagged = CaseComparer.Decide(pairs, FivePercent).Count(d => d.Verdict != Verdict.Same);
         output.WriteLine($"A/A: {flagged} of {Cases} flagged");
         Assert.True(flagged <= Cases / 100, $"{flagged} of {Cases} A/A cases flagged");
     }
@@ -28,9 +25,8 @@ public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
     [Fact]
     public void A_ten_percent_slowdown_is_detected_in_at_least_95_percent_of_cases()
     {
-        var random = new Random(2);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.10)).ToArray();
-        var detected = CaseComparer.Decide(pairs, Settings).Count(d => d.Verdict == Verdict.Slower);
+        var pairs = Experiment(seed: 2, random => Pair(random, shift: 1.10));
+        var detected = CaseComparer.Decide(pairs, FivePercent).Count(d => d.Verdict == Verdict.Slower);
         output.WriteLine($"10% slower: {detected} of {Cases} detected");
         Assert.True(detected >= Cases * 95 / 100, $"{detected} of {Cases} slowdowns detected");
     }
@@ -38,9 +34,8 @@ public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
     [Fact]
     public void A_ten_percent_speedup_is_detected_as_faster()
     {
-        var random = new Random(3);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1 / 1.10)).ToArray();
-        var decisions = CaseComparer.Decide(pairs, Settings);
+        var pairs = Experiment(seed: 3, random => Pair(random, shift: 1 / 1.10));
+        var decisions = CaseComparer.Decide(pairs, FivePercent);
         output.WriteLine($"10% faster: {decisions.Count(d => d.Verdict == Verdict.Faster)} of {Cases} detected");
         Assert.True(decisions.Count(d => d.Verdict == Verdict.Faster) >= Cases * 95 / 100);
         Assert.DoesNotContain(decisions, d => d.Verdict == Verdict.Slower);
@@ -49,9 +44,8 @@ public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
     [Fact]
     public void A_two_percent_change_with_a_five_percent_threshold_is_same()
     {
-        var random = new Random(4);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.02)).ToArray();
-        var flagged = CaseComparer.Decide(pairs, Settings).Count(d => d.Verdict != Verdict.Same);
+        var pairs = Experiment(seed: 4, random => Pair(random, shift: 1.02));
+        var flagged = CaseComparer.Decide(pairs, FivePercent).Count(d => d.Verdict != Verdict.Same);
         output.WriteLine($"2% slower, 5% threshold: {flagged} of {Cases} flagged");
         Assert.Equal(0, flagged);
     }
@@ -62,10 +56,10 @@ public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
         var random = new Random(5);
         var bimodal = Enumerable.Range(0, 30).Select(i => (i % 2 == 0 ? 100.0 : 160.0) * LogNormal(random, 0.01)).ToArray();
         var unimodal = Enumerable.Range(0, 30).Select(_ => 100.0 * LogNormal(random, 0.02)).ToArray();
-        var decision = CaseComparer.Decide([new SamplePair(unimodal, bimodal)], Settings).Single();
+        var decision = CaseComparer.Decide([new SamplePair(unimodal, bimodal)], FivePercent).Single();
         Assert.NotNull(decision.ModalityWarning);
         Assert.StartsWith("diff", decision.ModalityWarning, StringComparison.Ordinal);
-        Assert.Null(CaseComparer.Decide([new SamplePair(unimodal, unimodal)], Settings).Single().ModalityWarning);
+        Assert.Null(CaseComparer.Decide([new SamplePair(unimodal, unimodal)], FivePercent).Single().ModalityWarning);
     }
 
     [Fact]
@@ -83,8 +77,8 @@ public sealed class ComparisonStatisticsTests(ITestOutputHelper output)
         var random = new Random(6);
         var baseNs = Enumerable.Range(0, SamplesPerSide).Select(_ => 2.0 * LogNormal(random, 0.01)).ToArray();
         var diffNs = baseNs.Select(x => x * 1.2).ToArray();
-        Assert.Equal(Verdict.Same, CaseComparer.Decide([new SamplePair(baseNs, diffNs)], Settings).Single().Verdict);
-        Assert.Equal(Verdict.Slower, CaseComparer.Decide([new SamplePair(baseNs, diffNs)], Settings with { NoiseNs = 0.01 }).Single().Verdict);
+        Assert.Equal(Verdict.Same, CaseComparer.Decide([new SamplePair(baseNs, diffNs)], FivePercent).Single().Verdict);
+        Assert.Equal(Verdict.Slower, CaseComparer.Decide([new SamplePair(baseNs, diffNs)], FivePercent with { NoiseNs = 0.01 }).Single().Verdict);
     }
 
     internal static SamplePair Pair(Random random, double shift)

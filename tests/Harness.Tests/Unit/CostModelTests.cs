@@ -24,18 +24,8 @@ public sealed class CostModelTests
     /// <summary>A SHA-256 record of the quick fixture, as the pattern of the made-up ones.</summary>
     private static readonly ResultRecord Pattern = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick")).Results[0];
 
-    private static ResultRecord Record(string provider, string variant, string operation, int size, double ns) => Pattern with
-    {
-        Id = variant.Length == 0 ? $"sha256/{provider}" : $"sha256/{provider}/{variant}",
-        Provider = provider,
-        Variant = variant,
-        Operation = operation,
-        SizeBytes = size,
-        MedianNs = ns,
-        MeanNs = ns,
-        MbPerS = size / ns * 1e3,
-        SamplesNs = [ns],
-    };
+    private static ResultRecord Record(string provider, string variant, string operation, int size, double ns) =>
+        Pattern.Timed(provider, variant, operation, size, ns);
 
     private static ResultRecord[] Records(string provider, double a, double b, string operation = "hash", string variant = "", IEnumerable<int>? sizes = null) =>
         (sizes ?? Sweep).Select(x => Record(provider, variant, operation, x, a + (b * x))).ToArray();

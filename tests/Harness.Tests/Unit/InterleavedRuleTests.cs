@@ -16,7 +16,6 @@ namespace CryptoHarness.Tests.Unit;
 /// </summary>
 public sealed class InterleavedRuleTests(ITestOutputHelper output)
 {
-    private const int Cases = 1000;
     private const int Rounds = 21;
     private const int SamplesPerLaunch = 15;
 
@@ -97,8 +96,7 @@ public sealed class InterleavedRuleTests(ITestOutputHelper output)
     public void Copies_a_side_keep_placement_from_passing_for_a_change(int copies, double shift, int percentAtLeast, int percentAtMost)
     {
         var settings = new ComparisonSettings(Threshold: 0.02);
-        var random = new Random(24);
-        var cases = Enumerable.Range(0, Cases).Select(_ => SimulateCopies(random, copies, shift)).ToArray();
+        var cases = Experiment(seed: 24, random => SimulateCopies(random, copies, shift));
 
         var decisions = PairedComparer.Decide(cases, settings);
         var slower = decisions.Count(d => d.Verdict == Verdict.Slower);

@@ -18,28 +18,10 @@ public sealed class LaneScalingTests
         TagBytes = tagBytes,
     };
 
-    private static ResultRecord Hash(string provider, string variant, string set, double medianMs, string operation = "hash") => new()
-    {
-        Id = variant.Length == 0 ? $"argon2id/{provider}" : $"argon2id/{provider}/{variant}",
-        Family = "Argon2",
-        Algorithm = "Argon2id",
-        Slug = "argon2id",
-        Provider = provider,
-        Variant = variant,
-        Scenario = "password",
-        Operation = operation,
-        ParameterSet = set,
-        SizeBytes = 0,
-        MedianNs = medianMs * 1e6,
-        MeanNs = medianMs * 1e6,
-        StdDevNs = 0,
-        CiLowerNs = null,
-        CiUpperNs = null,
-        N = 1,
-        AllocatedBytes = 0,
-        MbPerS = 0,
-        SamplesNs = [medianMs * 1e6],
-    };
+    private static readonly ResultRecord PasswordPattern = MadeUpResults.Pattern("Argon2", "Argon2id", "argon2id", "password");
+
+    private static ResultRecord Hash(string provider, string variant, string set, double medianMs, string operation = "hash") =>
+        PasswordPattern.Timed(provider, variant, operation, 0, medianMs * 1e6) with { ParameterSet = set };
 
     [Fact]
     public void Each_implementation_at_p_lanes_is_divided_by_itself_at_one_lane_of_the_same_memory_passes_and_tag()

@@ -12,16 +12,13 @@ namespace CryptoHarness.Tests.Unit;
 /// </summary>
 public sealed class LaunchSpreadTests(ITestOutputHelper output)
 {
-    private const int Cases = 1000;
     private const int SamplesPerLaunch = 15;
-    private static readonly ComparisonSettings Settings = new(Threshold: 0.05, NoiseNs: 1, FalseDiscoveryRate: 0.01);
 
     /// <summary>Log-normal offsets of 5–10% sd per case and launch: A/A.</summary>
     [Fact]
     public void Launch_offsets_of_5_to_10_percent_in_A_versus_A_are_mostly_not_flagged()
     {
-        var random = new Random(11);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.0, Offset(random, 0.05, 0.10))).ToArray();
+        var pairs = Experiment(seed: 11, random => Pair(random, shift: 1.0, Offset(random, 0.05, 0.10)));
         var (spread, pooled) = Flagged(pairs, d => d.Verdict != Verdict.Same);
         output.WriteLine($"A/A, offsets 5–10% sd, 2 launches a side: {spread} of {Cases} flagged with the launch spread; {pooled} by the single-launch rule on pooled samples");
         // Two launches a side cannot separate an offset of 5–10% from a change of the same size; the spread removes at
@@ -37,8 +34,7 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
     [Fact]
     public void Occasional_large_launch_offsets_in_A_versus_A_are_not_flagged()
     {
-        var random = new Random(12);
-        var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.0, Occasional(random))).ToArray();
+        var pairs = Experiment(seed: 12, random => Pair(random, shift: 1.0, Occasional(random)));
         var (spread, pooled) = Flagged(pairs, d => d.Verdict != Verdict.Same);
         output.WriteLine($"A/A, 1.5% sd offsets and 1 launch in 10 off by 10–20%: {spread} of {Cases} flagged with the launch spread; {pooled} by the single-launch rule");
         Assert.True(spread <= Cases * 3 / 100, $"{spread} of {Cases} flagged");
@@ -48,6 +44,7 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
     [Fact]
     public void A_ten_percent_slowdown_with_two_launches_a_side_is_detected()
     {
+        // One generator for the three experiments below, drawn in turn.
         var random = new Random(13);
         var pairs = Enumerable.Range(0, Cases).Select(_ => Pair(random, shift: 1.10, Occasional(random))).ToArray();
         var (detected, _) = Flagged(pairs, d => d.Verdict == Verdict.Slower);
@@ -77,17 +74,17 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
         // (significant) and 6.8% above the pooled base median of 106 (beyond the 5% threshold), but within the spread.
         // Diff launches at 125: 18% above, beyond it.
         static double[] At(double median) => Enumerable.Range(0, SamplesPerLaunch).Select(i => median * (1 + ((i - 7) * 0.001))).ToArray();
-        var within = CaseComparer.Decide([new SamplePair([At(100), At(112)], [At(113), At(113.5)])], Settings).Single();
+        var within = CaseComparer.Decide([new SamplePair([At(100), At(112)], [At(113), At(113.5)])], FivePercent).Single();
         Assert.True(within.RatioOfMedians > 1.05);
         Assert.Equal(Verdict.Same, within.Verdict);
         Assert.True(within.WithinLaunchSpread);
         Assert.Equal(0.12, within.LaunchSpread, 3);
 
-        var beyond = CaseComparer.Decide([new SamplePair([At(100), At(112)], [At(125), At(126)])], Settings).Single();
+        var beyond = CaseComparer.Decide([new SamplePair([At(100), At(112)], [At(125), At(126)])], FivePercent).Single();
         Assert.Equal(Verdict.Slower, beyond.Verdict);
         Assert.False(beyond.WithinLaunchSpread);
 
-        var single = CaseComparer.Decide([new SamplePair(At(100), At(108))], Settings).Single();
+        var single = CaseComparer.Decide([new SamplePair(At(100), At(108))], FivePercent).Single();
         Assert.Equal(0, single.LaunchSpread);
         Assert.Equal(Verdict.Slower, single.Verdict);
     }
@@ -99,8 +96,8 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
         var steady = Enumerable.Range(0, 30).Select(_ => 100.0 * LogNormal(random, 0.01)).ToArray();
         var shifted = steady.Select(x => x * 1.6).ToArray();
         var bimodal = Enumerable.Range(0, 30).Select(i => (i % 2 == 0 ? 100.0 : 160.0) * LogNormal(random, 0.01)).ToArray();
-        Assert.Null(CaseComparer.Decide([new SamplePair([steady, shifted], [steady, shifted])], Settings).Single().ModalityWarning);
-        var warning = CaseComparer.Decide([new SamplePair([steady, steady], [steady, bimodal])], Settings).Single().ModalityWarning;
+        Assert.Null(CaseComparer.Decide([new SamplePair([steady, shifted], [steady, shifted])], FivePercent).Single().ModalityWarning);
+        var warning = CaseComparer.Decide([new SamplePair([steady, steady], [steady, bimodal])], FivePercent).Single().ModalityWarning;
         Assert.NotNull(warning);
         Assert.StartsWith("diff launch 2", warning, StringComparison.Ordinal);
     }
@@ -108,8 +105,8 @@ public sealed class LaunchSpreadTests(ITestOutputHelper output)
     /// <summary>How many decisions match, with the launch spread and with the launches pooled into one.</summary>
     private static (int WithSpread, int Pooled) Flagged(SamplePair[] pairs, Func<CaseDecision, bool> predicate)
     {
-        var withSpread = CaseComparer.Decide(pairs, Settings).Count(predicate);
-        var pooled = CaseComparer.Decide(pairs.Select(p => new SamplePair(p.BaseNs, p.DiffNs)).ToArray(), Settings).Count(predicate);
+        var withSpread = CaseComparer.Decide(pairs, FivePercent).Count(predicate);
+        var pooled = CaseComparer.Decide(pairs.Select(p => new SamplePair(p.BaseNs, p.DiffNs)).ToArray(), FivePercent).Count(predicate);
         return (withSpread, pooled);
     }
 
