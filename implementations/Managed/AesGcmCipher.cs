@@ -62,7 +62,7 @@ public enum AesGcmPath
 /// <see cref="Dispose"/>; stack buffers that held keystream, plaintext or a tag are wiped before returning.
 /// </para>
 /// </remarks>
-public sealed partial class AesGcmCipher : IAeadCipher
+public sealed partial class AesGcmCipher : AeadCipher
 {
     public const int NonceSizeInBytes = 12;
     public const int TagSizeInBytes = 16;
@@ -134,7 +134,7 @@ public sealed partial class AesGcmCipher : IAeadCipher
     /// <exception cref="ArgumentException">
     /// The nonce is not 12 bytes, the tag not 16, the lengths differ, or the buffers overlap other than exactly.
     /// </exception>
-    public void Encrypt(
+    public override void Encrypt(
         ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
     {
         CheckArguments(nonce, plaintext, ciphertext, tag);
@@ -147,7 +147,7 @@ public sealed partial class AesGcmCipher : IAeadCipher
     /// no unauthenticated plaintext leaves this method. The tags are compared in constant time.
     /// </summary>
     /// <exception cref="ArgumentException">As for <see cref="Encrypt"/>.</exception>
-    public bool Decrypt(
+    public override bool Decrypt(
         ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
     {
         CheckArguments(nonce, ciphertext, plaintext, tag);
@@ -174,7 +174,7 @@ public sealed partial class AesGcmCipher : IAeadCipher
         };
 
     /// <summary>Wipes the round keys and hash-key powers; the object cannot be used afterwards.</summary>
-    public void Dispose()
+    public override void Dispose()
     {
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<Vector128<byte>>)_roundKeys));
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<Vector128<ulong>>)_powers));

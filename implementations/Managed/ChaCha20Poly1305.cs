@@ -184,7 +184,7 @@ internal static class ChaCha20Poly1305Core
 /// their nonce and how it makes the ChaCha20 state (<see cref="InitializeState"/>). Allocates nothing per call;
 /// <see cref="Dispose"/> wipes the key.
 /// </summary>
-public abstract class ChaCha20Poly1305CipherBase : IAeadCipher
+public abstract class ChaCha20Poly1305CipherBase : AeadCipher
 {
     public const int KeySizeInBytes = 32;
     public const int TagSizeInBytes = 16;
@@ -215,7 +215,7 @@ public abstract class ChaCha20Poly1305CipherBase : IAeadCipher
 
     /// <summary>Encrypts <paramref name="plaintext"/> into <paramref name="ciphertext"/> (as long) and writes the 16-byte tag.</summary>
     [SkipLocalsInit]
-    public void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
+    public sealed override void Encrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag, ReadOnlySpan<byte> associatedData = default)
     {
         Start(nonce, tag, plaintext.Length, ciphertext.Length, sealing: true, out var state);
         ChaCha20Poly1305Core.Seal(_path, ref state, associatedData, plaintext, ciphertext, tag);
@@ -227,7 +227,7 @@ public abstract class ChaCha20Poly1305CipherBase : IAeadCipher
     /// false and leaves <paramref name="plaintext"/> untouched.
     /// </summary>
     [SkipLocalsInit]
-    public bool Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
+    public sealed override bool Decrypt(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext, ReadOnlySpan<byte> associatedData = default)
     {
         Start(nonce, tag, ciphertext.Length, plaintext.Length, sealing: false, out var state);
         bool valid = ChaCha20Poly1305Core.Open(_path, ref state, associatedData, ciphertext, tag, plaintext);
@@ -245,7 +245,7 @@ public abstract class ChaCha20Poly1305CipherBase : IAeadCipher
         InitializeState(ref _key, ref state, nonce);
     }
 
-    public void Dispose()
+    public sealed override void Dispose()
     {
         CryptographicOperations.ZeroMemory(MemoryMarshal.AsBytes((Span<uint>)_key));
         _disposed = true;

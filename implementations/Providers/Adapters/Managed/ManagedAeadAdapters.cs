@@ -26,7 +26,7 @@ internal static class ManagedAeads
     ];
 
     private static ManagedKeyedAead ChaCha<TCipher>(Algorithm algorithm, InstructionSet path, Func<byte[], TCipher> create)
-        where TCipher : class, IAeadCipher
+        where TCipher : AeadCipher
     {
         var variant = InstructionSets.VariantName(path);
         var support = ChaCha20.IsSupported(path) ? Support.Yes
@@ -51,23 +51,20 @@ internal static class ManagedAeads
 }
 
 /// <summary>
-/// Our keyed AEAD objects (<see cref="IAeadCipher"/>: AES-GCM, ChaCha20-Poly1305, XChaCha20-Poly1305), each on one path.
+/// Our keyed AEAD objects (<see cref="AeadCipher"/>: AES-GCM, ChaCha20-Poly1305, XChaCha20-Poly1305), each on one path.
 /// A caller encrypting many messages keeps one per key, as with the OS's <c>AesGcm</c>, so the adapter does too (see
 /// <see cref="Os.OsKeyedAead{TSelf, TCipher}"/>): each thread keeps one per entry, rebuilt only when the key changes
 /// (<see cref="PerThreadKeyedCiphers{TCipher}"/>).
 /// </summary>
 /// <remarks>
-/// One class calls all three through the interface. Generic over the cipher type it would gain nothing: the ciphers are
-/// classes, whose instantiations share one body that calls through the interface as well. Against the former adapter
-/// per cipher, whose calls were direct, this costs an interface call at a site that sees three types: <c>harness
-/// paired</c> found it the same on an AMD EPYC (Zen 4), but on an Intel Xeon (Emerald Rapids) ChaCha20-Poly1305 was
-/// 4–7% faster at 128 B through the former adapter (XChaCha20-Poly1305 the same). Giving each cipher a direct call again
-/// without repeating the adapter is open work.
+/// One class calls all three through the base class's virtual methods. Generic over the cipher type it would gain
+/// nothing: the ciphers are classes, whose instantiations share one body. Why a base class and not an interface: see
+/// <see cref="AeadCipher"/>.
 /// </remarks>
-public sealed class ManagedKeyedAead(Algorithm algorithm, string variant, Support support, Type codeType, Func<byte[], IAeadCipher> create)
+public sealed class ManagedKeyedAead(Algorithm algorithm, string variant, Support support, Type codeType, Func<byte[], AeadCipher> create)
     : AeadImplementation(algorithm, ManagedProvider.Provider, variant)
 {
-    private readonly PerThreadKeyedCiphers<IAeadCipher> _ciphers = new(create);
+    private readonly PerThreadKeyedCiphers<AeadCipher> _ciphers = new(create);
 
     public override Support Support => support;
 
