@@ -38,6 +38,7 @@ public sealed class BuildRegistry
         _providers = providers;
         Packages = libraries.Packages;
         Projects = libraries.Projects;
+        NativeLibraries = NativeLibrariesIn(Path.GetDirectoryName(providers.Location) is { Length: > 0 } folder ? folder : AppContext.BaseDirectory);
         var registry = providers.GetType(Contracts + "Registry") ?? throw new ContractChangedException($"{providers.GetName().Name} has no {Contracts}Registry");
         _find = registry.GetMethod("Find", BindingFlags.Public | BindingFlags.Static, [typeof(string)])
             ?? throw new ContractChangedException("Registry has no Find(string)");
@@ -50,6 +51,14 @@ public sealed class BuildRegistry
 
     /// <summary>The build's own projects (CryptoHarness.Managed, CryptoHarness.Providers, …): code that is the build itself.</summary>
     public IReadOnlySet<string> Projects { get; }
+
+    /// <summary>
+    /// The native libraries at the top of the build's folder (file name → SHA-256 of its bytes): what a provider that is
+    /// not a package finds beside the running program (our shims; a distribution's library copied there). Both builds
+    /// of a paired run load these from the running program's folder, so a provider of that kind is paired only where the
+    /// base's folder holds the same bytes under the same names.
+    /// </summary>
+    public IReadOnlyDictionary<string, string> NativeLibraries { get; }
 
     /// <summary>A build's registry from its providers assembly and the deps.json(s) it was built with.</summary>
     public static BuildRegistry Of(Assembly providers, IEnumerable<string> depsFiles) => new(providers, LibrariesIn(depsFiles));
@@ -72,6 +81,44 @@ public sealed class BuildRegistry
         var type = Contract(contract) ?? throw new ContractChangedException($"no {Contracts}{contract}");
         var member = type.GetProperty(property) ?? throw new ContractChangedException($"{contract} has no {property}");
         return member.GetValue(instance) is T value ? value : throw new ContractChangedException($"{contract}.{property} is not a {typeof(T).Name}");
+    }
+
+    private static Dictionary<string, string> NativeLibrariesIn(string folder)
+    {
+        var natives = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var file in Directory.EnumerateFiles(folder).Where(IsNativeLibrary))
+        {
+            using var stream = File.OpenRead(file);
+            natives[Path.GetFileName(file)] = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(stream));
+        }
+
+        return natives;
+    }
+
+    /// <summary>A shared object or dylib; a .dll only when it is not a .NET assembly (it has no metadata).</summary>
+    private static bool IsNativeLibrary(string file)
+    {
+        var name = Path.GetFileName(file);
+        if (name.EndsWith(".so", StringComparison.Ordinal) || name.Contains(".so.", StringComparison.Ordinal) || name.EndsWith(".dylib", StringComparison.Ordinal))
+        {
+            return true;
+        }
+
+        if (!name.EndsWith(".dll", StringComparison.OrdinalIgnoreCase))
+        {
+            return false;
+        }
+
+        try
+        {
+            using var stream = File.OpenRead(file);
+            using var reader = new System.Reflection.PortableExecutable.PEReader(stream);
+            return !reader.HasMetadata;
+        }
+        catch (BadImageFormatException)
+        {
+            return false;
+        }
     }
 
     private static (Dictionary<string, string> Packages, HashSet<string> Projects) LibrariesIn(IEnumerable<string> depsFiles)

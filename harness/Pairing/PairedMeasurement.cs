@@ -18,7 +18,8 @@ public sealed record PairedPlan(IReadOnlyList<string> Ids, IReadOnlyList<int> Si
 /// <item>a changed contract: another kind, other key, nonce, tag or output sizes, or a call that no longer binds;</item>
 /// <item>a third-party provider whose package version differs between the builds (each build's deps.json), or whose code
 /// is neither a package nor this repository's projects nor the runtime (a native library the providers find from the
-/// running program's folder: the base would run the head's copy);</item>
+/// running program's folder, so the base would run the head's copy) while the native libraries beside the two builds
+/// differ;</item>
 /// <item>a changed output: on the same input the two builds' calls wrote different bytes, or one of them threw.</item>
 /// </list>
 /// </summary>
@@ -145,10 +146,30 @@ public static class PairedMeasurement
         {
             return IsProject(head, package) && IsProject(baseBuild, package)
                 ? null
-                : Clean($"provider {headEntry.Provider} ({line}) is neither a package nor this repository's code: its native library is found from the running program's folder, so the base would run the head's copy");
+                : NativeDifference(baseBuild.NativeLibraries, head.NativeLibraries) is { } native
+                ? Clean($"provider {headEntry.Provider} ({line}) is a native library found from the running program's folder, so the base would run the head's copy, and {native}")
+                : null;
         }
 
         return inHead == inBase ? null : $"package {package} {inBase ?? "absent"} in base, {inHead ?? "absent"} in head";
+    }
+
+    /// <summary>
+    /// Why the native libraries beside the two builds cannot stand for each other, or null when they are the same bytes
+    /// under the same names. A provider that is neither a package nor our code (our Rust shims, a distribution's library)
+    /// is loaded by both sides from the running program's folder, else from the system's path: the same library either
+    /// way, so its two adapters can be paired when the base's folder holds what the head's does. Every library there is
+    /// compared, not only the provider's own: which file a provider loads is its code's business, not the harness's.
+    /// </summary>
+    public static string? NativeDifference(IReadOnlyDictionary<string, string> baseLibraries, IReadOnlyDictionary<string, string> headLibraries)
+    {
+        var differing = headLibraries
+            .Where(h => baseLibraries.GetValueOrDefault(h.Key) != h.Value)
+            .Select(h => baseLibraries.ContainsKey(h.Key) ? $"{h.Key} differs between the builds" : $"{h.Key} is not in the base's folder")
+            .Concat(baseLibraries.Keys.Where(b => !headLibraries.ContainsKey(b)).Select(b => $"{b} is only in the base's folder"))
+            .Order(StringComparer.Ordinal)
+            .ToArray();
+        return differing.Length == 0 ? null : string.Join("; ", differing);
     }
 
     /// <summary>Our own code (<c>CryptoHarness.Managed</c>): a project of the build, not a package; its version line names the project.</summary>

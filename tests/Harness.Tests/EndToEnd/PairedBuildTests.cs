@@ -167,13 +167,29 @@ public sealed class PairedBuildTests(CopiedBuild copy) : IClassFixture<CopiedBui
     }
 
     [Fact]
-    public void A_native_library_that_is_not_a_package_is_not_paired()
+    public void A_native_library_beside_the_build_is_paired_when_the_base_holds_the_same_bytes()
     {
-        // blake3-native's shim is found from the running program's folder: the base would run the head's copy.
+        // blake3-native's shim is found from the running program's folder, so the base runs the head's copy; the copied
+        // build holds the same files, so that copy is the base's own.
+        Assert.Contains("libblake3_shim.so", Head.NativeLibraries.Keys);
+        Assert.Equal(Head.NativeLibraries.OrderBy(n => n.Key), copy.Registry.NativeLibraries.OrderBy(n => n.Key));
         var id = Registry.Implementations.First(i => i.Provider.Key == "blake3-native").Id;
-        var reason = PairedMeasurement.ProviderDifference(copy.Registry, copy.Registry.Find(id)!, Head, Head.Find(id)!);
-        Assert.NotNull(reason);
-        Assert.Contains("neither a package nor this repository's code", reason, StringComparison.Ordinal);
+        Assert.Null(PairedMeasurement.ProviderDifference(copy.Registry, copy.Registry.Find(id)!, Head, Head.Find(id)!));
+
+        // Managed assemblies are not native libraries, even as .dll files.
+        Assert.DoesNotContain(Head.NativeLibraries.Keys, name => name.EndsWith(".dll", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void Native_libraries_that_differ_between_the_builds_are_named()
+    {
+        var head = new Dictionary<string, string> { ["libshim.so"] = "aa", ["libnew.so"] = "bb" };
+        Assert.Null(PairedMeasurement.NativeDifference(head, head));
+
+        var baseLibraries = new Dictionary<string, string> { ["libshim.so"] = "ab", ["libold.so"] = "cc" };
+        Assert.Equal(
+            "libnew.so is not in the base's folder; libold.so is only in the base's folder; libshim.so differs between the builds",
+            PairedMeasurement.NativeDifference(baseLibraries, head));
     }
 
     [Fact]
