@@ -1,3 +1,4 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Text.Json.Serialization;
 using CryptoHarness.Selecting.Scenarios;
 
@@ -294,6 +295,22 @@ public sealed record ResultRecord : ImplementationRecord
 /// <summary>Which implementation a record is about; every field is copied from the registry at run time.</summary>
 public abstract record ImplementationRecord
 {
+    protected ImplementationRecord()
+    {
+    }
+
+    /// <summary>The six names at once, for a record that has no other required member (or sets them all too).</summary>
+    [SetsRequiredMembers]
+    protected ImplementationRecord(string id, string family, string algorithm, string slug, string provider, string variant)
+    {
+        Id = id;
+        Family = family;
+        Algorithm = algorithm;
+        Slug = slug;
+        Provider = provider;
+        Variant = variant;
+    }
+
     public required string Id { get; init; }
 
     public required string Family { get; init; }
@@ -310,6 +327,15 @@ public abstract record ImplementationRecord
 /// <summary>An implementation that was selected but not measured: rejected by the gate, or unsupported here.</summary>
 public sealed record Failure : ImplementationRecord
 {
+    public Failure()
+    {
+    }
+
+    /// <summary>A failure of the implementation <paramref name="subject"/> names (its six names copied).</summary>
+    [SetsRequiredMembers]
+    public Failure(ImplementationRecord subject, string reason)
+        : base(subject) => Reason = reason;
+
     public required string Reason { get; init; }
 
     /// <summary>Password scenario: the set this implementation cannot run (the rest of its sets were measured).</summary>

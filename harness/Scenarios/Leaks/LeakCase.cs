@@ -1,10 +1,16 @@
+using System.Diagnostics.CodeAnalysis;
 using System.Runtime.CompilerServices;
 using CryptoHarness.Managed;
 
 namespace CryptoHarness.Leaks;
 
-/// <summary>What a check is about, as its record names it: a registered implementation, or the control.</summary>
+/// <summary>
+/// What a check is about, as its record names it: a registered implementation, or the control. Its six names are the
+/// records' own (<see cref="ImplementationRecord"/>), so a check that fails becomes a <see cref="Failure"/> of it as is.
+/// </summary>
+[method: SetsRequiredMembers]
 public sealed record LeakSubject(string Id, string Family, string Algorithm, string Slug, string Provider, string Variant, bool Control)
+    : ImplementationRecord(Id, Family, Algorithm, Slug, Provider, Variant)
 {
     public static LeakSubject Of(IImplementation implementation) => new(
         implementation.Id, implementation.Algorithm.Family, implementation.Algorithm.Name, implementation.Algorithm.Slug,

@@ -87,14 +87,14 @@ public static class LeakRun
             catch (Exception e) when (e is not OutOfMemoryException)
             {
                 // The gate passed it and its inputs were made, so this is the implementation failing mid-measurement.
-                failures.Add(FailureOf(leakCase.Subject, $"threw {e.GetType().Name} while timed: {e.Message}"));
+                failures.Add(new(leakCase.Subject, $"threw {e.GetType().Name} while timed: {e.Message}"));
                 stdout.WriteLine($"FAILED: threw {e.GetType().Name}");
                 continue;
             }
 
             if (leakCase.WrongAnswers > 0)
             {
-                failures.Add(FailureOf(leakCase.Subject, $"{leakCase.WrongAnswerMeaning} ({leakCase.WrongAnswers} of its calls while timed)"));
+                failures.Add(new(leakCase.Subject, $"{leakCase.WrongAnswerMeaning} ({leakCase.WrongAnswers} of its calls while timed)"));
                 stdout.WriteLine($"FAILED: {leakCase.WrongAnswerMeaning}");
                 continue;
             }
@@ -118,15 +118,4 @@ public static class LeakRun
     /// <summary>Whether the control (an early-exit comparison) went unflagged: this run could not see a leak of its size.</summary>
     public static bool ControlMissed(RunSummary summary) =>
         summary.Leaks?.FirstOrDefault(r => r.Control) is { Verdict: not LeakRecord.Leak };
-
-    private static Failure FailureOf(LeakSubject subject, string reason) => new()
-    {
-        Id = subject.Id,
-        Family = subject.Family,
-        Algorithm = subject.Algorithm,
-        Slug = subject.Slug,
-        Provider = subject.Provider,
-        Variant = subject.Variant,
-        Reason = reason,
-    };
 }

@@ -127,6 +127,22 @@ public sealed class LeaksTests
     }
 
     [Fact]
+    public void A_check_that_fails_is_recorded_under_its_subjects_names()
+    {
+        // What the run records when a timed call throws or answers wrongly: the subject's six names and the reason.
+        var mac = Registry.Implementations.OfType<IMacImplementation>().First(m => m.Provider.Key == "os");
+        var subject = LeakSubject.Of(mac);
+        var failure = new Failure(subject, "threw CryptographicException while timed");
+        Assert.Equal(
+            (mac.Id, mac.Algorithm.Family, mac.Algorithm.Name, mac.Algorithm.Slug, mac.Provider.Key, mac.Variant, "threw CryptographicException while timed"),
+            (failure.Id, failure.Family, failure.Algorithm, failure.Slug, failure.Provider, failure.Variant, failure.Reason));
+        Assert.Equal(RunDescription.Failure(mac, failure.Reason), failure);
+
+        var control = new Failure(EarlyExitControl.ControlSubject, "wrong");
+        Assert.Equal(("control/early-exit", "control", "control-early-exit"), (control.Id, control.Provider, control.Slug));
+    }
+
+    [Fact]
     public void A_tiny_leaks_run_writes_the_page_and_the_summary_with_the_control()
     {
         using var folder = new TestFolder();
