@@ -82,14 +82,5 @@ public static class RunDescription
         Cost = set.Parameters.Cost,
     };
 
-    public static Failure Failure(IImplementation implementation, string reason) => new()
-    {
-        Id = implementation.Id,
-        Family = implementation.Algorithm.Family,
-        Algorithm = implementation.Algorithm.Name,
-        Slug = implementation.Algorithm.Slug,
-        Provider = implementation.Provider.Key,
-        Variant = implementation.Variant,
-        Reason = reason,
-    };
+    public static Failure Failure(IImplementation implementation, string reason) => new(implementation, reason);
 }

@@ -299,16 +299,17 @@ public abstract record ImplementationRecord
     {
     }
 
-    /// <summary>The six names at once, for a record that has no other required member (or sets them all too).</summary>
+    /// <summary>The six names of a registered implementation, for a record that has no other required member (or sets them all too).</summary>
     [SetsRequiredMembers]
-    protected ImplementationRecord(string id, string family, string algorithm, string slug, string provider, string variant)
+    protected ImplementationRecord(IImplementation implementation)
     {
-        Id = id;
-        Family = family;
-        Algorithm = algorithm;
-        Slug = slug;
-        Provider = provider;
-        Variant = variant;
+        ArgumentNullException.ThrowIfNull(implementation);
+        Id = implementation.Id;
+        Family = implementation.Algorithm.Family;
+        Algorithm = implementation.Algorithm.Name;
+        Slug = implementation.Algorithm.Slug;
+        Provider = implementation.Provider.Key;
+        Variant = implementation.Variant;
     }
 
     public required string Id { get; init; }
@@ -330,6 +331,11 @@ public sealed record Failure : ImplementationRecord
     public Failure()
     {
     }
+
+    /// <summary>A failure of <paramref name="implementation"/>.</summary>
+    [SetsRequiredMembers]
+    public Failure(IImplementation implementation, string reason)
+        : base(implementation) => Reason = reason;
 
     /// <summary>A failure of the implementation <paramref name="subject"/> names (its six names copied).</summary>
     [SetsRequiredMembers]

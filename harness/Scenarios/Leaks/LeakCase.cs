@@ -8,13 +8,20 @@ namespace CryptoHarness.Leaks;
 /// What a check is about, as its record names it: a registered implementation, or the control. Its six names are the
 /// records' own (<see cref="ImplementationRecord"/>), so a check that fails becomes a <see cref="Failure"/> of it as is.
 /// </summary>
-[method: SetsRequiredMembers]
-public sealed record LeakSubject(string Id, string Family, string Algorithm, string Slug, string Provider, string Variant, bool Control)
-    : ImplementationRecord(Id, Family, Algorithm, Slug, Provider, Variant)
+public sealed record LeakSubject : ImplementationRecord
 {
-    public static LeakSubject Of(IImplementation implementation) => new(
-        implementation.Id, implementation.Algorithm.Family, implementation.Algorithm.Name, implementation.Algorithm.Slug,
-        implementation.Provider.Key, implementation.Variant, Control: false);
+    public LeakSubject()
+    {
+    }
+
+    [SetsRequiredMembers]
+    private LeakSubject(IImplementation implementation)
+        : base(implementation) => Control = false;
+
+    /// <summary>Whether this is the deliberately leaky control rather than a registered implementation.</summary>
+    public required bool Control { get; init; }
+
+    public static LeakSubject Of(IImplementation implementation) => new(implementation);
 }
 
 /// <summary>
@@ -273,8 +280,16 @@ public sealed class EarlyExitControl : LeakCase
 
     public const int TagBytes = 32;
 
-    public static LeakSubject ControlSubject { get; } =
-        new("control/early-exit", "control", "Early-exit comparison (control)", "control-early-exit", "control", "", Control: true);
+    public static LeakSubject ControlSubject { get; } = new()
+    {
+        Id = "control/early-exit",
+        Family = "control",
+        Algorithm = "Early-exit comparison (control)",
+        Slug = "control-early-exit",
+        Provider = "control",
+        Variant = "",
+        Control = true,
+    };
 
     private readonly byte[] _expected = Deterministic(TagBytes, 5);
     private readonly ClassInputs _tags;
