@@ -238,6 +238,42 @@ public sealed class ReportTests
         Assert.Contains("sha256/example-native", page, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Tables_with_interleaved_rounds_are_ordered_by_them_and_the_closing_note_says_so()
+    {
+        var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
+        var stage = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
+        string Page(RunSummary run) => stage.Render(run).Single(f => f.Name == "sha256.md").Content;
+
+        // Rounds that reverse the medians' order: the slowest median is the fastest in every round.
+        ResultRecord WithRounds(ResultRecord r, IReadOnlyList<ResultRecord> table) => r with
+        {
+            Rounds = new InterleavedRecord
+            {
+                Table = $"t{r.SizeBytes}",
+                NsPerCall = Enumerable.Repeat(1000.0 / (1 + table.Count(o => o.MedianNs < r.MedianNs)), 5).ToArray(),
+                CallsPerRound = 10,
+                AllocatedBytes = 0,
+            },
+        };
+        IReadOnlyList<ResultRecord> Rounded(Func<ResultRecord, bool> which) =>
+            [.. summary.Results.Select(r => which(r) ? WithRounds(r, [.. summary.Results.Where(o => o.SizeBytes == r.SizeBytes)]) : r)];
+
+        Assert.Contains("Fastest first, by median. Ratio is median ÷ the fastest median", Page(summary), StringComparison.Ordinal);
+
+        var all = Page(summary with { Results = Rounded(_ => true) });
+        Assert.Contains("Fastest first, by the Ratio column, which comes from the interleaved rounds", all, StringComparison.Ordinal);
+        Assert.DoesNotContain("Fastest first, by median", all, StringComparison.Ordinal);
+        var table = all[all.IndexOf("\n## 128 B", StringComparison.Ordinal)..all.IndexOf("\n## 1 KiB", StringComparison.Ordinal)];
+        var medians = table.Split('\n').Where(l => l.StartsWith("| ", StringComparison.Ordinal) && !l.StartsWith("| Provider", StringComparison.Ordinal))
+            .Select(l => double.Parse(l.Split('|')[3], System.Globalization.CultureInfo.InvariantCulture)).ToArray();
+        Assert.Equal(medians.OrderDescending(), medians);
+
+        var smallest = summary.Results.Min(r => r.SizeBytes);
+        var mixed = Page(summary with { Results = Rounded(r => r.SizeBytes == smallest) });
+        Assert.Contains("Fastest first: by the Ratio column where a table's line says its ratios come from interleaved rounds", mixed, StringComparison.Ordinal);
+    }
+
     /// <summary>A syntax error, a misspelt variable, and a misspelt member of a row inside a loop.</summary>
     [Theory]
     [InlineData("### {{ algorithm }}\n\n{{ for table in tables }}\n{{ if }}\n{{ end }}\n{{ end }}\n", "(4,7)", "Expecting <expression>")]
