@@ -257,7 +257,9 @@ public static class FamilyOverview
         {
             // The leader leads by count of algorithms; over the algorithms both have, the runner-up's geometric mean
             // can still be the faster one, which "0.98× ahead" used to say in a way no reader takes in.
-            insights.Add(up.Ratio >= 1
+            insights.Add(Level(up.Ratio)
+                ? $"level with runner-up `{runnerUp.Provider}` ({Format.Number(up.Ratio, "N3")}×){Over(up.Count)}"
+                : up.Ratio >= 1
                 ? $"{Times(up.Ratio)} ahead of runner-up `{runnerUp.Provider}`{Over(up.Count)}"
                 : $"`{runnerUp.Provider}`, second by algorithms won, {Times(1 / up.Ratio)} faster by geomean{Over(up.Count)}");
         }
@@ -276,10 +278,17 @@ public static class FamilyOverview
             insights.Count == 0 ? "one provider only" : $"At {Format.Size(sizes.LargeBytes)}: " + string.Join("; ", insights));
     }
 
-    /// <summary>1.8 → "1.80× faster"; 0.5 → "2.00× slower": how much faster the subject is when ratio = other ÷ subject.</summary>
-    private static string Speed(double otherOverSubject) => otherOverSubject >= 1
-        ? $"{Format.Number(otherOverSubject, "N2")}× faster"
+    /// <summary>
+    /// 1.8 → "1.80× faster"; 0.5 → "2.00× slower": how much faster the subject is when ratio = other ÷ subject. A ratio
+    /// that two decimals would print as 1.00 is "level", with three decimals, not "1.00× slower".
+    /// </summary>
+    private static string Speed(double otherOverSubject) =>
+        Level(otherOverSubject) ? $"level ({Format.Number(otherOverSubject, "N3")}×)"
+        : otherOverSubject >= 1 ? $"{Format.Number(otherOverSubject, "N2")}× faster"
         : $"{Format.Number(1 / otherOverSubject, "N2")}× slower";
+
+    /// <summary>Whether a ratio, or its inverse, rounds to 1.00 at two decimals.</summary>
+    private static bool Level(double ratio) => Math.Abs(ratio - 1) < 0.005 && Math.Abs(1 / ratio - 1) < 0.005;
 
     private static string Times(double ratio) => $"{Format.Number(ratio, "N2")}×";
 

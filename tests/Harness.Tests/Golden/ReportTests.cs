@@ -118,6 +118,21 @@ public sealed class ReportTests
         Assert.StartsWith($"`{fastest}` at 128 KiB (1 of 1)", row.Leader, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void Highlights_call_a_ratio_that_rounds_to_one_level_and_give_it_three_decimals()
+    {
+        // bouncycastle's medians made 0.3% faster than managed's at every size: "1.00× slower" would say nothing.
+        var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
+        var managed = summary.Results.Where(r => r.Provider == "managed").GroupBy(r => r.SizeBytes).ToDictionary(g => g.Key, g => g.Min(r => r.MedianNs));
+        var level = summary with
+        {
+            Results = [.. summary.Results.Select(r => r.Provider == "bouncycastle" ? r with { MedianNs = managed[r.SizeBytes] * 0.997 } : r)],
+        };
+        var insight = Assert.Single(FamilyOverview.Highlights([level], KindRegistry.Presentations).Rows).Insight;
+        Assert.Contains("`managed` vs `bouncycastle`: level (0.997×)", insight, StringComparison.Ordinal);
+        Assert.DoesNotContain("1.00×", insight, StringComparison.Ordinal);
+    }
+
     /// <summary>
     /// The highlights compare our code with the providers by the roles and at the sizes the run recorded, not by today's
     /// registry: a file that says bouncycastle was "other" and the sizes were 8 KiB and 1 KiB renders so; one that records
