@@ -83,19 +83,40 @@ public sealed class BuildRegistry
         return member.GetValue(instance) is T value ? value : throw new ContractChangedException($"{contract}.{property} is not a {typeof(T).Name}");
     }
 
-    private static Dictionary<string, string> NativeLibrariesIn(string folder)
+    internal static Dictionary<string, string> NativeLibrariesIn(string folder)
     {
         var natives = new Dictionary<string, string>(StringComparer.Ordinal);
         foreach (var file in Directory.EnumerateFiles(folder).Where(IsNativeLibrary))
         {
-            using var stream = File.OpenRead(file);
-            natives[Path.GetFileName(file)] = Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(stream));
+            natives[Path.GetFileName(file)] = Fingerprint(file);
         }
 
         return natives;
     }
 
-    /// <summary>A shared object or dylib; a .dll only when it is not a .NET assembly (it has no metadata).</summary>
+    /// <summary>
+    /// The file's SHA-256; a link by where it points, not followed (reading through one could mean reading a device); a
+    /// file that cannot be read, by that, so that it never matches and its provider is not paired.
+    /// </summary>
+    private static string Fingerprint(string file)
+    {
+        try
+        {
+            if (new FileInfo(file).LinkTarget is { } target)
+            {
+                return "link to " + target;
+            }
+
+            using var stream = File.OpenRead(file);
+            return Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(stream));
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            return $"unreadable ({e.GetType().Name}): " + Guid.NewGuid();
+        }
+    }
+
+    /// <summary>A shared object or dylib; a .dll when it is not a .NET assembly (no metadata) or is a link (not opened).</summary>
     private static bool IsNativeLibrary(string file)
     {
         var name = Path.GetFileName(file);
@@ -111,11 +132,16 @@ public sealed class BuildRegistry
 
         try
         {
+            if (new FileInfo(file).LinkTarget is not null)
+            {
+                return true;
+            }
+
             using var stream = File.OpenRead(file);
             using var reader = new System.Reflection.PortableExecutable.PEReader(stream);
             return !reader.HasMetadata;
         }
-        catch (BadImageFormatException)
+        catch (Exception e) when (e is BadImageFormatException or IOException or UnauthorizedAccessException)
         {
             return false;
         }

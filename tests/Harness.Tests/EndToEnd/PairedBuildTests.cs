@@ -181,6 +181,22 @@ public sealed class PairedBuildTests(CopiedBuild copy) : IClassFixture<CopiedBui
     }
 
     [Fact]
+    public void A_build_folders_native_libraries_are_hashed_and_links_are_not_followed()
+    {
+        using var folder = new TestFolder();
+        File.WriteAllBytes(folder.Combine("libshim.so"), [1, 2, 3]);
+        File.WriteAllBytes(folder.Combine("notes.txt"), [1, 2, 3]);
+        File.Copy(typeof(BuildRegistry).Assembly.Location, folder.Combine("Harness.dll"));
+        var link = folder.Combine("libdevice.so");
+        File.CreateSymbolicLink(link, OperatingSystem.IsWindows() ? "NUL" : "/dev/zero");
+
+        var natives = BuildRegistry.NativeLibrariesIn(folder.Path);
+        Assert.Equal(["libdevice.so", "libshim.so"], natives.Keys.Order(StringComparer.Ordinal));
+        Assert.Equal(Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData((byte[])[1, 2, 3])), natives["libshim.so"]);
+        Assert.StartsWith("link to ", natives["libdevice.so"], StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Native_libraries_that_differ_between_the_builds_are_named()
     {
         var head = new Dictionary<string, string> { ["libshim.so"] = "aa", ["libnew.so"] = "bb" };
