@@ -212,6 +212,12 @@ public sealed class ReportTests
         Assert.Null(RunDescription.Algorithm(Implementations.Algorithms.Aes128Gcm, 0, sha).HardwareNote);
         Assert.Null(RunDescription.Algorithm(Implementations.Algorithms.ChaCha20Poly1305, 0, vaes).HardwareNote);
 
+        // ChaCha20-Poly1305's is AVX-512 IFMA's (OpenSSL's Poly1305); XChaCha20-Poly1305, which `os` lacks, has none.
+        var ifma = new Dictionary<string, bool>(StringComparer.Ordinal) { ["AVX-512 IFMA"] = true };
+        Assert.Contains("IFMA", RunDescription.Algorithm(Implementations.Algorithms.ChaCha20Poly1305, 0, ifma).HardwareNote, StringComparison.Ordinal);
+        Assert.Null(RunDescription.Algorithm(Implementations.Algorithms.XChaCha20Poly1305, 0, ifma).HardwareNote);
+        Assert.Null(RunDescription.Algorithm(Implementations.Algorithms.Aes128Gcm, 0, ifma).HardwareNote);
+
         var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
         var stage = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
         string Page(RunSummary run) => stage.Render(run).Single(f => f.Name == "sha256.md").Content;
