@@ -8,8 +8,8 @@ namespace CryptoHarness.Reporting;
 /// <param name="MachineSpec">The machine spec's path relative to the index, with forward slashes.</param>
 public sealed record IndexPage(string MachineSpec, IReadOnlyList<IndexFamily> Families);
 
-/// <summary>One family: the run its results come from and a row per algorithm.</summary>
-public sealed record IndexFamily(string Family, string Job, string GitCommit, IReadOnlyList<IndexAlgorithm> Algorithms);
+/// <summary>One family: the runs its results come from and a row per algorithm.</summary>
+public sealed record IndexFamily(string Family, FamilyRun Runs, IReadOnlyList<IndexAlgorithm> Algorithms);
 
 /// <param name="Note">Why the algorithm is measured, where the registry says; null otherwise.</param>
 /// <param name="Leader">The fastest implementation at 128 KiB and its MB/s, or "n/a".</param>
@@ -32,8 +32,12 @@ public sealed record RoundsCheck(int Cases, int Tables, string Median, string P1
 
 public sealed record HighlightRow(string Family, string Leader, string Insight);
 
-/// <summary>The run a family's results come from.</summary>
-public sealed record FamilyRun(string Family, string Job, string GitCommit, string Utc);
+/// <summary>
+/// The runs a family's results come from. A run of one algorithm replaces that algorithm's data only, so a family's
+/// algorithms can come from several runs: every job and commit is listed (oldest run first), and the time is the span
+/// from the oldest run to the newest.
+/// </summary>
+public sealed record FamilyRun(string Family, IReadOnlyList<string> Jobs, IReadOnlyList<string> GitCommits, string Utc);
 
 /// <summary>
 /// The family index and the highlights table, computed from the latest one-shot results of each family (one summary per
@@ -56,22 +60,47 @@ public static class FamilyOverview
         .OrderBy(p => p.Role)
         .Select(p => p.Provider);
 
+    /// <param name="algorithms">The latest one-shot results: per algorithm as the data folder keeps them, or whole runs.</param>
     /// <param name="machineSpec">The machine spec's path relative to the index.</param>
-    public static IndexPage Index(IReadOnlyList<RunSummary> families, string machineSpec, KindPresentations kinds) => new(
-        machineSpec.Replace('\\', '/'),
-        ByFamily(families).Select(f => IndexEntry(f, kinds)).ToArray());
+    public static IndexPage Index(IReadOnlyList<RunSummary> algorithms, string machineSpec, KindPresentations kinds)
+    {
+        var runs = RunsByFamily(algorithms);
+        return new(
+            machineSpec.Replace('\\', '/'),
+            ByFamily(FamilyData.Families(PerAlgorithm(algorithms))).Select(f => IndexEntry(f, runs[FamilyData.FamilyOf(f)], kinds)).ToArray());
+    }
 
-    public static HighlightsPage Highlights(IReadOnlyList<RunSummary> families, KindPresentations kinds) => new(
-        ByFamily(families).Select(f => HighlightRow(f, kinds)).OfType<HighlightRow>().ToArray(),
-        ByFamily(families).Select(f => new FamilyRun(
-            FamilyData.FamilyOf(f),
-            f.Run.Job,
-            f.Run.GitCommit,
-            f.Run.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture))).ToArray(),
-        ByFamily(families).SelectMany(f => LeaderCosts(f, kinds)).ToArray(),
-        Format.Size(PageSizes(families).LargeBytes),
-        Format.Size(PageSizes(families).SmallBytes),
-        CheckRounds(families));
+    /// <param name="algorithms">The latest one-shot results: per algorithm as the data folder keeps them, or whole runs.</param>
+    public static HighlightsPage Highlights(IReadOnlyList<RunSummary> algorithms, KindPresentations kinds)
+    {
+        var families = ByFamily(FamilyData.Families(PerAlgorithm(algorithms))).ToArray();
+        return new(
+            families.Select(f => HighlightRow(f, kinds)).OfType<HighlightRow>().ToArray(),
+            [.. RunsByFamily(algorithms).Values.OrderBy(r => r.Family, StringComparer.Ordinal)],
+            families.SelectMany(f => LeaderCosts(f, kinds)).ToArray(),
+            Format.Size(PageSizes(families).LargeBytes),
+            Format.Size(PageSizes(families).SmallBytes),
+            CheckRounds(families));
+    }
+
+    private static IEnumerable<RunSummary> PerAlgorithm(IEnumerable<RunSummary> summaries) => summaries.SelectMany(s => FamilyData.Split(s).Values);
+
+    /// <summary>Each family's runs (<see cref="FamilyRun"/>), from the runs its algorithms' results come from.</summary>
+    private static Dictionary<string, FamilyRun> RunsByFamily(IEnumerable<RunSummary> algorithms) =>
+        PerAlgorithm(algorithms).GroupBy(FamilyData.FamilyOf).Where(g => g.Key.Length > 0).ToDictionary(
+            g => g.Key,
+            g =>
+            {
+                var runs = g.Select(a => a.Run).OrderBy(r => r.Utc).ToArray();
+                static string Stamp(DateTimeOffset utc) => utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture);
+                var (first, last) = (Stamp(runs[0].Utc), Stamp(runs[^1].Utc));
+                return new FamilyRun(
+                    g.Key,
+                    runs.Select(r => r.Job).Distinct(StringComparer.Ordinal).ToArray(),
+                    runs.Select(r => r.GitCommit).Distinct(StringComparer.Ordinal).ToArray(),
+                    first == last ? first : $"{first} to {last}");
+            },
+            StringComparer.Ordinal);
 
     /// <summary>The sizes a page that spans families names: those the newest of its runs recorded (every run records the same unless the defaults change).</summary>
     private static HighlightSizes PageSizes(IReadOnlyList<RunSummary> families) =>
@@ -132,7 +161,7 @@ public static class FamilyOverview
         }
     }
 
-    private static IndexFamily IndexEntry(RunSummary family, KindPresentations kinds)
+    private static IndexFamily IndexEntry(RunSummary family, FamilyRun runs, KindPresentations kinds)
     {
         var algorithms = family.Algorithms.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a =>
         {
@@ -144,7 +173,7 @@ public static class FamilyOverview
                 string.Join(", ", family.Results.Where(r => r.Slug == a.Slug).Select(r => r.Provider).Distinct().Order(StringComparer.Ordinal)),
                 leader is null ? "n/a" : $"{Format.ProviderLabel(leader.Provider, leader.Variant)}, {Format.Number(leader.MbPerS, "N0")} MB/s");
         }).ToArray();
-        return new IndexFamily(FamilyData.FamilyOf(family), family.Run.Job, family.Run.GitCommit, algorithms);
+        return new IndexFamily(FamilyData.FamilyOf(family), runs, algorithms);
     }
 
     /// <summary>

@@ -13,9 +13,6 @@ public sealed class OneShotReport : ScenarioReport
 
     public override bool KeepsAlgorithmData => true;
 
-    /// <summary>The index and the highlights compare within a family: one summary per family.</summary>
-    public override IReadOnlyList<RunSummary> Spanning(IReadOnlyList<RunSummary> latest) => FamilyData.Families(latest);
-
     public override IEnumerable<ReportStage.RenderedFile> Pages(ReportStage stage, RunSummary summary, string machineSpecName, IReadOnlyList<RunSummary>? spanning)
     {
         var algorithm = stage.Compiled(AlgorithmTemplate);

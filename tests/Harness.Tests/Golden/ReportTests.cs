@@ -119,6 +119,36 @@ public sealed class ReportTests
     }
 
     [Fact]
+    public void A_family_whose_algorithms_came_from_several_runs_lists_every_job_and_commit_and_the_span()
+    {
+        // A run of one algorithm replaces that algorithm's data only: the family is then two runs, not the newest one.
+        var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
+        var later = summary with
+        {
+            Run = summary.Run with { GitCommit = "later", Job = "default", Utc = summary.Run.Utc.AddHours(2) },
+            Results = [.. summary.Results.Select(r => r with { Slug = "sha256-again", Algorithm = "SHA-256 again" })],
+            Failures = [],
+            Unsupported = [],
+        };
+        string Stamp(DateTimeOffset utc) => utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture);
+
+        var run = Assert.Single(FamilyOverview.Highlights([later, summary], KindRegistry.Presentations).Runs);
+        Assert.Equal([summary.Run.Job, "default"], run.Jobs);
+        Assert.Equal([summary.Run.GitCommit, "later"], run.GitCommits);
+        Assert.Equal($"{Stamp(summary.Run.Utc)} to {Stamp(later.Run.Utc)}", run.Utc);
+        var indexed = Assert.Single(FamilyOverview.Index([later, summary], "spec.md", KindRegistry.Presentations).Families).Runs;
+        Assert.Equal(run.Jobs, indexed.Jobs);
+        Assert.Equal(run.GitCommits, indexed.GitCommits);
+        Assert.Equal(run.Utc, indexed.Utc);
+
+        // One run: one job, one commit, one time.
+        var alone = Assert.Single(FamilyOverview.Highlights([summary], KindRegistry.Presentations).Runs);
+        Assert.Equal([summary.Run.Job], alone.Jobs);
+        Assert.Equal([summary.Run.GitCommit], alone.GitCommits);
+        Assert.Equal(Stamp(summary.Run.Utc), alone.Utc);
+    }
+
+    [Fact]
     public void Highlights_call_a_ratio_that_rounds_to_one_level_and_give_it_three_decimals()
     {
         // bouncycastle's medians made 0.3% faster than managed's at every size: "1.00× slower" would say nothing.
