@@ -14,8 +14,8 @@ namespace CryptoHarness.Managed;
 /// <see cref="ChunkBytes"/>, encrypted and then authenticated while the chunk is still in the L1 cache.
 /// </para>
 /// <para>
-/// Decryption authenticates the whole ciphertext first and decrypts only when the tag matches (compared with
-/// <see cref="CryptographicOperations.FixedTimeEquals"/>), so a forgery writes nothing to the plaintext buffer. The
+/// Decryption authenticates the whole ciphertext first and decrypts only when the tag matches (compared in constant
+/// time, as one 16-byte vector: see <see cref="Open"/>), so a forgery writes nothing to the plaintext buffer. The
 /// stack buffers that held keystream, the one-time key or the state are wiped before returning.
 /// </para>
 /// </remarks>
