@@ -212,15 +212,20 @@ public static partial class Sha512
     }
 
     /// <summary>The scalar path's round (Sha512.Scalar.cs) with <paramref name="kw"/> = K(t) + W(t) precomputed.</summary>
+    /// <remarks>
+    /// The sums run in the order their inputs are ready, which the JIT keeps (it does not reassociate): h + K(t) + W(t)
+    /// needs nothing from this round, Ch is two operations after e and Σ1 three, so e reaches the new e (d + T1) in five
+    /// operations. Summed as FIPS 180-4 writes T1 (Σ1 first), it took seven, and the e chain is what bounds a round.
+    /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RoundWithSum(ulong a, ulong b, ulong c, ref ulong d, ulong e, ulong f, ulong g, ref ulong h, ulong kw)
     {
-        h += (BitOperations.RotateRight(e, 14) ^ BitOperations.RotateRight(e, 18) ^ BitOperations.RotateRight(e, 41)) // Σ1
+        ulong t1 = h + kw
             + ((e & f) ^ (~e & g)) // Ch
-            + kw;
-        d += h;
-        h += (BitOperations.RotateRight(a, 28) ^ BitOperations.RotateRight(a, 34) ^ BitOperations.RotateRight(a, 39)) // Σ0
-            + ((a & b) | (c & (a | b))); // Maj
+            + (BitOperations.RotateRight(e, 14) ^ BitOperations.RotateRight(e, 18) ^ BitOperations.RotateRight(e, 41)); // Σ1
+        d += t1;
+        h = t1 + ((BitOperations.RotateRight(a, 28) ^ BitOperations.RotateRight(a, 34) ^ BitOperations.RotateRight(a, 39)) // Σ0
+            + ((a & b) | (c & (a | b)))); // Maj
     }
 
     /// <summary>K(t) + W(t) for t = 0..79.</summary>
