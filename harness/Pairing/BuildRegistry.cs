@@ -38,7 +38,8 @@ public sealed class BuildRegistry
         _providers = providers;
         Packages = libraries.Packages;
         Projects = libraries.Projects;
-        NativeLibraries = NativeLibrariesIn(Path.GetDirectoryName(providers.Location) is { Length: > 0 } folder ? folder : AppContext.BaseDirectory);
+        var folder = Path.GetDirectoryName(providers.Location) is { Length: > 0 } location ? location : AppContext.BaseDirectory;
+        _nativeLibraries = new(() => NativeLibrariesIn(folder));
         var registry = providers.GetType(Contracts + "Registry") ?? throw new ContractChangedException($"{providers.GetName().Name} has no {Contracts}Registry");
         _find = registry.GetMethod("Find", BindingFlags.Public | BindingFlags.Static, [typeof(string)])
             ?? throw new ContractChangedException("Registry has no Find(string)");
@@ -58,7 +59,10 @@ public sealed class BuildRegistry
     /// of a paired run load these from the running program's folder, so a provider of that kind is paired only where the
     /// base's folder holds the same bytes under the same names.
     /// </summary>
-    public IReadOnlyDictionary<string, string> NativeLibraries { get; }
+    /// <remarks>Read when a provider of that kind is first checked, not for every copy of a build that never asks.</remarks>
+    public IReadOnlyDictionary<string, string> NativeLibraries => _nativeLibraries.Value;
+
+    private readonly Lazy<IReadOnlyDictionary<string, string>> _nativeLibraries;
 
     /// <summary>A build's registry from its providers assembly and the deps.json(s) it was built with.</summary>
     public static BuildRegistry Of(Assembly providers, IEnumerable<string> depsFiles) => new(providers, LibrariesIn(depsFiles));

@@ -64,30 +64,33 @@ public static class FamilyOverview
     /// <param name="machineSpec">The machine spec's path relative to the index.</param>
     public static IndexPage Index(IReadOnlyList<RunSummary> algorithms, string machineSpec, KindPresentations kinds)
     {
-        var runs = RunsByFamily(algorithms);
+        var split = PerAlgorithm(algorithms);
+        var runs = RunsByFamily(split);
         return new(
             machineSpec.Replace('\\', '/'),
-            ByFamily(FamilyData.Families(PerAlgorithm(algorithms))).Select(f => IndexEntry(f, runs[FamilyData.FamilyOf(f)], kinds)).ToArray());
+            ByFamily(FamilyData.Families(split)).Select(f => IndexEntry(f, runs[FamilyData.FamilyOf(f)], kinds)).ToArray());
     }
 
     /// <param name="algorithms">The latest one-shot results: per algorithm as the data folder keeps them, or whole runs.</param>
     public static HighlightsPage Highlights(IReadOnlyList<RunSummary> algorithms, KindPresentations kinds)
     {
-        var families = ByFamily(FamilyData.Families(PerAlgorithm(algorithms))).ToArray();
+        var split = PerAlgorithm(algorithms);
+        var families = ByFamily(FamilyData.Families(split)).ToArray();
         return new(
             families.Select(f => HighlightRow(f, kinds)).OfType<HighlightRow>().ToArray(),
-            [.. RunsByFamily(algorithms).Values.OrderBy(r => r.Family, StringComparer.Ordinal)],
+            [.. RunsByFamily(split).Values.OrderBy(r => r.Family, StringComparer.Ordinal)],
             families.SelectMany(f => LeaderCosts(f, kinds)).ToArray(),
             Format.Size(PageSizes(families).LargeBytes),
             Format.Size(PageSizes(families).SmallBytes),
             CheckRounds(families));
     }
 
-    private static IEnumerable<RunSummary> PerAlgorithm(IEnumerable<RunSummary> summaries) => summaries.SelectMany(s => FamilyData.Split(s).Values);
+    /// <summary>One summary per algorithm, whatever the granularity given (a data folder's files already are).</summary>
+    private static RunSummary[] PerAlgorithm(IEnumerable<RunSummary> summaries) => [.. summaries.SelectMany(s => FamilyData.Split(s).Values)];
 
     /// <summary>Each family's runs (<see cref="FamilyRun"/>), from the runs its algorithms' results come from.</summary>
     private static Dictionary<string, FamilyRun> RunsByFamily(IEnumerable<RunSummary> algorithms) =>
-        PerAlgorithm(algorithms).GroupBy(FamilyData.FamilyOf).Where(g => g.Key.Length > 0).ToDictionary(
+        algorithms.GroupBy(FamilyData.FamilyOf).Where(g => g.Key.Length > 0).ToDictionary(
             g => g.Key,
             g =>
             {
