@@ -12,7 +12,7 @@ public static unsafe partial class Argon2
     /// read it. next is written once, at the end: P's result xor X xor Y (and the old block after the first pass).
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static void CompressAvx2(ulong* x, ulong* y, ulong* next, ulong* scratch, bool xorInto)
+    private static void CompressAvx2(ulong* x, ulong* y, ulong* next, ulong* scratch, bool xorInto, ReferenceRequest* request)
     {
         for (int row = 0; row < 128; row += 32)
         {
@@ -91,6 +91,13 @@ public static unsafe partial class Argon2
             StoreAvx2(w5, x, y, next, column + 80, xorInto);
             StoreAvx2(w6, x, y, next, column + 96, xorInto);
             StoreAvx2(w7, x, y, next, column + 112, xorInto);
+
+            // Word 0 of next is final after the first columns: the successor's data-dependent reference can be
+            // fetched while the others are computed.
+            if (column == 0 && request != null)
+            {
+                request->Issue(next[0]);
+            }
         }
     }
 

@@ -15,13 +15,14 @@ public static unsafe partial class Argon2
     /// lanes of r[0..7, h] are four independent permutations; diagonalizing is <c>vpalignr</c> within those lanes.
     /// </para>
     /// <para>
-    /// Nothing is stored until the end, where next = P's result xor X xor Y (one <c>vpternlogq</c>), xored with the
-    /// old block for passes after the first: reloading X and Y, which are in L1, is cheaper than keeping R in sixteen
-    /// more registers or storing it and reading it back. Fully optimized from the first call, as the other paths.
+    /// Nothing is stored until word 0 is final, after the first half of the columns, and the rest at the end:
+    /// next = P's result xor X xor Y (one <c>vpternlogq</c>), xored with the old block for passes after the first.
+    /// Reloading X and Y, which are in L1, is cheaper than keeping R in sixteen more registers or storing it and
+    /// reading it back. Fully optimized from the first call, as the other paths.
     /// </para>
     /// </remarks>
     [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-    private static void CompressAvx512(ulong* x, ulong* y, ulong* next, ulong* scratch, bool xorInto)
+    private static void CompressAvx512(ulong* x, ulong* y, ulong* next, ulong* scratch, bool xorInto, ReferenceRequest* request)
     {
         Vector512<ulong> r00 = Vector512.Load(x) ^ Vector512.Load(y);
         Vector512<ulong> r01 = Vector512.Load(x + 8) ^ Vector512.Load(y + 8);
@@ -43,11 +44,25 @@ public static unsafe partial class Argon2
         RowsAvx512(ref r00, ref r01, ref r10, ref r11, ref r20, ref r21, ref r30, ref r31);
         RowsAvx512(ref r40, ref r41, ref r50, ref r51, ref r60, ref r61, ref r70, ref r71);
         ColumnsAvx512(ref r00, ref r10, ref r20, ref r30, ref r40, ref r50, ref r60, ref r70);
+
+        // Word 0 of next is final once columns 0 to 3 are: stored now, it lets the successor's data-dependent
+        // reference be fetched while columns 4 to 7 are computed instead of after them.
+        Vector512<ulong> first = Avx512F.TernaryLogic(r00, Vector512.Load(x), Vector512.Load(y), 0x96);
+        if (xorInto)
+        {
+            first ^= Vector512.Load(next);
+        }
+
+        first.Store(next);
+        if (request != null)
+        {
+            request->Issue(first.ToScalar());
+        }
+
         ColumnsAvx512(ref r01, ref r11, ref r21, ref r31, ref r41, ref r51, ref r61, ref r71);
 
         if (xorInto)
         {
-            StoreXor3Avx512(r00, x, y, next, 0);
             StoreXor3Avx512(r01, x, y, next, 8);
             StoreXor3Avx512(r10, x, y, next, 16);
             StoreXor3Avx512(r11, x, y, next, 24);
@@ -66,7 +81,6 @@ public static unsafe partial class Argon2
         }
         else
         {
-            StoreXor2Avx512(r00, x, y, next, 0);
             StoreXor2Avx512(r01, x, y, next, 8);
             StoreXor2Avx512(r10, x, y, next, 16);
             StoreXor2Avx512(r11, x, y, next, 24);

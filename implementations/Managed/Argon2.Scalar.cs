@@ -6,7 +6,7 @@ public static unsafe partial class Argon2
     /// G(X, Y) on 64-bit words (RFC 9106 §3.5): R = X xor Y, P applied to each of the eight rows of sixteen words and
     /// then to each of the eight columns of sixteen, and the result is that xor R.
     /// </summary>
-    private static void CompressScalar(ulong* x, ulong* y, ulong* next, ulong* scratch, bool xorInto)
+    private static void CompressScalar(ulong* x, ulong* y, ulong* next, ulong* scratch, bool xorInto, ReferenceRequest* request)
     {
         // R goes into next (xored with the block there for passes after the first) and into scratch, where P
         // works in place; next then takes P's result. y is read before next is written at each word, so the two may
@@ -33,6 +33,11 @@ public static unsafe partial class Argon2
         for (int i = 0; i < WordsPerBlock; i++)
         {
             next[i] ^= scratch[i];
+        }
+
+        if (request != null)
+        {
+            request->Issue(next[0]);
         }
     }
 
