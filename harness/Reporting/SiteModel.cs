@@ -191,7 +191,7 @@ public static class SiteModel
             .SelectMany(m => FamilyOverview.PrimaryRecords(m, kinds))
             .Where(r => r.SizeBytes == size)
             .GroupBy(r => r.Slug)
-            .ToDictionary(g => g.Key, g => g.MinBy(r => r.MedianNs)!), StringComparer.Ordinal);
+            .ToDictionary(g => g.Key, g => TableRatio.FastestFirst(g)[0]), StringComparer.Ordinal);
         // Only algorithms some machine measured at the size: one measured otherwise (a password hash, per parameter set)
         // would be a row of n/a, and its scenario gives it a section of its own.
         var algorithms = AlgorithmsOf(keys.SelectMany(k => machines[k]), kinds).Where(a => keys.Any(k => best[k].ContainsKey(a.Slug))).ToArray();

@@ -208,9 +208,12 @@ public static class FamilyOverview
         };
     }
 
-    /// <summary>The fastest one-shot record of an algorithm at a size, in its primary operation.</summary>
+    /// <summary>
+    /// The fastest one-shot record of an algorithm at a size, in its primary operation: the first row of its table, in
+    /// the table's own order (by the interleaved rounds where it has them), so the index names the row the page puts first.
+    /// </summary>
     private static ResultRecord? Fastest(RunSummary family, string slug, int size, KindPresentations kinds) =>
-        PrimaryRecords(family, kinds).Where(r => r.Slug == slug && r.SizeBytes == size).MinBy(r => r.MedianNs);
+        TableRatio.FastestFirst(PrimaryRecords(family, kinds).Where(r => r.Slug == slug && r.SizeBytes == size)) is [var first, ..] ? first : null;
 
     /// <summary>
     /// One operation per algorithm speaks for it: the first in its kind's order (hash or MAC; the shortest XOF output;
@@ -229,11 +232,15 @@ public static class FamilyOverview
         }
     }
 
-    /// <summary>Median time per (algorithm, provider) at one size, each provider by its fastest variant.</summary>
+    /// <summary>
+    /// Each (algorithm, provider)'s fastest variant at one size, fastest as its table orders rows (by the interleaved
+    /// rounds where it has them). By BenchmarkDotNet's median instead, a provider could be represented by a variant the
+    /// rounds put behind another of its own, and lose a lead its table gives it.
+    /// </summary>
     private static Dictionary<string, Dictionary<string, ResultRecord>> BestByProvider(RunSummary family, int size, KindPresentations kinds) =>
         PrimaryRecords(family, kinds).Where(r => r.SizeBytes == size)
             .GroupBy(r => r.Slug)
-            .ToDictionary(g => g.Key, g => g.GroupBy(r => r.Provider).ToDictionary(p => p.Key, p => p.MinBy(r => r.MedianNs)!));
+            .ToDictionary(g => g.Key, g => g.GroupBy(r => r.Provider).ToDictionary(p => p.Key, p => TableRatio.FastestFirst(p)[0]));
 
     /// <summary>Geometric mean of time(a) ÷ time(b) over the algorithms both have, with how many that is.</summary>
     private static (double Ratio, int Count)? Ratio(Dictionary<string, Dictionary<string, ResultRecord>> table, string a, string b)

@@ -296,19 +296,7 @@ public sealed class ReportTests
         var stage = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory);
         string Page(RunSummary run) => stage.Render(run).Single(f => f.Name == "sha256.md").Content;
 
-        // Rounds that reverse the medians' order: the slowest median is the fastest in every round.
-        ResultRecord WithRounds(ResultRecord r, IReadOnlyList<ResultRecord> table) => r with
-        {
-            Rounds = new InterleavedRecord
-            {
-                Table = $"t{r.SizeBytes}",
-                NsPerCall = Enumerable.Repeat(1000.0 / (1 + table.Count(o => o.MedianNs < r.MedianNs)), 5).ToArray(),
-                CallsPerRound = 10,
-                AllocatedBytes = 0,
-            },
-        };
-        IReadOnlyList<ResultRecord> Rounded(Func<ResultRecord, bool> which) =>
-            [.. summary.Results.Select(r => which(r) ? WithRounds(r, [.. summary.Results.Where(o => o.SizeBytes == r.SizeBytes)]) : r)];
+        IReadOnlyList<ResultRecord> Rounded(Func<ResultRecord, bool> which) => WithReversingRounds(summary.Results, which);
 
         Assert.Contains("Fastest first, by median. Ratio is median ÷ the fastest median", Page(summary), StringComparison.Ordinal);
 
@@ -324,6 +312,47 @@ public sealed class ReportTests
         var mixed = Page(summary with { Results = Rounded(r => r.SizeBytes == smallest) });
         Assert.Contains("Fastest first: by the Ratio column where a table's line says its ratios come from interleaved rounds", mixed, StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void The_index_and_the_highlights_name_the_row_the_rounds_put_first()
+    {
+        // A second managed variant, fastest of all by its median but slowest in every round: the rounds, which order
+        // the page, must also pick each provider's variant and the leader, or the index and the highlights name a row
+        // the page puts last.
+        var summary = SummaryFile.Load(Path.Combine(Fixtures, "sha256-quick"));
+        var fastestMedian = summary.Results.GroupBy(r => r.SizeBytes).ToDictionary(g => g.Key, g => g.Min(r => r.MedianNs));
+        var lure = summary.Results.Where(r => r.Provider == "managed")
+            .Select(r => r with { Variant = "lure", Id = r.Id + "-lure", MedianNs = fastestMedian[r.SizeBytes] / 2 });
+        var rounded = summary with
+        {
+            Results = WithReversingRounds([.. summary.Results, .. lure], _ => true),
+            Algorithms = [new AlgorithmInfo { Slug = "sha256", Name = "SHA-256", Family = "SHA-2", Kind = "hash", OutputBytes = 32 }],
+        };
+        var large = HighlightSizes.Default.LargeBytes;
+        var firstOnPage = TableRatio.FastestFirst(rounded.Results.Where(r => r.SizeBytes == large))[0];
+        Assert.Equal(("managed", "scalar"), (firstOnPage.Provider, firstOnPage.Variant));
+
+        var row = Assert.Single(FamilyOverview.Highlights([rounded], KindRegistry.Presentations).Rows);
+        Assert.StartsWith("`managed` at 128 KiB (1 of 1)", row.Leader, StringComparison.Ordinal);
+        var indexed = Assert.Single(Assert.Single(FamilyOverview.Index([rounded], "spec.md", KindRegistry.Presentations).Families).Algorithms);
+        Assert.StartsWith("managed (scalar), ", indexed.Leader, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// The records chosen by <paramref name="which"/> given interleaved rounds that reverse their table's medians: the
+    /// slowest median is the fastest in every round.
+    /// </summary>
+    private static IReadOnlyList<ResultRecord> WithReversingRounds(IReadOnlyList<ResultRecord> results, Func<ResultRecord, bool> which) =>
+        [.. results.Select(r => !which(r) ? r : r with
+        {
+            Rounds = new InterleavedRecord
+            {
+                Table = $"t{r.SizeBytes}",
+                NsPerCall = Enumerable.Repeat(1000.0 / (1 + results.Count(o => o.SizeBytes == r.SizeBytes && o.MedianNs < r.MedianNs)), 5).ToArray(),
+                CallsPerRound = 10,
+                AllocatedBytes = 0,
+            },
+        })];
 
     /// <summary>A syntax error, a misspelt variable, and a misspelt member of a row inside a loop.</summary>
     [Theory]
