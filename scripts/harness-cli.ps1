@@ -72,17 +72,18 @@ function Get-OutdatedHarnessReason {
             $sources.Add([IO.Path]::GetFullPath([IO.Path]::Combine($folder, $import.GetAttribute('Project'))))
         }
 
+        $copied = [Collections.Generic.List[string]]::new()
         foreach ($file in Get-SourceFile $folder) {
-            if ($file.EndsWith('.sbn', [StringComparison]::Ordinal)) {
-                $reason = Get-OutdatedReason ([IO.Path]::Combine($templates, [IO.Path]::GetFileName($file))) @($file)
-                if ($reason) { return $reason }
-            } else {
-                $sources.Add($file)
-            }
+            if ($file.EndsWith('.sbn', [StringComparison]::Ordinal)) { $copied.Add($file) } else { $sources.Add($file) }
         }
 
         $reason = Get-OutdatedReason ([IO.Path]::Combine($HarnessOutput, "$assembly.dll")) $sources
         if ($reason) { return $reason }
+        foreach ($file in $copied) {
+            $reason = Get-OutdatedReason ([IO.Path]::Combine($templates, [IO.Path]::GetFileName($file))) @($file)
+            if ($reason) { return $reason }
+        }
+
         foreach ($reference in $definition.SelectNodes('/Project/ItemGroup/ProjectReference')) {
             $projects.Push([IO.Path]::GetFullPath([IO.Path]::Combine($folder, $reference.GetAttribute('Include'))))
         }
