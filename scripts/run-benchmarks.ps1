@@ -11,8 +11,8 @@
     failed, 2 bad input.
     Family and algorithm names are the harness's, and it takes them as users of other tools' docs type them: SHA256 for
     SHA-256, AesGcm128 for AES-128-GCM, BLAKE for BLAKE2 and BLAKE3; a name that could be several is refused with its
-    candidates. The built harness is run directly when it is newer than its sources, else through `dotnet run`.
-    Written with the language and .NET calls only (no Utility or Management cmdlets).
+    candidates. The built harness is run directly when its build is up to date, else through `dotnet run`; -Verbose
+    says which, and why. Written with the language and .NET calls only (no Utility or Management cmdlets).
 .EXAMPLE
     ./scripts/run-benchmarks.ps1 -Family SHA-256
 

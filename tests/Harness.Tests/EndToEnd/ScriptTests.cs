@@ -1,4 +1,5 @@
 using CryptoHarness.Cli;
+using CryptoHarness.Reporting;
 
 namespace CryptoHarness.Tests.EndToEnd;
 
@@ -176,7 +177,7 @@ public sealed class ScriptTests
             CopyTree(Path.Combine(root, tree), Path.Combine(copy, tree));
         }
 
-        // The wrapper runs harness/bin/Release/net10.0/Harness.dll when it is newer than the sources beside it.
+        // The wrapper runs the build in harness/bin/Release/net10.0 when each part of it is newer than its sources.
         Directory.CreateSymbolicLink(Path.Combine(copy, "harness"), Path.Combine(root, "harness"));
         Directory.CreateSymbolicLink(Path.Combine(copy, "implementations"), Path.Combine(root, "implementations"));
 
@@ -210,6 +211,144 @@ public sealed class ScriptTests
         var runs = Path.Combine(RepositoryRoot.Find(), "artifacts", "results");
         Assert.Equal([$"update-benchmark-docs: no run with a summary.json under {runs} for machine no-such-machine. Run scripts/run-benchmarks.ps1 first, or pass -Results."], result.Errors);
         AssertPlain(result);
+    }
+
+    /// <summary>
+    /// The wrappers' up-to-date check compares each part of the build with what that part is built from, never
+    /// Harness.dll with every source. In a scratch copy of the sources, all written at one time, the build folder holds
+    /// placeholders as MSBuild leaves it after a managed source changed and was built again: the managed assembly three
+    /// hours after the sources (rewritten), Harness.dll, the providers' assembly and the BLAKE3 shim one hour after
+    /// (left alone: the managed assembly's public surface did not change), the templates' copies with their sources'
+    /// write time (MSBuild's copy keeps it). Each change gives a file another write time, in hours after the sources'.
+    /// What the wrapper runs is what a <c>dotnet</c> function, defined before it, prints in place of running it.
+    /// </summary>
+    [Theory]
+    [InlineData(true)]
+    // Newer than Harness.dll, older than the managed assembly it was built into: the build is up to date.
+    [InlineData(true, "implementations/Managed/Sha256.cs@2")]
+    [InlineData(false, "implementations/Managed/Sha256.cs@4")]
+    // Older than the managed assembly, newer than its own project's.
+    [InlineData(false, "implementations/Providers/Registry.cs@2")]
+    [InlineData(false, "Directory.Build.props@2")]
+    [InlineData(false, "implementations/Native/Blake3Shim.targets@2")]
+    [InlineData(false, "implementations/Native/blake3-shim/src/lib.rs@2")]
+    [InlineData(false, "templates/site/hashes.md.sbn@2")]
+    [InlineData(false, "harness/Scenarios/Batch/batch.md.sbn@2")]
+    // Templates copied again after their change, newer than Harness.dll, which copying them leaves alone.
+    [InlineData(true, "templates/site/hashes.md.sbn@2", "harness/bin/Release/net10.0/templates/site/hashes.md.sbn@2")]
+    [InlineData(true, "harness/Scenarios/Batch/batch.md.sbn@2", "harness/bin/Release/net10.0/templates/batch.md.sbn@2")]
+    public void The_wrappers_run_the_build_when_each_part_is_newer_than_its_own_sources_else_dotnet_run(bool runsTheBuild, params string[] changes)
+    {
+        using var folder = new TestFolder();
+        var copy = ScratchSources(folder);
+        var output = Path.Combine(copy, "harness", "bin", "Release", "net10.0");
+        var placeholders = new[] { (typeof(HarnessCli).Assembly, 1), (typeof(Registry).Assembly, 1), (typeof(CryptoHarness.Managed.Sha256).Assembly, 3) };
+        foreach (var (assembly, hours) in placeholders)
+        {
+            WritePlaceholder(Path.Combine(output, assembly.GetName().Name + ".dll"), hours);
+        }
+
+        WritePlaceholder(Path.Combine(output, "libblake3_shim.so"), 1);
+        CopyTree(ReportStage.DefaultTemplatesDirectory, Path.Combine(output, "templates"));
+        WrittenAt(Path.Combine(output, "templates"), 0);
+        foreach (var change in changes)
+        {
+            var (file, hours) = (change.Split('@')[0], int.Parse(change.Split('@')[1], System.Globalization.CultureInfo.InvariantCulture));
+            var path = Path.Combine(copy, file.Replace('/', Path.DirectorySeparatorChar));
+            Assert.True(File.Exists(path), path);
+            File.SetLastWriteTimeUtc(path, SourcesWritten.AddHours(hours));
+        }
+
+        var result = InvokeHarnessVersion(copy);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        var program = $"dotnet {Path.Combine(output, "Harness.dll")} --version";
+        var dotnetRun = $"dotnet run -c Release --project {Path.Combine(copy, "harness")} -- --version";
+        Assert.True(result.Output.Contains(runsTheBuild ? program : dotnetRun), result.ToString());
+        Assert.False(result.Output.Contains(runsTheBuild ? dotnetRun : program), result.ToString());
+        if (!runsTheBuild)
+        {
+            // -Verbose names the file that sends it to dotnet run.
+            var changed = Path.Combine(copy, changes[0].Split('@')[0].Replace('/', Path.DirectorySeparatorChar));
+            Assert.True(result.Output.Any(line => line.StartsWith("VERBOSE:", StringComparison.Ordinal) && line.Contains(changed + " is newer than ", StringComparison.Ordinal)), result.ToString());
+        }
+    }
+
+    /// <summary>A clean clone, never built: the wrapper goes through dotnet run, which builds it.</summary>
+    [Fact]
+    public void Without_a_build_the_wrappers_run_the_harness_through_dotnet_run()
+    {
+        using var folder = new TestFolder();
+        var copy = ScratchSources(folder);
+
+        var result = InvokeHarnessVersion(copy);
+
+        Assert.True(result.ExitCode == 0, result.ToString());
+        Assert.True(result.Output.Contains($"dotnet run -c Release --project {Path.Combine(copy, "harness")} -- --version"), result.ToString());
+        var program = Path.Combine(copy, "harness", "bin", "Release", "net10.0", "Harness.dll");
+        Assert.True(result.Output.Contains($"VERBOSE: Running the harness through dotnet run, which builds it first: {program} is missing."), result.ToString());
+    }
+
+    private static readonly DateTime SourcesWritten = new(2026, 1, 1, 0, 0, 0, DateTimeKind.Utc);
+
+    /// <summary>
+    /// A scratch copy of what the wrappers' up-to-date check reads (scripts/harness-cli.ps1, the build files, the
+    /// harness's, the implementations' and the templates' folders, without their build output), every file written at
+    /// <see cref="SourcesWritten"/>; the copy's root.
+    /// </summary>
+    private static string ScratchSources(TestFolder folder)
+    {
+        var root = RepositoryRoot.Find();
+        var copy = folder.Combine("repo");
+        foreach (var file in new[] { "Directory.Build.props", "Directory.Packages.props", ".editorconfig", "global.json", Path.Combine("scripts", HarnessCli) })
+        {
+            Directory.CreateDirectory(Path.GetDirectoryName(Path.Combine(copy, file))!);
+            File.Copy(Path.Combine(root, file), Path.Combine(copy, file));
+        }
+
+        foreach (var tree in new[] { "harness", "implementations", "templates" })
+        {
+            foreach (var file in Directory.GetFiles(Path.Combine(root, tree), "*", SearchOption.AllDirectories))
+            {
+                var relative = Path.GetRelativePath(root, file);
+                if (!relative.Split(Path.DirectorySeparatorChar).Any(part => part is "bin" or "obj" or "target"))
+                {
+                    Directory.CreateDirectory(Path.GetDirectoryName(Path.Combine(copy, relative))!);
+                    File.Copy(file, Path.Combine(copy, relative));
+                }
+            }
+        }
+
+        WrittenAt(copy, 0);
+        return copy;
+    }
+
+    private static void WrittenAt(string folder, int hours)
+    {
+        foreach (var file in Directory.GetFiles(folder, "*", SearchOption.AllDirectories))
+        {
+            File.SetLastWriteTimeUtc(file, SourcesWritten.AddHours(hours));
+        }
+    }
+
+    private static void WritePlaceholder(string path, int hours)
+    {
+        Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+        File.WriteAllText(path, "placeholder");
+        File.SetLastWriteTimeUtc(path, SourcesWritten.AddHours(hours));
+    }
+
+    /// <summary>
+    /// <c>Invoke-Harness @('--version')</c> from the copy's harness-cli.ps1, under the wrappers' strict mode and with
+    /// -Verbose's preference, where <c>dotnet</c> is a function that prints its command line instead of running it.
+    /// </summary>
+    private static PowerShellScript.Result InvokeHarnessVersion(string copy)
+    {
+        var script = Path.Combine(copy, "scripts", HarnessCli).Replace("'", "''", StringComparison.Ordinal);
+        return PowerShellScript.Command(
+            "Set-StrictMode -Version Latest; $ErrorActionPreference = 'Stop'; $PSStyle.OutputRendering = 'PlainText'; $VerbosePreference = 'Continue'; " +
+            "function dotnet { [Console]::Out.WriteLine('dotnet ' + ($args -join ' ')) }; " +
+            ". '" + script + "'; Invoke-Harness @('--version')");
     }
 
     /// <summary>What a redirected run prints: no colour codes, no PowerShell error box, no stack trace.</summary>
