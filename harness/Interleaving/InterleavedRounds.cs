@@ -4,7 +4,15 @@ using System.Runtime.CompilerServices;
 namespace CryptoHarness.Interleaving;
 
 /// <summary>One contender of an interleaved table: the name it is reported under and the call that is timed.</summary>
-public sealed record InterleavedSide(string Name, Action Call);
+public sealed record InterleavedSide(string Name, Action Call)
+{
+    /// <summary>
+    /// How long one call of this side took just before the table (a check of its output), or null. A call that alone
+    /// took a quarter of the batch or more calibrates the side as the calibration's first call would have, so it is not
+    /// called again to calibrate; under <see cref="InterleavingSettings.WarmupFromFirstCall"/> the warm-up counts it.
+    /// </summary>
+    public double? CalledOnceNs { get; init; }
+}
 
 /// <summary>
 /// How long an interleaved table is timed. <see cref="BatchTime"/> is one side's share of a round; every side gets the
@@ -39,10 +47,11 @@ public sealed record InterleavingSettings(int WarmupRounds, int Rounds, TimeSpan
     public int MinimumRounds { get; init; } = 3;
 
     /// <summary>
-    /// Whether <see cref="MinimumWarmup"/> counts from the table's first call (the calibration's) rather than from the
-    /// first warm-up round. With <see cref="WarmupRounds"/> 0, sides whose calls take longer than the batch (a password
-    /// hash: calibrating calls each once, and sixteen copies of a 20 ms hash take a third of a second) are measured once
-    /// calibrated, their batches one call; cheap ones still warm up for the rest of the time.
+    /// Whether <see cref="MinimumWarmup"/> counts from the table's first call (the calibration's, or a call made just
+    /// before the table, <see cref="InterleavedSide.CalledOnceNs"/>) rather than from the first warm-up round. With
+    /// <see cref="WarmupRounds"/> 0, sides whose calls take longer than the batch (a password hash: sixteen copies of a
+    /// 20 ms hash called once take a third of a second) are measured once calibrated, their batches one call; cheap ones
+    /// still warm up for the rest of the time.
     /// </summary>
     public bool WarmupFromFirstCall { get; init; }
 
@@ -104,8 +113,9 @@ public static class InterleavedRounds
         }
 
         var batchNs = settings.BatchTime.TotalNanoseconds;
-        var firstCall = Stopwatch.GetTimestamp();
-        var calibrated = sides.Select(s => Calibrate(s.Call, batchNs)).ToArray();
+        var calledBefore = sides.Sum(s => s.CalledOnceNs ?? 0);
+        var firstCall = Stopwatch.GetTimestamp() - (long)(calledBefore / 1e9 * Stopwatch.Frequency);
+        var calibrated = sides.Select(s => s.CalledOnceNs is { } once && once >= batchNs / 4 ? (Calls: CallsFor(once, batchNs), NsPerCall: once) : Calibrate(s.Call, batchNs)).ToArray();
         var calls = calibrated.Select(c => c.Calls).ToArray();
         var overheadCalls = Calibrate(Empty, batchNs / 4).Calls;
         var random = new Random(settings.Seed);

@@ -187,10 +187,10 @@ internal static class PairedCommand
     /// <see cref="MinimumPasswordRounds"/>: the tiny sets, microseconds a hash, keep all 21 (with three, an A/A pair of
     /// libsodium at m=64 KiB read 0.64 here under load; with 21, 0.99–1.01), and owasp's take three. With one copy a side
     /// the decision is the sign test over the rounds, whose smallest p-value at three is 1/4, so it keeps all 21. No
-    /// warm-up rounds beyond the quick settings' quarter of a second, counted from the first calibrating call: by then
-    /// each copy of a costly hash has run twice (its output checked, then calibrated: 16 copies of a 16 ms hash are past
-    /// the quarter second), so it is measured at once, one call a round; a cheap one still warms up, for tiering to
-    /// finish. <c>--rounds</c> fixes the count for every case.
+    /// warm-up rounds beyond the quick settings' quarter of a second, counted from the check's call of each copy, which
+    /// also stands for its first calibrating call: 16 copies of a 16 ms hash are past the quarter second, so a costly
+    /// hash is measured at once, one call a round (a case costs 16 × (1 + 3) hashes); a cheap one still calibrates and
+    /// warms up, for tiering to finish. <c>--rounds</c> fixes the count for every case.
     /// </summary>
     private static InterleavingSettings PasswordSettings(InterleavingSettings oneShot, int copies, int? rounds)
     {
