@@ -36,7 +36,8 @@ internal static class PairedCommand
             $"Copies of each build to load and time in every round, 1 to {PairedResultsFile.MaxCopies} (default {DefaultCopies}); the spread between copies of one build is what a change must exceed.", "N", ParseCopies);
         var rounds = HarnessOptions.Parsed("--rounds",
             $"Measured interleaved rounds per case, 3 to 10000 (default {InterleavingSettings.Quick.Rounds}; a password-hash case, whose calls take milliseconds, "
-            + $"gets a one-shot case's time in as many of those as fit, at least {MinimumPasswordRounds}: 3 at --argon2-set owasp).", "N", ParseRounds);
+            + $"gets a one-shot case's time in as many of those as fit, at least {MinimumPasswordRounds}, or all {InterleavingSettings.Quick.Rounds} with --copies 1: "
+            + $"{MinimumPasswordRounds} at --argon2-set owasp, where Argon2id's 23 cases take about 70 s on 2 cores).", "N", ParseRounds);
         var password = new PasswordOptions();
         var threshold = HarnessOptions.Parsed("--threshold", $"The smallest change that counts, a percentage (default {DefaultThreshold}).", DefaultThreshold,
             text => CompareCommand.Percentage("threshold", text));
@@ -49,7 +50,9 @@ internal static class PairedCommand
         var output = new Option<string?>("--out") { Description = "Write the comment to this file, printing only its summary line.", HelpName = "comment.md" };
         var save = new Option<string?>("--save") { Description = "Also write the measurement (every round of every case) to this file, for --from.", HelpName = "paired.json" };
         var templates = HarnessOptions.Templates();
-        var command = new Command("paired", "Times the base build and this build in the same interleaved rounds, case by case, and says which cases got slower or faster.")
+        var command = new Command("paired",
+            "Times the base build and this build in the same interleaved rounds, case by case, and says which cases got slower or faster: one-shot cases per payload size, "
+            + "and password hashes per parameter set (--argon2-set, --argon2, --bcrypt-cost, as run takes them) when only they are selected or a password option is given.")
         {
             sizes, baseBuild, from, copies, rounds, threshold, noise, fdr, failOn, output, save, templates,
         };
@@ -175,8 +178,9 @@ internal static class PairedCommand
     /// 7–85 ms here by provider; bcrypt at cost 10 about 50 ms): a round of eight copies a side is 16 hashes, and the
     /// quick settings' 21 rounds would take most of a minute per case. With copies the decision is the rank test across
     /// them, each copy one observation (its time relative to every round's, median over the rounds), which three rounds
-    /// give, robust to one disturbed round; so <c>paired --family Argon2id --argon2-set owasp</c>, 23 cases, stays
-    /// around a minute on 2 cores.
+    /// give, robust to one disturbed round; so <c>paired --family Argon2id --argon2-set owasp</c>, 23 cases, takes
+    /// about 70 s on 2 cores (71 and 72 s here, the machine shared), of which three rounds of 16 copies are 48 hashes a
+    /// case and the check 16 more.
     /// </summary>
     internal const int MinimumPasswordRounds = 3;
 
@@ -233,7 +237,14 @@ internal static class PairedCommand
         }
 
         var sets = password.Sets(parsed, hashes);
-        var cases = PasswordPlan.Cases(hashes, sets).Keys
+        var (keys, cannotRun) = PasswordPlan.Cases(hashes, sets);
+        if (keys.Count == 0 && oneShot.Count == 0)
+        {
+            throw new UsageException("The selected password hashes run none of the sets, so there is nothing to pair: "
+                + string.Join("; ", cannotRun.Take(3).Select(f => $"{f.Id} at {f.ParameterSet}: {f.Reason}")) + (cannotRun.Count > 3 ? "; …" : "") + ".");
+        }
+
+        var cases = keys
             .Select(PasswordWorkload.ParseKey)
             .Select(key => new PairedPasswordCase(key.Id, key.Operation, sets.First(s => s.Name == key.Set)))
             .ToArray();

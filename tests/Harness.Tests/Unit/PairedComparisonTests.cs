@@ -334,6 +334,7 @@ public sealed class PairedComparisonTests
     [InlineData("paired --base-build . --family bcrypt --bcrypt-cost 3", "Invalid --bcrypt-cost '3'. Valid: whole numbers from 4 to 31")]
     [InlineData("paired --base-build . --family SHA-256 --argon2-set owasp", "--argon2-set applies to password hashes, and the filters select none; valid families: Argon2, bcrypt.")]
     [InlineData("paired --from /no/such.json --bcrypt-cost 10", "--bcrypt-cost applies when measuring (--base-build), not with --from.")]
+    [InlineData("paired --base-build . --family Argon2i --provider libsodium --argon2 m=64,t=1,p=1", "The selected password hashes run none of the sets, so there is nothing to pair: argon2i/libsodium at m=64,t=1,p=1,len=32: ")]
     public void Bad_input_is_one_line_and_exit_2(string commandLine, string message)
     {
         var result = Cli.Run(commandLine.Split(' '));
