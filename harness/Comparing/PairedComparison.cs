@@ -10,8 +10,10 @@ public sealed record PairedCase(PairedCaseRecord Record, PairedDecision Decision
     /// <summary>Any allocation where the base had none, or more than the base: allocation is counted exactly, so any increase is one.</summary>
     public bool AllocationRegressed => Record.HeadAllocatedBytes > Record.BaseAllocatedBytes;
 
-    /// <summary>As <c>compare</c> keys a case, with "paired" where it names the job.</summary>
-    public string Key => $"{Record.Id} · {Record.Operation} · {OneShotSelection.ScenarioName} · {Format.Size(Record.SizeBytes)} · paired";
+    /// <summary>As <c>compare</c> keys a case (a password hash's by its parameter set), with "paired" where it names the job.</summary>
+    public string Key => Record.ParameterSet is { } set
+        ? $"{Record.Id} · {Record.Operation} · {PasswordSelection.ScenarioName} · {set} · paired"
+        : $"{Record.Id} · {Record.Operation} · {OneShotSelection.ScenarioName} · {Format.Size(Record.SizeBytes)} · paired";
 }
 
 /// <summary>
@@ -64,7 +66,7 @@ public sealed class PairedComparison
             SummaryLine,
             [.. Results.Notes],
             FormattableString.Invariant(
-                $"Per case: base and head timed in the same {Results.Rounds} interleaved rounds ({Format.Number(Results.BatchMs, "0.##")} ms a side a round, in a fresh random order each round) in one process{CopiesClause}; the ratio is the median of the per-round ratios head ÷ base, with its 95% interval. One-sided sign tests each way against 1 + {settings.Threshold * CaseComparer.SignificanceShare * 100:0.##}%{CopiesTestClause}; across the {Cases.Count} cases ({2 * Cases.Count} tests): Benjamini–Hochberg at a false-discovery rate of {settings.FalseDiscoveryRate * 100:0.##}%. Slower: significant and the median ratio above 1 + {settings.Threshold * 100:0.##}% (and {settings.NoiseNs:0.##} ns); faster: below its reciprocal. Allocation: any increase."),
+                $"Per case: base and head timed in the same {RoundsClause} interleaved rounds ({Format.Number(Results.BatchMs, "0.##")} ms a side a round{PasswordBatchClause}, in a fresh random order each round) in one process{CopiesClause}; the ratio is the median of the per-round ratios head ÷ base, with its 95% interval. One-sided sign tests each way against 1 + {settings.Threshold * CaseComparer.SignificanceShare * 100:0.##}%{CopiesTestClause}; across the {Cases.Count} cases ({2 * Cases.Count} tests): Benjamini–Hochberg at a false-discovery rate of {settings.FalseDiscoveryRate * 100:0.##}%. Slower: significant and the median ratio above 1 + {settings.Threshold * 100:0.##}% (and {settings.NoiseNs:0.##} ns); faster: below its reciprocal. Allocation: any increase."),
             $"{Results.BaseCommit} ({Results.MachineKey})",
             $"{Results.HeadCommit} ({Results.Utc.UtcDateTime.ToString("yyyy-MM-dd HH:mm 'UTC'", System.Globalization.CultureInfo.InvariantCulture)}, {Results.MachineKey})",
             Cases.Where(c => c.Decision.Verdict == Verdict.Slower).OrderByDescending(c => c.Decision.Ratio.Ratio).Select(Row).ToArray(),
@@ -85,15 +87,51 @@ public sealed class PairedComparison
             ComparisonModel.LeakRule,
             [],
             $"Paired: {Cases.Count} case(s) timed base and head in the same rounds of one process, so drift, frequency changes and neighbours fall on both sides of every ratio."
+                + SetsSentence
                 + (Results.NotPaired.Count > 0 ? $" {Results.NotPaired.Count} entr(ies) or case(s) were not paired (below); the launch-based comparison covers their families." : ""),
             Results.NotPaired.Select(n => n.Operation is null
                 ? $"{n.Id}: not paired ({n.Reason})"
-                : $"{n.Id} · {n.Operation} · {Format.Size(n.SizeBytes ?? 0)}: not paired ({n.Reason})").ToArray(),
+                : $"{n.Id} · {n.Operation} · {n.ParameterSet ?? Format.Size(n.SizeBytes ?? 0)}: not paired ({n.Reason})").ToArray(),
             RatioDrift: null)
         {
             Footnote = "Base and diff medians are of the per-round times per call (each round's batch time ÷ its calls, the loop's own cost taken out). Ratio is the median of the per-round ratios head ÷ base, not the ratio of the medians; improvement is 1 − ratio.",
         };
     }
+
+    private bool HasPasswordCases => Cases.Any(c => c.Record.ParameterSet is not null);
+
+    private bool HasOneShotCases => Cases.Any(c => c.Record.ParameterSet is null);
+
+    /// <summary>
+    /// The rounds of the kinds of case the comment holds: a password-hash case takes as many rounds as fit in a one-shot
+    /// case's time, so its count is read from its times.
+    /// </summary>
+    private string RoundsClause
+    {
+        get
+        {
+            var oneShot = Results.Rounds.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            if (!HasPasswordCases)
+            {
+                return oneShot;
+            }
+
+            var counts = Cases.Where(c => c.Record.ParameterSet is not null).Select(c => c.Record.BaseNs.Count).ToArray();
+            var password = counts.Min() == counts.Max()
+                ? counts.Min().ToString(System.Globalization.CultureInfo.InvariantCulture)
+                : FormattableString.Invariant($"{counts.Min()}–{counts.Max()}");
+            return HasOneShotCases ? $"{oneShot} (password-hash cases: {password})" : password;
+        }
+    }
+
+    private string PasswordBatchClause => HasPasswordCases
+        ? ", at least one call, so a password hash that takes longer is one call a copy a round"
+        : "";
+
+    /// <summary>Every parameter set of the password-hash cases in full, as every table of them prints it.</summary>
+    private string SetsSentence => HasPasswordCases && Results.ParameterSets is { Count: > 0 } sets
+        ? $" Password-hash parameter sets: {string.Join("; ", sets.Select(s => $"{s.Name} ({s.Description})"))}."
+        : "";
 
     /// <summary>The most copies any case had: a saved file's cases all come from one measurement, so they agree.</summary>
     private int Copies => Cases.Count == 0 ? 1 : Cases.Max(c => c.Decision.Copies);

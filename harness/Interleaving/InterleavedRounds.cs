@@ -4,7 +4,15 @@ using System.Runtime.CompilerServices;
 namespace CryptoHarness.Interleaving;
 
 /// <summary>One contender of an interleaved table: the name it is reported under and the call that is timed.</summary>
-public sealed record InterleavedSide(string Name, Action Call);
+public sealed record InterleavedSide(string Name, Action Call)
+{
+    /// <summary>
+    /// How long one call of this side took just before the table (a check of its output), or null. A call that alone
+    /// took a quarter of the batch or more calibrates the side as the calibration's first call would have, so it is not
+    /// called again to calibrate; under <see cref="InterleavingSettings.WarmupFromFirstCall"/> the warm-up counts it.
+    /// </summary>
+    public double? CalledOnceNs { get; init; }
+}
 
 /// <summary>
 /// How long an interleaved table is timed. <see cref="BatchTime"/> is one side's share of a round; every side gets the
@@ -27,12 +35,37 @@ public sealed record InterleavingSettings(int WarmupRounds, int Rounds, TimeSpan
     /// </summary>
     public static InterleavingSettings QuickAfterInProcessRun { get; } = Quick with { MinimumWarmup = TimeSpan.FromMilliseconds(50) };
 
+    /// <summary>
+    /// When set, <see cref="Rounds"/> is the most: the table is timed in as many rounds as fit in this time, estimated
+    /// from the warm-up's fastest rounds, but never fewer than <see cref="MinimumRounds"/>. For calls whose cost ranges
+    /// from microseconds to a second (a password hash at a tiny set or at a large one), so a cheap one still gets every
+    /// round and a costly one takes a few instead of minutes.
+    /// </summary>
+    public TimeSpan? RoundsWithin { get; init; }
+
+    /// <summary>The fewest measured rounds under <see cref="RoundsWithin"/>.</summary>
+    public int MinimumRounds { get; init; } = 3;
+
+    /// <summary>
+    /// Whether <see cref="MinimumWarmup"/> counts from the table's first call (the calibration's, or a call made just
+    /// before the table, <see cref="InterleavedSide.CalledOnceNs"/>) rather than from the first warm-up round. With
+    /// <see cref="WarmupRounds"/> 0, sides whose calls take longer than the batch (a password hash: sixteen copies of a
+    /// 20 ms hash called once take a third of a second) are measured once calibrated, their batches one call; cheap ones
+    /// still warm up for the rest of the time.
+    /// </summary>
+    public bool WarmupFromFirstCall { get; init; }
+
     /// <summary>Refuses settings that would measure nothing or forever; they come from code or from the command line.</summary>
     public void Validate()
     {
         if (Rounds is < 3 or > 10_000 || WarmupRounds is < 0 or > 10_000)
         {
             throw new ArgumentOutOfRangeException(nameof(Rounds), $"rounds must be 3–10000 and warm-up rounds 0–10000, not {Rounds} and {WarmupRounds}");
+        }
+
+        if (RoundsWithin is { } within && (within <= TimeSpan.Zero || MinimumRounds < 3 || MinimumRounds > Rounds))
+        {
+            throw new ArgumentOutOfRangeException(nameof(RoundsWithin), $"rounds within a time need a positive time and 3 to {Rounds} rounds at least, not {within} and {MinimumRounds}");
         }
 
         if (BatchTime <= TimeSpan.Zero || BatchTime > TimeSpan.FromSeconds(10) || MinimumWarmup < TimeSpan.Zero)
@@ -60,7 +93,9 @@ public sealed record InterleavedTable(IReadOnlyList<SideRounds> Sides, double Lo
 /// <remarks>
 /// Steps: a rough calibration of calls per batch; warm-up rounds, discarded, until both <see cref="InterleavingSettings.WarmupRounds"/>
 /// and <see cref="InterleavingSettings.MinimumWarmup"/> have passed; calls per batch set again from the fastest warm-up
-/// round (tiering may have sped a side up, a neighbour slowed one down); then the measured rounds. The loop's own cost per call (the delegate call)
+/// round (tiering may have sped a side up, a neighbour slowed one down), or from the calibration where no warm-up round
+/// was left to run; then the measured rounds, <see cref="InterleavingSettings.Rounds"/> or as many as fit in
+/// <see cref="InterleavingSettings.RoundsWithin"/>. The loop's own cost per call (the delegate call)
 /// is measured each round on an empty delegate, and its median subtracted, as BenchmarkDotNet subtracts its overhead.
 /// Allocation is counted on this thread per batch; a side's figure is the least over the measured rounds, so a runtime
 /// allocation that happens to land in one batch is not charged to that side.
@@ -78,8 +113,11 @@ public static class InterleavedRounds
         }
 
         var batchNs = settings.BatchTime.TotalNanoseconds;
-        var calls = sides.Select(s => Calibrate(s.Call, batchNs)).ToArray();
-        var overheadCalls = Calibrate(Empty, batchNs / 4);
+        var calledBefore = sides.Sum(s => s.CalledOnceNs ?? 0);
+        var firstCall = Stopwatch.GetTimestamp() - (long)(calledBefore / 1e9 * Stopwatch.Frequency);
+        var calibrated = sides.Select(s => s.CalledOnceNs is { } once && once >= batchNs / 4 ? (Calls: CallsFor(once, batchNs), NsPerCall: once) : Calibrate(s.Call, batchNs)).ToArray();
+        var calls = calibrated.Select(c => c.Calls).ToArray();
+        var overheadCalls = Calibrate(Empty, batchNs / 4).Calls;
         var random = new Random(settings.Seed);
         var order = Enumerable.Range(0, sides.Count).ToArray();
 
@@ -91,8 +129,9 @@ public static class InterleavedRounds
         // before this change; not seen since, though the load was lower).
         var fastestNsPerCall = new double[sides.Count];
         Array.Fill(fastestNsPerCall, double.MaxValue);
-        var warmupStarted = Stopwatch.GetTimestamp();
-        for (var round = 0; round < settings.WarmupRounds || Stopwatch.GetElapsedTime(warmupStarted) < settings.MinimumWarmup; round++)
+        var warmupStarted = settings.WarmupFromFirstCall ? firstCall : Stopwatch.GetTimestamp();
+        var warmupRounds = 0;
+        for (; warmupRounds < settings.WarmupRounds || Stopwatch.GetElapsedTime(warmupStarted) < settings.MinimumWarmup; warmupRounds++)
         {
             random.Shuffle(order);
             foreach (var side in order)
@@ -103,23 +142,30 @@ public static class InterleavedRounds
             TimeBatch(Empty, overheadCalls);
         }
 
+        // Without a warm-up round (WarmupFromFirstCall, and the calibration took the whole warm-up), its estimate stands.
+        if (warmupRounds == 0)
+        {
+            fastestNsPerCall = calibrated.Select(c => c.NsPerCall).ToArray();
+        }
+
         for (var side = 0; side < sides.Count; side++)
         {
             calls[side] = CallsFor(fastestNsPerCall[side], batchNs);
         }
 
+        var rounds = MeasuredRounds(settings, calls, fastestNsPerCall);
         var perCall = new double[sides.Count][];
         var positions = new int[sides.Count][];
         var allocated = new long[sides.Count];
         Array.Fill(allocated, long.MaxValue);
         for (var side = 0; side < sides.Count; side++)
         {
-            perCall[side] = new double[settings.Rounds];
-            positions[side] = new int[settings.Rounds];
+            perCall[side] = new double[rounds];
+            positions[side] = new int[rounds];
         }
 
-        var overhead = new double[settings.Rounds];
-        for (var round = 0; round < settings.Rounds; round++)
+        var overhead = new double[rounds];
+        for (var round = 0; round < rounds; round++)
         {
             random.Shuffle(order);
             for (var position = 0; position < order.Length; position++)
@@ -142,13 +188,31 @@ public static class InterleavedRounds
     }
 
     /// <summary>
+    /// <see cref="InterleavingSettings.Rounds"/>, or under <see cref="InterleavingSettings.RoundsWithin"/> as many as fit
+    /// in that time at the warm-up's fastest pace (a round is every side's batch), within the minimum and the most.
+    /// </summary>
+    private static int MeasuredRounds(InterleavingSettings settings, long[] calls, double[] nsPerCall)
+    {
+        if (settings.RoundsWithin is not { } within)
+        {
+            return settings.Rounds;
+        }
+
+        var roundNs = calls.Select((count, side) => count * nsPerCall[side]).Sum();
+        return (int)Math.Clamp(Math.Floor(within.TotalNanoseconds / Math.Max(roundNs, 1)), settings.MinimumRounds, settings.Rounds);
+    }
+
+    /// <summary>
     /// The call's time with the loop's cost taken out; never below a hundredth of the measured time, so a call as cheap
     /// as the loop itself keeps a positive time rather than a meaningless zero or negative one.
     /// </summary>
     private static double Net(double nanoseconds, double overhead) => Math.Max(nanoseconds - overhead, nanoseconds / 100);
 
-    /// <summary>Doubles the calls until a batch takes a quarter of the target, then scales to the whole target.</summary>
-    private static long Calibrate(Action call, double targetNs)
+    /// <summary>
+    /// Doubles the calls until a batch takes a quarter of the target, then scales to the whole target; with the last
+    /// batch's time per call.
+    /// </summary>
+    private static (long Calls, double NsPerCall) Calibrate(Action call, double targetNs)
     {
         long count = 1;
         while (true)
@@ -156,7 +220,7 @@ public static class InterleavedRounds
             var elapsed = TimeBatch(call, count);
             if (elapsed >= targetNs / 4 || count >= 1L << 40)
             {
-                return CallsFor(elapsed / count, targetNs);
+                return (CallsFor(elapsed / count, targetNs), elapsed / count);
             }
 
             count *= 2;

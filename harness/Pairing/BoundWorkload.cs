@@ -25,6 +25,12 @@ public abstract class BoundWorkload
     /// <summary>A copy of what the last <see cref="Run"/> wrote (digest, tag, ciphertext and tag, or plaintext).</summary>
     public abstract byte[] Output();
 
+    /// <summary>
+    /// Whether this workload's last call computed what <paramref name="reference"/>'s did, both having run once: the same
+    /// bytes, unless the operation's output is not a function of its inputs alone (see <see cref="BoundPasswordWorkload"/>).
+    /// </summary>
+    public virtual bool Agrees(BoundWorkload reference) => Output().AsSpan().SequenceEqual(reference.Output());
+
     /// <summary>The operations the entry is measured under, as <c>Workload.OperationsOf</c> derives them from the kind.</summary>
     public static IReadOnlyList<string> OperationsOf(BuildEntry entry) => entry.Kind switch
     {

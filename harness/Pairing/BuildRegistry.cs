@@ -17,6 +17,15 @@ public delegate void EncryptCall(ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonc
 
 public delegate bool DecryptCall(ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext);
 
+// IPasswordHashImplementation's calls. Hash and HashToString take the build's own PasswordHashParameters, a type of its
+// contract assembly, so these two are generic over it: closed over each build's type at run time, they bind as the
+// framework-typed delegates do, and BoundPasswordHash fixes the parameters once, outside the timed call.
+public delegate void PasswordHashCall<TParameters>(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData, TParameters parameters, Span<byte> tag);
+
+public delegate string PasswordEncodeCall<TParameters>(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, TParameters parameters);
+
+public delegate bool PasswordVerifyCall(string encoded, ReadOnlySpan<byte> password);
+
 /// <summary>A build's contract no longer has what the other build's call needs (a renamed member, another signature, another kind).</summary>
 public sealed class ContractChangedException(string message) : Exception(message);
 
@@ -261,7 +270,81 @@ public sealed class BuildEntry
 
     public DecryptCall BindDecrypt() => Bind<DecryptCall>("IAeadImplementation", "Decrypt");
 
+    /// <summary>
+    /// A password hash's primary entry is timed on every operation, an alternative path of its provider on the raw hash
+    /// only (<see cref="IPasswordHashImplementation.IsPrimary"/>).
+    /// </summary>
+    public bool IsPrimaryPasswordHash => _registry.Read<bool>(_instance, "IPasswordHashImplementation", "IsPrimary");
+
+    /// <summary>
+    /// Whether the entry runs these parameters with inputs of these sizes (its <c>SupportFor</c>), asked in this build's
+    /// own types: the values are copied into them, so a build whose provider refuses a set says so with its own reason.
+    /// </summary>
+    public (bool IsSupported, string? Reason) PasswordSupport(PasswordHashParameters parameters, PasswordHashInputs inputs)
+    {
+        var contract = PasswordContract();
+        var inputsType = _registry.Contract(nameof(PasswordHashInputs)) ?? throw new ContractChangedException($"no {nameof(PasswordHashInputs)}");
+        var useType = _registry.Contract(nameof(PasswordHashUse)) ?? throw new ContractChangedException($"no {nameof(PasswordHashUse)}");
+        var buildParameters = PasswordParameters(parameters);
+        var supportFor = contract.GetMethod(nameof(IPasswordHashImplementation.SupportFor), [buildParameters.GetType(), inputsType])
+            ?? throw new ContractChangedException($"IPasswordHashImplementation has no SupportFor({nameof(PasswordHashParameters)}, {nameof(PasswordHashInputs)})");
+        if (!Enum.TryParse(useType, inputs.Use.ToString(), out var use))
+        {
+            throw new ContractChangedException($"{nameof(PasswordHashUse)} has no {inputs.Use}");
+        }
+
+        object buildInputs;
+        try
+        {
+            buildInputs = Activator.CreateInstance(inputsType, inputs.SaltBytes, inputs.SecretBytes, inputs.AssociatedDataBytes, use)!;
+        }
+        catch (MissingMethodException)
+        {
+            throw new ContractChangedException($"{nameof(PasswordHashInputs)} has no constructor (salt, secret, associated data, use)");
+        }
+
+        var support = supportFor.Invoke(_instance, [buildParameters, buildInputs])!;
+        var type = support.GetType();
+        return ((bool)type.GetProperty("IsSupported")!.GetValue(support)!, (string?)type.GetProperty("Reason")!.GetValue(support));
+    }
+
+    /// <summary>
+    /// The entry's password-hash calls at these parameters, made once in this build's own parameter type, so the timed
+    /// call passes a ready object as a direct call would.
+    /// </summary>
+    public BoundPasswordHash BindPassword(PasswordHashParameters parameters)
+    {
+        var buildParameters = PasswordParameters(parameters);
+        var type = buildParameters.GetType();
+        var hash = Bind(typeof(PasswordHashCall<>).MakeGenericType(type), "IPasswordHashImplementation", nameof(IPasswordHashImplementation.Hash));
+        var encode = Bind(typeof(PasswordEncodeCall<>).MakeGenericType(type), "IPasswordHashImplementation", nameof(IPasswordHashImplementation.HashToString));
+        var verify = Bind<PasswordVerifyCall>("IPasswordHashImplementation", nameof(IPasswordHashImplementation.Verify));
+        return (BoundPasswordHash)Activator.CreateInstance(typeof(BoundPasswordHash<>).MakeGenericType(type), hash, encode, verify, buildParameters)!;
+    }
+
     public override string ToString() => Id;
+
+    private Type PasswordContract()
+    {
+        var contract = _registry.Contract("IPasswordHashImplementation") ?? throw new ContractChangedException("no IPasswordHashImplementation");
+        return contract.IsInstanceOfType(_instance) ? contract : throw new ContractChangedException($"{Id} does not implement IPasswordHashImplementation");
+    }
+
+    /// <summary>
+    /// <paramref name="parameters"/> as this build's own <c>PasswordHashParameters</c>, made by its factories
+    /// (<c>Argon2(m, t, p, tag)</c>, <c>Bcrypt(cost)</c>): the same values, in the type its calls take.
+    /// </summary>
+    private object PasswordParameters(PasswordHashParameters parameters)
+    {
+        var type = _registry.Contract(nameof(PasswordHashParameters)) ?? throw new ContractChangedException($"no {nameof(PasswordHashParameters)}");
+        var (factory, arguments) = parameters.IsBcrypt
+            ? (nameof(PasswordHashParameters.Bcrypt), new object[] { parameters.Cost })
+            : (nameof(PasswordHashParameters.Argon2), new object[] { parameters.MemoryKib, parameters.Passes, parameters.Lanes, parameters.TagBytes });
+        var method = type.GetMethod(factory, BindingFlags.Public | BindingFlags.Static, arguments.Select(_ => typeof(int)).ToArray());
+        return method is not null && method.ReturnType == type
+            ? method.Invoke(null, arguments)!
+            : throw new ContractChangedException($"{nameof(PasswordHashParameters)} has no {factory}({string.Join(", ", arguments.Select(_ => "int"))})");
+    }
 
     private T AlgorithmValue<T>(string property) =>
         _algorithm.GetType().GetProperty(property)?.GetValue(_algorithm) is T value
@@ -274,9 +357,13 @@ public sealed class BuildEntry
     /// changed contract.
     /// </summary>
     private TDelegate Bind<TDelegate>(string contract, string method)
-        where TDelegate : Delegate
+        where TDelegate : Delegate =>
+        (TDelegate)Bind(typeof(TDelegate), contract, method);
+
+    /// <inheritdoc cref="Bind{TDelegate}"/>
+    private Delegate Bind(Type delegateType, string contract, string method)
     {
-        var invoke = typeof(TDelegate).GetMethod("Invoke")!;
+        var invoke = delegateType.GetMethod("Invoke")!;
         var parameters = invoke.GetParameters().Select(p => p.ParameterType).ToArray();
         var interfaceType = _registry.Contract(contract) ?? throw new ContractChangedException($"no {contract}");
         if (!interfaceType.IsInstanceOfType(_instance))
@@ -292,7 +379,33 @@ public sealed class BuildEntry
 
         var map = _instance.GetType().GetInterfaceMap(interfaceType);
         var target = map.TargetMethods[Array.IndexOf(map.InterfaceMethods, interfaceMethod)];
-        return Delegate.CreateDelegate(typeof(TDelegate), _instance, target, throwOnBindFailure: false) as TDelegate
-            ?? throw new ContractChangedException($"{Id}'s {contract}.{method} does not bind to {typeof(TDelegate).Name}");
+        return Delegate.CreateDelegate(delegateType, _instance, target, throwOnBindFailure: false)
+            ?? throw new ContractChangedException($"{Id}'s {contract}.{method} does not bind to {delegateType.Name}");
     }
+}
+
+/// <summary>
+/// A password-hash entry's calls at one parameter set, in framework types: what <see cref="BuildEntry.BindPassword"/>
+/// returns for an entry of any load context. The secret and associated data are empty, as in every password case.
+/// </summary>
+public abstract class BoundPasswordHash
+{
+    /// <summary>The raw tag, <c>TagBytes</c> bytes, into <paramref name="tag"/>.</summary>
+    public abstract void Hash(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, Span<byte> tag);
+
+    /// <summary>The encoded string (PHC for Argon2, <c>$2b$</c> for bcrypt).</summary>
+    public abstract string HashToString(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt);
+
+    public abstract bool Verify(string encoded, ReadOnlySpan<byte> password);
+}
+
+/// <summary>The calls bound to one build's parameter type <typeparamref name="TParameters"/>, with its parameters object.</summary>
+internal sealed class BoundPasswordHash<TParameters>(
+    PasswordHashCall<TParameters> hash, PasswordEncodeCall<TParameters> encode, PasswordVerifyCall verify, TParameters parameters) : BoundPasswordHash
+{
+    public override void Hash(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, Span<byte> tag) => hash(password, salt, [], [], parameters, tag);
+
+    public override string HashToString(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt) => encode(password, salt, parameters);
+
+    public override bool Verify(string encoded, ReadOnlySpan<byte> password) => verify(encoded, password);
 }

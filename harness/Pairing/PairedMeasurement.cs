@@ -4,10 +4,21 @@ using CryptoHarness.Statistics;
 namespace CryptoHarness.Pairing;
 
 /// <summary>
-/// What to pair: the head's selected entries (by id), the payload sizes, how long to time each case, and how many copies
-/// of each build were loaded (each in its own load context: see <see cref="Statistics.PairedCopies"/>).
+/// What to pair: the head's selected one-shot entries (by id), the payload sizes, how long to time each case, and how
+/// many copies of each build were loaded (each in its own load context: see <see cref="Statistics.PairedCopies"/>);
+/// and the password-hash cases, each timed with <see cref="PasswordSettings"/>.
 /// </summary>
-public sealed record PairedPlan(IReadOnlyList<string> Ids, IReadOnlyList<int> Sizes, InterleavingSettings Settings, int Copies = 1);
+public sealed record PairedPlan(IReadOnlyList<string> Ids, IReadOnlyList<int> Sizes, InterleavingSettings Settings, int Copies = 1)
+{
+    /// <summary>The head's password-hash cases (entry, operation, parameter set), as the password scenario would measure them.</summary>
+    public IReadOnlyList<PairedPasswordCase> PasswordCases { get; init; } = [];
+
+    /// <summary>How each password-hash case is timed: a call takes milliseconds, so as many rounds as fit in a one-shot case's time, one call or a few a copy.</summary>
+    public InterleavingSettings PasswordSettings { get; init; } = Settings;
+}
+
+/// <summary>One password-hash case to pair: the head's entry by id, one of its operations, one parameter set.</summary>
+public sealed record PairedPasswordCase(string Id, string Operation, PasswordParameterSet Set);
 
 /// <summary>
 /// Times the base and the head of every selected case in the same interleaved rounds, in one process, after checking
@@ -20,6 +31,7 @@ public sealed record PairedPlan(IReadOnlyList<string> Ids, IReadOnlyList<int> Si
 /// is neither a package nor this repository's projects nor the runtime (a native library the providers find from the
 /// running program's folder, so the base would run the head's copy) while the native libraries beside the two builds
 /// differ;</item>
+/// <item>a password-hash parameter set the base's entry refuses (its own <c>SupportFor</c>) where the head's runs it;</item>
 /// <item>a changed output: on the same input the two builds' calls wrote different bytes, or one of them threw.</item>
 /// </list>
 /// </summary>
@@ -77,6 +89,38 @@ public static class PairedMeasurement
             progress($"{id}: {paired} case(s) paired");
         }
 
+        foreach (var entryCases in plan.PasswordCases.GroupBy(c => c.Id, StringComparer.Ordinal))
+        {
+            var id = entryCases.Key;
+            var headEntry = head.Find(id) ?? throw new InvalidOperationException($"{id} is not in the running harness's registry.");
+            if (EntryReason(baseBuild, baseBuild.Find(id), head, headEntry) is { } reason)
+            {
+                notPaired.Add(new NotPairedRecord { Id = id, Family = headEntry.Family, Reason = reason });
+                progress($"{id}: not paired ({reason})");
+                continue;
+            }
+
+            var paired = 0;
+            foreach (var passwordCase in entryCases)
+            {
+                var (record, why) = MeasurePasswordCase(
+                    baseCopies.Select(b => b.Find(id)!).ToArray(), headCopies.Select(h => h.Find(id)!).ToArray(), passwordCase.Operation, passwordCase.Set, plan.PasswordSettings);
+                if (record is not null)
+                {
+                    cases.Add(record);
+                    paired++;
+                }
+                else
+                {
+                    notPaired.Add(new NotPairedRecord { Id = id, Family = headEntry.Family, Operation = passwordCase.Operation, ParameterSet = passwordCase.Set.Name, Reason = why! });
+                    progress($"{id} {passwordCase.Operation} {passwordCase.Set.Name}: not paired ({why})");
+                }
+            }
+
+            progress($"{id}: {paired} password case(s) paired");
+        }
+
+        var sets = plan.PasswordCases.Select(c => c.Set).DistinctBy(s => s.Name).ToArray();
         return new PairedResults
         {
             MachineKey = machineKey,
@@ -86,6 +130,7 @@ public static class PairedMeasurement
             HeadCommit = headCommit,
             Rounds = plan.Settings.Rounds,
             BatchMs = plan.Settings.BatchTime.TotalMilliseconds,
+            ParameterSets = sets.Length > 0 ? sets.Select(RunDescription.ParameterSet).ToArray() : null,
             Notes = notes,
             Cases = cases,
             NotPaired = notPaired,
@@ -196,17 +241,81 @@ public static class PairedMeasurement
             .FirstOrDefault();
     }
 
+    /// <summary>One one-shot case: every copy bound at the payload size, checked and timed by <see cref="MeasureCopies"/>.</summary>
+    public static (PairedCaseRecord? Record, string? Reason) MeasureCase(IReadOnlyList<BuildEntry> baseEntries, IReadOnlyList<BuildEntry> headEntries, string operation, int size, InterleavingSettings settings) =>
+        MeasureCopies(baseEntries, headEntries, entry => BoundWorkload.Create(entry, operation, size), settings) switch
+        {
+            ({ } timed, _) => (Record(headEntries[0], operation, timed) with { SizeBytes = size }, null),
+            (_, var reason) => (null, reason),
+        };
+
     /// <summary>
-    /// Binds every copy, checks that all write the same bytes for the same input as the head's first copy, then times
-    /// them all in the same interleaved rounds.
+    /// One password-hash case: where both builds' entries run the set for this operation (each build asked in its own
+    /// types), every copy bound at the set (a verify against one string, made by the head's first copy), checked to
+    /// compute what the head's first copy does, and timed as <see cref="MeasureCase"/> times a one-shot case.
     /// </summary>
-    public static (PairedCaseRecord? Record, string? Reason) MeasureCase(IReadOnlyList<BuildEntry> baseEntries, IReadOnlyList<BuildEntry> headEntries, string operation, int size, InterleavingSettings settings)
+    public static (PairedCaseRecord? Record, string? Reason) MeasurePasswordCase(
+        IReadOnlyList<BuildEntry> baseEntries, IReadOnlyList<BuildEntry> headEntries, string operation, PasswordParameterSet set, InterleavingSettings settings)
+    {
+        var inputs = PasswordInputs.InputsOf(operation);
+        try
+        {
+            foreach (var (entry, side) in new[] { (headEntries[0], "the head's entry"), (baseEntries[0], "the base's entry") })
+            {
+                if (entry.PasswordSupport(set.Parameters, inputs) is { IsSupported: false } support)
+                {
+                    var described = set.Name == set.Parameters.Compact() ? set.Name : $"{set.Name} ({set.Parameters.Compact()})";
+                    return (null, Clean($"{side} cannot run {described}: {support.Reason}"));
+                }
+            }
+        }
+        catch (ContractChangedException e)
+        {
+            return (null, Clean($"contract changed: {e.Message}"));
+        }
+
+        string? encoded;
+        try
+        {
+            encoded = BoundPasswordWorkload.ReferenceString(headEntries[0], operation, set.Parameters);
+        }
+        catch (ContractChangedException e)
+        {
+            return (null, Clean($"contract changed: {e.Message}"));
+        }
+        catch (Exception e) when (e is not OutOfMemoryException)
+        {
+            return (null, Clean($"the head's call failed: {e.GetType().Name}: {e.Message}"));
+        }
+
+        return MeasureCopies(baseEntries, headEntries, entry => BoundPasswordWorkload.Create(entry, operation, set.Parameters, encoded), settings) switch
+        {
+            // Allocation: the least of every copy's least over its rounds. A copy's figure is already the least over its
+            // rounds, so an allocation that lands in one batch is not charged; with three rounds that is not enough for a
+            // provider whose allocation varies from call to call (Isopoh: 100 MiB a hash, give or take 392 B, which read as
+            // a regression in an A/A pair). A real increase is in every call of every copy of the head, so the least shows it.
+            ({ } timed, _) => (Record(headEntries[0], operation, timed) with
+            {
+                ParameterSet = set.Name,
+                BaseAllocatedBytes = timed.Base.Min(s => s.AllocatedBytesPerCall),
+                HeadAllocatedBytes = timed.Head.Min(s => s.AllocatedBytesPerCall),
+            }, null),
+            (_, var reason) => (null, reason),
+        };
+    }
+
+    /// <summary>Every copy's rounds, base copies first, as the interleaved loop measured them.</summary>
+    private sealed record TimedCopies(IReadOnlyList<SideRounds> Base, IReadOnlyList<SideRounds> Head);
+
+    /// <summary>Binds every copy, checks that all agree with the head's first copy, then times them all in the same interleaved rounds.</summary>
+    private static (TimedCopies? Timed, string? Reason) MeasureCopies(
+        IReadOnlyList<BuildEntry> baseEntries, IReadOnlyList<BuildEntry> headEntries, Func<BuildEntry, BoundWorkload> create, InterleavingSettings settings)
     {
         BoundWorkload[] baseWorkloads, headWorkloads;
         try
         {
-            baseWorkloads = baseEntries.Select(e => BoundWorkload.Create(e, operation, size)).ToArray();
-            headWorkloads = headEntries.Select(e => BoundWorkload.Create(e, operation, size)).ToArray();
+            baseWorkloads = baseEntries.Select(create).ToArray();
+            headWorkloads = headEntries.Select(create).ToArray();
         }
         catch (ContractChangedException e)
         {
@@ -217,61 +326,75 @@ public static class PairedMeasurement
             return (null, Clean($"preparing the call failed: {e.GetType().Name}: {e.Message}"));
         }
 
-        if (CopiesDiffer(baseWorkloads, headWorkloads) is { } changed)
+        var checkNs = new Dictionary<BoundWorkload, double>();
+        if (CopiesDiffer(baseWorkloads, headWorkloads, checkNs) is { } changed)
         {
             return (null, changed);
         }
 
+        // Under WarmupFromFirstCall (password hashes) the check's call stands for the first calibrating call: a hash of
+        // milliseconds is one call a batch, and calling each of 16 copies once more to learn that cost a sixth of a case.
         var copies = baseWorkloads.Length;
+        InterleavedSide Side(BoundWorkload workload, string name) =>
+            new(name, workload.Run) { CalledOnceNs = settings.WarmupFromFirstCall ? checkNs[workload] : null };
         var table = InterleavedRounds.Measure(
             [
-                .. baseWorkloads.Select((w, i) => new InterleavedSide($"base {i + 1}", w.Run)),
-                .. headWorkloads.Select((w, i) => new InterleavedSide($"head {i + 1}", w.Run)),
+                .. baseWorkloads.Select((w, i) => Side(w, $"base {i + 1}")),
+                .. headWorkloads.Select((w, i) => Side(w, $"head {i + 1}")),
             ],
             settings);
-        var baseSides = table.Sides.Take(copies).ToArray();
-        var headSides = table.Sides.Skip(copies).ToArray();
-        return (new PairedCaseRecord
-        {
-            Id = headEntries[0].Id,
-            Family = headEntries[0].Family,
-            Operation = operation,
-            SizeBytes = size,
-            BaseNs = PairedCopies.PerRoundGeometricMean(baseSides.Select(s => s.NanosecondsPerCall).ToArray()),
-            HeadNs = PairedCopies.PerRoundGeometricMean(headSides.Select(s => s.NanosecondsPerCall).ToArray()),
-            BaseCopiesNs = copies > 1 ? baseSides.Select(s => s.NanosecondsPerCall).ToArray() : null,
-            HeadCopiesNs = copies > 1 ? headSides.Select(s => s.NanosecondsPerCall).ToArray() : null,
-            BaseAllocatedBytes = baseSides.Max(s => s.AllocatedBytesPerCall),
-            HeadAllocatedBytes = headSides.Max(s => s.AllocatedBytesPerCall),
-        }, null);
+        return (new TimedCopies(table.Sides.Take(copies).ToArray(), table.Sides.Skip(copies).ToArray()), null);
     }
 
-    /// <summary>One call of each on the same input: a throw or different bytes mean the two are not the same computation.</summary>
+    /// <summary>A timed case's record, its size or parameter set for the caller to set.</summary>
+    private static PairedCaseRecord Record(BuildEntry head, string operation, TimedCopies timed)
+    {
+        var copies = timed.Base.Count;
+        return new PairedCaseRecord
+        {
+            Id = head.Id,
+            Family = head.Family,
+            Operation = operation,
+            SizeBytes = 0,
+            BaseNs = PairedCopies.PerRoundGeometricMean(timed.Base.Select(s => s.NanosecondsPerCall).ToArray()),
+            HeadNs = PairedCopies.PerRoundGeometricMean(timed.Head.Select(s => s.NanosecondsPerCall).ToArray()),
+            BaseCopiesNs = copies > 1 ? timed.Base.Select(s => s.NanosecondsPerCall).ToArray() : null,
+            HeadCopiesNs = copies > 1 ? timed.Head.Select(s => s.NanosecondsPerCall).ToArray() : null,
+            BaseAllocatedBytes = timed.Base.Max(s => s.AllocatedBytesPerCall),
+            HeadAllocatedBytes = timed.Head.Max(s => s.AllocatedBytesPerCall),
+        };
+    }
+
+    /// <summary>One call of each on the same input: a throw or outputs that disagree mean the two are not the same computation.</summary>
     public static string? OutputDifference(BoundWorkload baseWorkload, BoundWorkload headWorkload) =>
         CopiesDiffer([baseWorkload], [headWorkload]);
 
     /// <summary>
-    /// Exactly one call of every copy, each compared with the head's first copy's bytes. One call each, not one per
+    /// Exactly one call of every copy, each compared with the head's first copy's output (<see cref="BoundWorkload.Agrees"/>). One call each, not one per
     /// comparison: an encryption takes a new nonce per call, so a copy called twice writes another ciphertext, which
     /// read as "output changed" for every AEAD once copies were compared pairwise with the same first copy.
     /// </summary>
-    public static string? CopiesDiffer(IReadOnlyList<BoundWorkload> baseWorkloads, IReadOnlyList<BoundWorkload> headWorkloads)
+    public static string? CopiesDiffer(IReadOnlyList<BoundWorkload> baseWorkloads, IReadOnlyList<BoundWorkload> headWorkloads) =>
+        CopiesDiffer(baseWorkloads, headWorkloads, new Dictionary<BoundWorkload, double>());
+
+    /// <inheritdoc cref="CopiesDiffer(IReadOnlyList{BoundWorkload}, IReadOnlyList{BoundWorkload})"/>
+    /// <param name="callNs">Filled with each workload's one call, in nanoseconds.</param>
+    private static string? CopiesDiffer(IReadOnlyList<BoundWorkload> baseWorkloads, IReadOnlyList<BoundWorkload> headWorkloads, Dictionary<BoundWorkload, double> callNs)
     {
         var reference = headWorkloads[0];
-        if (RunOnce(reference, "head") is { } failed)
+        if (RunOnce(reference, "head", callNs) is { } failed)
         {
             return failed;
         }
 
-        var expected = reference.Output();
         foreach (var (workload, side) in baseWorkloads.Select(w => (w, "base")).Concat(headWorkloads.Skip(1).Select(w => (w, "head"))))
         {
-            if (RunOnce(workload, side) is { } copyFailed)
+            if (RunOnce(workload, side, callNs) is { } copyFailed)
             {
                 return copyFailed;
             }
 
-            if (!workload.Output().AsSpan().SequenceEqual(expected))
+            if (!workload.Agrees(reference))
             {
                 return "output changed: the base and the head wrote different bytes for the same input";
             }
@@ -280,11 +403,13 @@ public static class PairedMeasurement
         return null;
     }
 
-    private static string? RunOnce(BoundWorkload workload, string side)
+    private static string? RunOnce(BoundWorkload workload, string side, Dictionary<BoundWorkload, double> callNs)
     {
         try
         {
+            var started = System.Diagnostics.Stopwatch.GetTimestamp();
             workload.Run();
+            callNs[workload] = System.Diagnostics.Stopwatch.GetElapsedTime(started).TotalNanoseconds;
             return null;
         }
         catch (Exception e) when (e is not OutOfMemoryException)

@@ -21,10 +21,17 @@ public sealed record PairedResults
 
     public required string HeadCommit { get; init; }
 
-    /// <summary>Measured rounds per case and one side's share of a round, as the timing loop was set.</summary>
+    /// <summary>
+    /// Measured rounds per one-shot case and one side's share of a round, as the timing loop was set. A password-hash
+    /// case takes as many rounds as fit in a one-shot case's time (at least 3): its own count is its number of times.
+    /// </summary>
     public required int Rounds { get; init; }
 
     public required double BatchMs { get; init; }
+
+    /// <summary>The password-hash parameter sets of the cases, in full, as <c>summary.json</c> records them; null when none.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public IReadOnlyList<ParameterSetInfo>? ParameterSets { get; init; }
 
     /// <summary>Notes on how either build was made that the reader must know (a test-only slowdown build).</summary>
     public required IReadOnlyList<string> Notes { get; init; }
@@ -39,7 +46,8 @@ public sealed record PairedResults
 /// build may be loaded several times (copies, each in its own load context, so each has its own JIT'd code placed
 /// elsewhere in memory); then <see cref="BaseNs"/> and <see cref="HeadNs"/> are, per round, the geometric mean over that
 /// side's copies, and <see cref="BaseCopiesNs"/> and <see cref="HeadCopiesNs"/> hold every copy's rounds. Files written
-/// before copies existed have neither list, and are decided on the rounds alone.
+/// before copies existed have neither list, and are decided on the rounds alone. A password-hash case names its
+/// <see cref="ParameterSet"/> and has no payload (size 0), as the password scenario's records do.
 /// </summary>
 public sealed record PairedCaseRecord
 {
@@ -50,6 +58,10 @@ public sealed record PairedCaseRecord
     public required string Operation { get; init; }
 
     public required int SizeBytes { get; init; }
+
+    /// <summary>A password-hash case's parameter set (one of <see cref="PairedResults.ParameterSets"/>); null for a one-shot case.</summary>
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? ParameterSet { get; init; }
 
     public required IReadOnlyList<double> BaseNs { get; init; }
 
@@ -69,8 +81,8 @@ public sealed record PairedCaseRecord
 }
 
 /// <summary>
-/// An entry, or one of its cases, that was not paired and why; <see cref="Operation"/> and <see cref="SizeBytes"/> are
-/// null when the whole entry was left out.
+/// An entry, or one of its cases, that was not paired and why; <see cref="Operation"/> and <see cref="SizeBytes"/> (or
+/// <see cref="ParameterSet"/>, for a password-hash case) are null when the whole entry was left out.
 /// </summary>
 public sealed record NotPairedRecord
 {
@@ -81,6 +93,9 @@ public sealed record NotPairedRecord
     public string? Operation { get; init; }
 
     public int? SizeBytes { get; init; }
+
+    [JsonIgnore(Condition = JsonIgnoreCondition.WhenWritingNull)]
+    public string? ParameterSet { get; init; }
 
     public required string Reason { get; init; }
 }
@@ -160,6 +175,38 @@ public static class PairedResultsFile
             Fail("run", $"more than {MaxEntries} notes, cases or unpaired entries; a real run has a few hundred");
         }
 
+        var sets = new HashSet<string>(StringComparer.Ordinal);
+        if (results.ParameterSets is { } parameterSets)
+        {
+            if (parameterSets.Count > SummaryValidation.MaxSizes)
+            {
+                Fail("run", $"more than {SummaryValidation.MaxSizes} parameter sets; a real run has a few");
+            }
+
+            foreach (var set in parameterSets)
+            {
+                if (set is null)
+                {
+                    Fail("parameter_sets", "a parameter set is null");
+                }
+
+                var where = $"parameter set {SummaryValidation.Quote(set!.Name)}";
+                Name(where, "name", set.Name, pathName: true);
+                Name(where, "kind", set.Kind, pathName: true);
+                Text(where, "description", set.Description);
+                Text(where, "source", set.Source);
+                if (new[] { set.MemoryKib, set.Passes, set.Lanes, set.TagBytes, set.Cost }.Any(v => v < 0))
+                {
+                    Fail(where, "memory_kib, passes, lanes, tag_bytes and cost must not be negative");
+                }
+
+                if (!sets.Add(set.Name))
+                {
+                    Fail(where, "the parameter set appears twice");
+                }
+            }
+        }
+
         long rounds = 0;
         foreach (var note in results.Notes!)
         {
@@ -174,10 +221,19 @@ public static class PairedResultsFile
                 Fail("cases", "a case is null");
             }
 
-            var where = $"case {SummaryValidation.Quote(c!.Id)} {SummaryValidation.Quote(c.Operation)} {c.SizeBytes} B";
+            var where = $"case {SummaryValidation.Quote(c!.Id)} {SummaryValidation.Quote(c.Operation)} "
+                + (c.ParameterSet is null ? $"{c.SizeBytes} B" : SummaryValidation.Quote(c.ParameterSet));
             Name(where, "id", c.Id);
             Name(where, "family", c.Family, pathName: true);
             Name(where, "operation", c.Operation, pathName: true);
+            if (c.ParameterSet is not null)
+            {
+                Name(where, "parameter_set", c.ParameterSet, pathName: true);
+                if (!sets.Contains(c.ParameterSet))
+                {
+                    Fail(where, "parameter_set is not one of parameter_sets");
+                }
+            }
             if (c.SizeBytes < 0 || c.BaseAllocatedBytes < 0 || c.HeadAllocatedBytes < 0)
             {
                 Fail(where, "size and allocations must not be negative");
@@ -205,7 +261,7 @@ public static class PairedResultsFile
                 Fail(where, problem);
             }
 
-            if (!seen.Add($"{c.Id} {c.Operation} {c.SizeBytes}"))
+            if (!seen.Add($"{c.Id} {c.Operation} {c.SizeBytes} {c.ParameterSet}"))
             {
                 Fail(where, "the case appears twice");
             }
@@ -229,6 +285,11 @@ public static class PairedResultsFile
             if (n.SizeBytes is < 0)
             {
                 Fail(where, "size must not be negative");
+            }
+
+            if (n.ParameterSet is not null)
+            {
+                Name(where, "parameter_set", n.ParameterSet, pathName: true);
             }
 
             Text(where, "reason", n.Reason);

@@ -144,7 +144,7 @@ public sealed class LayeringTests
         ("Results", "Scenarios", "a file without 'scenario' was one-shot: RunSummary's default is OneShotSelection.ScenarioName (a constant, so only the source shows it)"),
         ("Reporting", "Scenarios", "ReportModel is one partial type with a part in each scenario's folder; the site's cross-machine table reads the one-shot highlights (FamilyOverview)"),
         ("Gate", "Scenarios", "the gate checks batch implementations at the batch scenario's batches and lengths (BatchSelection)"),
-        ("Comparing", "Scenarios", "compare of two leaks runs matches their checks by the leak check's own rule (LeakComparison)"),
+        ("Comparing", "Scenarios", "compare of two leaks runs matches their checks by the leak check's own rule (LeakComparison); paired keys its one-shot and password-hash cases by those scenarios' names (OneShotSelection, PasswordSelection)"),
     ];
 
     [Fact]

@@ -149,10 +149,13 @@ public sealed class ScenarioPluginTests
         ("Results/RunSummary.cs", "OneShotSelection"),
         // The site's cross-machine table is one-shot throughput at the highlights' size, in the highlights' operation.
         ("Reporting/SiteModel.cs", "FamilyOverview"),
-        // The paired comparison of two builds times one-shot cases only (its own loop over two load contexts, not a
-        // scenario's benchmarks): it selects as the one-shot scenario does and keys its cases as compare keys them.
+        // The paired comparison of two builds times one-shot and password-hash cases (its own loop over two load
+        // contexts, not a scenario's benchmarks): it selects as those scenarios do (the password one claiming a selection
+        // as it does in run) and keys its cases as compare keys them.
         ("Cli/Commands/PairedCommand.cs", "OneShotMeasurement"),
+        ("Cli/Commands/PairedCommand.cs", "PasswordMeasurement"),
         ("Comparing/PairedComparison.cs", "OneShotSelection"),
+        ("Comparing/PairedComparison.cs", "PasswordSelection"),
         // The gate checks every batch implementation at the batches and lengths the batch scenario measures, besides its own edge cases.
         ("Gate/CorrectnessGate.Batch.cs", "BatchSelection"),
         // compare of two leaks runs matches their checks by verdict; the leak check's own rule, beside its records.

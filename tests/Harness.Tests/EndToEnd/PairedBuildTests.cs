@@ -1,4 +1,5 @@
 using System.Runtime.Loader;
+using CryptoHarness.Interleaving;
 using CryptoHarness.Pairing;
 using CryptoHarness.Selecting;
 
@@ -278,6 +279,173 @@ public sealed class PairedBuildTests(CopiedBuild copy) : IClassFixture<CopiedBui
         Assert.True(result.ExitCode == 0, result.Error);
         Assert.DoesNotContain("copies", File.ReadAllText(saved), StringComparison.Ordinal);
         Assert.DoesNotContain("loaded 1 times", File.ReadAllText(comment), StringComparison.Ordinal);
+    }
+
+    /// <summary>A cheap set of each password-hash kind: what the pairing tests run.</summary>
+    private static readonly PasswordParameterSet TinyArgon2 = PasswordParameterSets.ParseArgon2("m=64,t=1,p=1");
+
+    private static readonly PasswordParameterSet TinyBcrypt = PasswordParameterSets.ParseBcryptCosts("4")[0];
+
+    private static PasswordParameterSet TinySetOf(IPasswordHashImplementation hash) => hash.Algorithm == Algorithms.Bcrypt ? TinyBcrypt : TinyArgon2;
+
+    /// <summary>Every password-hash entry that runs here, by id.</summary>
+    public static TheoryData<string> PasswordHashes()
+    {
+        var data = new TheoryData<string>();
+        foreach (var hash in Registry.Implementations.OfType<IPasswordHashImplementation>().Where(i => i.Support.IsSupported))
+        {
+            data.Add(hash.Id);
+        }
+
+        return data;
+    }
+
+    /// <summary>
+    /// Each build's password hash asked and called in its own types (its PasswordHashParameters made by its own
+    /// factories): it refuses what the contract refuses, with the same reason, and its raw tag is the contract call's.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(PasswordHashes))]
+    public void Every_password_hash_binds_in_both_builds_and_computes_the_contracts_tag(string id)
+    {
+        var direct = (IPasswordHashImplementation)Registry.Find(id)!;
+        var set = TinySetOf(direct);
+        var baseEntry = copy.Registry.Find(id)!;
+        Assert.Null(PairedMeasurement.EntryReason(copy.Registry, baseEntry, Head, Head.Find(id)!));
+        foreach (var operation in PasswordOperationNames.All)
+        {
+            var inputs = PasswordInputs.InputsOf(operation);
+            var expected = direct.SupportFor(set.Parameters, inputs);
+            Assert.Equal((expected.IsSupported, expected.Reason), baseEntry.PasswordSupport(set.Parameters, inputs));
+        }
+
+        if (!direct.SupportFor(set.Parameters, PasswordInputs.InputsOf(PasswordOperationNames.HashTag)).IsSupported)
+        {
+            return;
+        }
+
+        var tag = new byte[set.Parameters.TagBytes];
+        direct.Hash(PasswordInputs.Password, PasswordInputs.Salt, [], [], set.Parameters, tag);
+        var bound = BoundPasswordWorkload.Create(baseEntry, PasswordOperationNames.HashTag, set.Parameters);
+        bound.Run();
+        Assert.Equal(tag, bound.Output());
+        Assert.Null(PairedMeasurement.OutputDifference(bound, BoundPasswordWorkload.Create(Head.Find(id)!, PasswordOperationNames.HashTag, set.Parameters)));
+    }
+
+    [Fact]
+    public void A_set_an_entry_cannot_run_is_not_paired_and_says_why()
+    {
+        // libsodium runs Argon2 on one lane only: both builds say so, in their own words, which become the reason.
+        const string id = "argon2id/libsodium";
+        var fourLanes = PasswordParameterSets.ParseArgon2("m=256,t=1,p=4");
+        var (record, reason) = PairedMeasurement.MeasurePasswordCase([copy.Registry.Find(id)!], [Head.Find(id)!], PasswordOperationNames.HashTag, fourLanes, InterleavingSettings.Quick);
+        Assert.Null(record);
+        var refusal = ((IPasswordHashImplementation)Registry.Find(id)!).SupportFor(fourLanes.Parameters, PasswordInputs.InputsOf(PasswordOperationNames.HashTag)).Reason;
+        Assert.Equal($"the head's entry cannot run m=256,t=1,p=4,len=32: {refusal}", reason);
+    }
+
+    /// <summary>
+    /// libsodium's encoding draws its own salt, so two calls never write the same string: copies agree when each side's
+    /// verify accepts the other's. A string of another function (Argon2i's, at the same set) is refused as a changed output.
+    /// </summary>
+    [Fact]
+    public void Encodings_agree_by_their_bytes_or_by_verifying_each_other_and_a_changed_function_is_not_paired()
+    {
+        BoundPasswordWorkload[] Encoders(BuildRegistry registry, string id, int copies) =>
+            [.. Enumerable.Range(0, copies).Select(_ => BoundPasswordWorkload.Create(registry.Find(id)!, PasswordOperationNames.HashPhc, TinyArgon2.Parameters))];
+
+        var sodium = Encoders(Head, "argon2id/libsodium", 1);
+        sodium[0].Run();
+        var again = Encoders(copy.Registry, "argon2id/libsodium", 1);
+        again[0].Run();
+        Assert.NotEqual(sodium[0].Output(), again[0].Output());
+        Assert.Null(PairedMeasurement.CopiesDiffer(Encoders(copy.Registry, "argon2id/libsodium", 3), Encoders(Head, "argon2id/libsodium", 3)));
+        Assert.Null(PairedMeasurement.CopiesDiffer(Encoders(copy.Registry, "argon2id/libargon2", 2), Encoders(Head, "argon2id/libargon2", 2)));
+
+        Assert.Equal("output changed: the base and the head wrote different bytes for the same input",
+            PairedMeasurement.CopiesDiffer(Encoders(copy.Registry, "argon2i/libargon2", 1), Encoders(Head, "argon2id/libargon2", 1)));
+    }
+
+    /// <summary>Both builds verify one string, the head's; a build that refuses the right password fails its check call.</summary>
+    [Fact]
+    public void Verifies_check_the_same_string_and_a_wrong_answer_is_not_paired()
+    {
+        const string id = "argon2id/managed/scalar";
+        var encoded = BoundPasswordWorkload.ReferenceString(Head.Find(id)!, PasswordOperationNames.VerifyRight, TinyArgon2.Parameters);
+        Assert.StartsWith("$argon2id$v=19$m=64,t=1,p=1$", encoded, StringComparison.Ordinal);
+        Assert.Null(BoundPasswordWorkload.ReferenceString(Head.Find(id)!, PasswordOperationNames.HashTag, TinyArgon2.Parameters));
+        BoundPasswordWorkload Verify(BuildRegistry registry, string operation, string text) => BoundPasswordWorkload.Create(registry.Find(id)!, operation, TinyArgon2.Parameters, text);
+
+        Assert.Null(PairedMeasurement.OutputDifference(Verify(copy.Registry, PasswordOperationNames.VerifyRight, encoded!), Verify(Head, PasswordOperationNames.VerifyRight, encoded!)));
+        Assert.Null(PairedMeasurement.OutputDifference(Verify(copy.Registry, PasswordOperationNames.VerifyWrong, encoded!), Verify(Head, PasswordOperationNames.VerifyWrong, encoded!)));
+
+        // The same string at another set: the base reads the right password as wrong.
+        var other = BoundPasswordWorkload.ReferenceString(Head.Find(id)!, PasswordOperationNames.VerifyRight, PasswordParameterSets.ParseArgon2("m=64,t=2,p=1").Parameters)!;
+        var forged = other.Replace("t=2", "t=1", StringComparison.Ordinal);
+        Assert.Equal($"the base's call failed: InvalidOperationException: {id} verified the right password as wrong.",
+            PairedMeasurement.OutputDifference(Verify(copy.Registry, PasswordOperationNames.VerifyRight, forged), Verify(Head, PasswordOperationNames.VerifyRight, encoded!)));
+    }
+
+    /// <summary>
+    /// The build against a copy of itself, Argon2id at a tiny set and bcrypt at cost 4: every case the head runs here is
+    /// paired (the same cases the password scenario would measure), saved with its set, and named in the comment.
+    /// Nothing here asserts on a time.
+    /// </summary>
+    [Fact]
+    public void The_command_pairs_password_hashes_at_the_sets_the_password_options_choose()
+    {
+        using var folder = new TestFolder();
+        var comment = folder.Combine("comment.md");
+        var saved = folder.Combine("paired.json");
+        var result = Cli.Run("paired", "--base-build", copy.Folder, "--family", "Argon2id,bcrypt", "--argon2", "m=64,t=1,p=1", "--bcrypt-cost", "4",
+            "--fail-on", "never", "--out", comment, "--save", saved);
+        Assert.True(result.ExitCode == 0, result.Error);
+
+        var hashes = Registry.Implementations.OfType<IPasswordHashImplementation>()
+            .Where(i => i.Algorithm == Algorithms.Argon2id || i.Algorithm == Algorithms.Bcrypt).ToArray();
+        var expected = CryptoHarness.Running.PasswordPlan.Cases(hashes.Where(i => i.Support.IsSupported), [TinyArgon2, TinyBcrypt]).Keys
+            .Select(k => k.Replace(' ', '|')).Order(StringComparer.Ordinal).ToArray();
+        using var document = JsonDocument.Parse(File.ReadAllText(saved));
+        var cases = document.RootElement.GetProperty("cases").EnumerateArray().ToArray();
+        Assert.Equal(expected, cases.Select(c => $"{c.GetProperty("id").GetString()}|{c.GetProperty("operation").GetString()}|{c.GetProperty("parameter_set").GetString()}").Order(StringComparer.Ordinal));
+        Assert.Contains("argon2id/managed/scalar|hash|m=64,t=1,p=1,len=32", expected);
+        Assert.Contains("bcrypt/bcrypt-net|verify|cost4", expected);
+        Assert.All(cases, c => Assert.Equal(0, c.GetProperty("size_bytes").GetInt32()));
+        Assert.All(cases, c => Assert.Equal(8, c.GetProperty("head_copies_ns").GetArrayLength()));
+
+        // Only an entry that does not run here may be left unpaired, and then as a whole.
+        var unsupported = hashes.Where(i => !i.Support.IsSupported).Select(i => i.Id).ToArray();
+        Assert.All(document.RootElement.GetProperty("not_paired").EnumerateArray(), n => Assert.Contains(n.GetProperty("id").GetString(), unsupported));
+        Assert.Equal(["m=64,t=1,p=1,len=32", "cost4"], document.RootElement.GetProperty("parameter_sets").EnumerateArray().Select(p => p.GetProperty("name").GetString()));
+
+        AssertText.ContainsAll(File.ReadAllText(comment),
+            $"{cases.Length} case(s) paired",
+            "argon2id/managed/scalar · hash · password · m=64,t=1,p=1,len=32 · paired",
+            "bcrypt/bcrypt-net · hash-phc · password · cost4 · paired",
+            "bcrypt/bcrypt-net · verify-wrong · password · cost4 · paired",
+            "Password-hash parameter sets: m=64,t=1,p=1,len=32 (m=64 KiB (0.06 MiB), t=1, p=1, 32-byte tag); cost4",
+            "each build loaded 8 times");
+        Assert.Contains("password-hash case(s) of", result.Error, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// As run's one-shot sweep leaves password hashes out of a selection that holds other kinds, so does paired, saying
+    /// how to include them; no password case is measured.
+    /// </summary>
+    [Fact]
+    public void A_mixed_selection_without_a_password_option_pairs_its_one_shot_entries_only()
+    {
+        using var folder = new TestFolder();
+        var saved = folder.Combine("paired.json");
+        var result = Cli.Run("paired", "--base-build", copy.Folder, "--family", "SHA-256,Argon2id", "--provider", "managed", "--sizes", "128",
+            "--rounds", "3", "--copies", "2", "--fail-on", "never", "--out", folder.Combine("comment.md"), "--save", saved);
+        Assert.True(result.ExitCode == 0, result.Error);
+        Assert.Contains("are left out of a selection that holds other kinds", result.Error, StringComparison.Ordinal);
+        using var document = JsonDocument.Parse(File.ReadAllText(saved));
+        var cases = document.RootElement.GetProperty("cases").EnumerateArray().ToArray();
+        Assert.NotEmpty(cases);
+        Assert.All(cases, c => Assert.StartsWith("sha256/", c.GetProperty("id").GetString(), StringComparison.Ordinal));
+        Assert.False(document.RootElement.TryGetProperty("parameter_sets", out _));
     }
 
     /// <summary>Every buffer of a bound workload sits at a 64-byte boundary of one pinned block, in the order asked for.</summary>

@@ -78,6 +78,73 @@ public sealed class InterleavedRoundsTests
     [Fact]
     public void A_table_without_sides_is_refused() =>
         Assert.Throws<ArgumentException>(() => InterleavedRounds.Measure([], Short));
+
+    /// <summary>
+    /// A side that takes at least 2 ms a call against a budget of 1 ms takes the fewest rounds whatever the machine does
+    /// (a slower machine only makes it slower); a cheap side against an hour takes every round.
+    /// </summary>
+    [Fact]
+    public void Rounds_within_a_time_take_as_many_as_fit_between_the_minimum_and_the_most()
+    {
+        var costly = InterleavedRounds.Measure([Sleeping("a", 2), Sleeping("b", 2)], Short with { RoundsWithin = TimeSpan.FromMilliseconds(1), MinimumRounds = 4 });
+        Assert.All(costly.Sides, s => Assert.Equal(4, s.NanosecondsPerCall.Count));
+        Assert.All(costly.Sides, s => Assert.Equal(4, s.Positions.Count));
+
+        var cheap = InterleavedRounds.Measure([Spinning("a"), Spinning("b")], Short with { RoundsWithin = TimeSpan.FromHours(1), MinimumRounds = 4 });
+        Assert.All(cheap.Sides, s => Assert.Equal(Short.Rounds, s.NanosecondsPerCall.Count));
+    }
+
+    [Theory]
+    [InlineData(0, 3)]
+    [InlineData(1, 2)]
+    [InlineData(1, 13)]
+    public void Rounds_within_a_time_out_of_range_are_refused(double milliseconds, int minimum)
+    {
+        var settings = Short with { RoundsWithin = TimeSpan.FromMilliseconds(milliseconds), MinimumRounds = minimum };
+        Assert.Throws<ArgumentOutOfRangeException>(() => InterleavedRounds.Measure([new("a", () => { })], settings));
+    }
+
+    /// <summary>
+    /// Counted from the first calibrating call, a warm-up shorter than the calibration leaves no warm-up round: each side
+    /// (at least 5 ms a call, far over its 0.2 ms batch) is called once to calibrate and once a measured round. Counted
+    /// from the first warm-up round, the same settings run one warm-up round first.
+    /// </summary>
+    [Fact]
+    public void A_warm_up_counted_from_the_first_call_is_over_once_costly_sides_are_calibrated()
+    {
+        var settings = Short with { WarmupRounds = 0, MinimumWarmup = TimeSpan.FromMilliseconds(1), Rounds = 3 };
+        long Calls(bool fromFirstCall)
+        {
+            var calls = 0L;
+            var table = InterleavedRounds.Measure([new("a", () => { calls++; Thread.Sleep(5); })], settings with { WarmupFromFirstCall = fromFirstCall });
+            Assert.Equal(1, table.Sides[0].CallsPerBatch);
+            return calls;
+        }
+
+        Assert.Equal(1 + 3, Calls(fromFirstCall: true));
+        Assert.Equal(1 + 1 + 3, Calls(fromFirstCall: false));
+    }
+
+    /// <summary>
+    /// A side called once just before the table (its output checked) and known to fill a batch is not called again to
+    /// calibrate, and with the warm-up counted from the first call that call counts; one known to be cheap still is.
+    /// </summary>
+    [Fact]
+    public void A_call_made_before_the_table_stands_for_the_calibration_when_it_fills_a_batch()
+    {
+        var settings = Short with { WarmupRounds = 0, MinimumWarmup = TimeSpan.FromMilliseconds(1), Rounds = 3, WarmupFromFirstCall = true };
+        long Calls(double calledOnceNs)
+        {
+            var calls = 0L;
+            InterleavedRounds.Measure([new("a", () => { calls++; Thread.Sleep(5); }) { CalledOnceNs = calledOnceNs }], settings);
+            return calls;
+        }
+
+        Assert.Equal(3, Calls(calledOnceNs: 5e6));
+        Assert.Equal(1 + 3, Calls(calledOnceNs: 10));
+    }
+
+    private static InterleavedSide Sleeping(string name, int milliseconds) => new(name, () => Thread.Sleep(milliseconds));
 }
 
 public sealed class InterleavedPassesTests

@@ -162,6 +162,67 @@ public sealed class PairedComparisonTests
         Assert.Contains("every copy must hold the case's number of rounds", result.Error, StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// Password-hash cases travel in paired.json with their parameter set, each set written in full once; the comment keys
+    /// them as compare keys the password scenario's cases, prints every set in full, gives their rounds beside the
+    /// one-shot cases', and three rounds of eight tight copies a side still find a 3% change.
+    /// </summary>
+    [Fact]
+    public void Password_hash_cases_are_keyed_by_their_parameter_set_and_decided_on_three_rounds_of_copies()
+    {
+        var argon2 = PasswordParameterSets.ParseArgon2("m=64,t=1,p=1");
+        var bcrypt = PasswordParameterSets.ParseBcryptCosts("4")[0];
+        PairedCaseRecord PasswordCase(string id, string family, string operation, PasswordParameterSet set, PairedSamples samples) => new()
+        {
+            Id = id, Family = family, Operation = operation, SizeBytes = 0, ParameterSet = set.Name,
+            BaseNs = samples.BaseNs, HeadNs = samples.HeadNs, BaseCopiesNs = samples.BaseCopiesNs, HeadCopiesNs = samples.HeadCopiesNs,
+            BaseAllocatedBytes = 0, HeadAllocatedBytes = 0,
+        };
+
+        var saved = Saved(1.0);
+        var results = saved with
+        {
+            Cases =
+            [
+                saved.Cases[0],
+                PasswordCase("argon2id/managed/scalar", "Argon2", "hash", argon2, Copies(Tight, [.. Tight.Select(f => f * 1.03)], seed: 36, rounds: 3)),
+                PasswordCase("bcrypt/bcrypt-net", "bcrypt", "verify", bcrypt, Copies(Tight, Tight, seed: 37, rounds: 3)),
+            ],
+            NotPaired =
+            [
+                new NotPairedRecord { Id = "argon2id/libsodium", Family = "Argon2", Operation = "hash", ParameterSet = argon2.Name, Reason = "the base's entry cannot run it" },
+            ],
+            ParameterSets = [RunDescription.ParameterSet(argon2), RunDescription.ParameterSet(bcrypt)],
+        };
+
+        using var folder = new TestFolder();
+        var file = folder.Combine("paired.json");
+        PairedResultsFile.Write(results, file);
+        var comment = folder.Combine("comment.md");
+        var result = Cli.Run("paired", "--from", file, "--out", comment, "--threshold", "2%");
+        Assert.Equal(1, result.ExitCode);
+        AssertText.ContainsAll(File.ReadAllText(comment),
+            "1 slower, 0 faster, 2 same",
+            "| argon2id/managed/scalar · hash · password · m=64,t=1,p=1,len=32 · paired | slower |",
+            "| bcrypt/bcrypt-net · verify · password · cost4 · paired | same |",
+            "| sha256/managed/scalar · hash · oneshot · 1 KiB · paired | same |",
+            "Password-hash parameter sets: m=64,t=1,p=1,len=32 (m=64 KiB (0.06 MiB), t=1, p=1, 32-byte tag); cost4 (cost 4 (2^4 = 16 rounds), 23-byte tag).",
+            "timed in the same 21 (password-hash cases: 3) interleaved rounds",
+            "argon2id/libsodium · hash · m=64,t=1,p=1,len=32: not paired (the base's entry cannot run it)");
+
+        // A case's set must be one the file describes, and a set's name must be a name.
+        PairedResultsFile.Write(results with { ParameterSets = [RunDescription.ParameterSet(argon2)] }, file);
+        result = Cli.Run("paired", "--from", file);
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains("case 'bcrypt/bcrypt-net' 'verify' 'cost4': parameter_set is not one of parameter_sets", result.Error, StringComparison.Ordinal);
+
+        PairedResultsFile.Write(results, file);
+        File.WriteAllText(file, File.ReadAllText(file).Replace("\"name\": \"cost4\"", "\"name\": \"../cost4\"", StringComparison.Ordinal));
+        result = Cli.Run("paired", "--from", file);
+        Assert.Equal(2, result.ExitCode);
+        Assert.Contains("'../cost4' is not a valid name", result.Error, StringComparison.Ordinal);
+    }
+
     internal static PairedResults Saved(double ratio) => new()
     {
         MachineKey = "test-machine-x86-64-v3-linux-net10",
@@ -265,7 +326,15 @@ public sealed class PairedComparisonTests
     [InlineData("paired --base-build . --threshold 0", "Invalid --threshold '0'")]
     [InlineData("paired --base-build . --fail-on always", "Invalid --fail-on 'always'")]
     [InlineData("paired --base-build . --family SHA-25", "Unknown family 'SHA-25'")]
-    [InlineData("paired --base-build . --family Argon2", "The filters select no implementation")]
+    [InlineData("paired --base-build . --family Argon2 --argon2-set nosuch", "Unknown Argon2 parameter set 'nosuch'. Valid sets: test (m=1024 KiB")]
+    [InlineData("paired --base-build . --family Argon2id --argon2 m=4,t=1,p=1", "Invalid --argon2 'm=4,t=1,p=1'")]
+    [InlineData("paired --base-build . --family Argon2id --argon2 m=64,t=0,p=1", "Invalid --argon2 'm=64,t=0,p=1'")]
+    [InlineData("paired --base-build . --family Argon2id --argon2 m=64,t=1,p=0", "Invalid --argon2 'm=64,t=1,p=0'")]
+    [InlineData("paired --base-build . --family Argon2id --argon2 m=64,p=1", "Invalid --argon2 'm=64,p=1': t= is missing")]
+    [InlineData("paired --base-build . --family bcrypt --bcrypt-cost 3", "Invalid --bcrypt-cost '3'. Valid: whole numbers from 4 to 31")]
+    [InlineData("paired --base-build . --family SHA-256 --argon2-set owasp", "--argon2-set applies to password hashes, and the filters select none; valid families: Argon2, bcrypt.")]
+    [InlineData("paired --from /no/such.json --bcrypt-cost 10", "--bcrypt-cost applies when measuring (--base-build), not with --from.")]
+    [InlineData("paired --base-build . --family Argon2i --provider libsodium --argon2 m=64,t=1,p=1", "The selected password hashes run none of the sets, so there is nothing to pair: argon2i/libsodium at m=64,t=1,p=1,len=32: ")]
     public void Bad_input_is_one_line_and_exit_2(string commandLine, string message)
     {
         var result = Cli.Run(commandLine.Split(' '));
