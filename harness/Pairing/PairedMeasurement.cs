@@ -245,7 +245,7 @@ public static class PairedMeasurement
     public static (PairedCaseRecord? Record, string? Reason) MeasureCase(IReadOnlyList<BuildEntry> baseEntries, IReadOnlyList<BuildEntry> headEntries, string operation, int size, InterleavingSettings settings) =>
         MeasureCopies(baseEntries, headEntries, entry => BoundWorkload.Create(entry, operation, size), settings) switch
         {
-            ({ } timed, _) => (Record(headEntries[0], operation, timed) with { SizeBytes = size }, null),
+            ({ } timed, _) => (Record(headEntries[0], operation, timed, Enumerable.Max) with { SizeBytes = size }, null),
             (_, var reason) => (null, reason),
         };
 
@@ -294,12 +294,7 @@ public static class PairedMeasurement
             // rounds, so an allocation that lands in one batch is not charged; with three rounds that is not enough for a
             // provider whose allocation varies from call to call (Isopoh: 100 MiB a hash, give or take 392 B, which read as
             // a regression in an A/A pair). A real increase is in every call of every copy of the head, so the least shows it.
-            ({ } timed, _) => (Record(headEntries[0], operation, timed) with
-            {
-                ParameterSet = set.Name,
-                BaseAllocatedBytes = timed.Base.Min(s => s.AllocatedBytesPerCall),
-                HeadAllocatedBytes = timed.Head.Min(s => s.AllocatedBytesPerCall),
-            }, null),
+            ({ } timed, _) => (Record(headEntries[0], operation, timed, Enumerable.Min) with { ParameterSet = set.Name }, null),
             (_, var reason) => (null, reason),
         };
     }
@@ -346,8 +341,11 @@ public static class PairedMeasurement
         return (new TimedCopies(table.Sides.Take(copies).ToArray(), table.Sides.Skip(copies).ToArray()), null);
     }
 
-    /// <summary>A timed case's record, its size or parameter set for the caller to set.</summary>
-    private static PairedCaseRecord Record(BuildEntry head, string operation, TimedCopies timed)
+    /// <summary>
+    /// A timed case's record, its size or parameter set for the caller to set; a side's allocation is
+    /// <paramref name="allocated"/> over its copies' figures (the most for one-shot cases, the least for password hashes).
+    /// </summary>
+    private static PairedCaseRecord Record(BuildEntry head, string operation, TimedCopies timed, Func<IEnumerable<long>, long> allocated)
     {
         var copies = timed.Base.Count;
         return new PairedCaseRecord
@@ -360,8 +358,8 @@ public static class PairedMeasurement
             HeadNs = PairedCopies.PerRoundGeometricMean(timed.Head.Select(s => s.NanosecondsPerCall).ToArray()),
             BaseCopiesNs = copies > 1 ? timed.Base.Select(s => s.NanosecondsPerCall).ToArray() : null,
             HeadCopiesNs = copies > 1 ? timed.Head.Select(s => s.NanosecondsPerCall).ToArray() : null,
-            BaseAllocatedBytes = timed.Base.Max(s => s.AllocatedBytesPerCall),
-            HeadAllocatedBytes = timed.Head.Max(s => s.AllocatedBytesPerCall),
+            BaseAllocatedBytes = allocated(timed.Base.Select(s => s.AllocatedBytesPerCall)),
+            HeadAllocatedBytes = allocated(timed.Head.Select(s => s.AllocatedBytesPerCall)),
         };
     }
 
