@@ -49,7 +49,7 @@ public static partial class Algorithms
 
     // Which managed path a default call takes differs by the core's maker (CryptoHarness.Managed.Blake2s.DefaultPath).
     private const string Blake2sPathNote =
-        "`managed`'s default path (what a call without a path runs) is avx512 on AMD cores and ssse3 on Intel's, which run it faster: at 128 KiB ssse3 took 0.77× avx512's time on an Intel Xeon (Emerald Rapids) and 1.14× on the AMD EPYC (Zen 4). Every path is a row of its own below.";
+        "`managed`'s default path (what a call without a path runs) is avx512 on AMD cores that have AVX-512 and ssse3 on Intel's, which run it faster, and on cores without AVX-512 (the AMD EPYC Zen 3 among them): at 128 KiB ssse3 took 0.77× avx512's time on an Intel Xeon (Emerald Rapids) and 1.14× on the AMD EPYC (Zen 4). Every path is a row of its own below.";
 
     /// <summary>BLAKE2s with 16-byte output, unkeyed, RFC 7693.</summary>
     public static Algorithm Blake2s128 { get; } = new(
