@@ -86,7 +86,7 @@ public sealed unsafe class LibsodiumAes256Gcm() : LibsodiumDetachedAead(
     [ThreadStatic]
     private static PrecomputedState? t_state;
 
-    public override Support Support => Libsodium.Support.Then(static () => Support.When(
+    public override Support Support => Libsodium.Support.Then(static () => Support.WhenCpuHas(
         Libsodium.crypto_aead_aes256gcm_is_available() == 1, "libsodium's AES-256-GCM needs AES-NI and PCLMULQDQ, which this CPU lacks"));
 
     protected override byte* KeyArgument(ReadOnlySpan<byte> key, byte* pinnedKey)

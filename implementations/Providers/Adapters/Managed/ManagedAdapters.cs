@@ -19,7 +19,7 @@ public unsafe class ManagedHash(
     public override Support Support =>
         !hasPath(Path) ? Support.No($"{Algorithm.Name} has no {Variant} path")
         : InstructionSets.IsSupported(Path) ? Support.Yes
-        : Support.No($"this CPU lacks {Variant}");
+        : Support.NotOnThisCpu($"this CPU lacks {Variant}");
 
     protected override void HashCore(ReadOnlySpan<byte> source, Span<byte> destination) => hash(source, destination, Path);
 
@@ -48,7 +48,7 @@ public sealed class ManagedShake<TSize>(Algorithm algorithm, bool customizable, 
     : XofImplementation(algorithm, ManagedProvider.Provider, InstructionSets.VariantName(path))
     where TSize : struct, IShakeSize
 {
-    public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
+    public override Support Support => Support.WhenCpuHas(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
 
     public override IReadOnlyList<Type> CodeTypes { get; } = [customizable ? typeof(CShake) : typeof(Shake)];
 
@@ -70,7 +70,7 @@ public sealed class ManagedTurboShake<TSize>(Algorithm algorithm, InstructionSet
     : XofImplementation(algorithm, ManagedProvider.Provider, InstructionSets.VariantName(path))
     where TSize : struct, IShakeSize
 {
-    public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
+    public override Support Support => Support.WhenCpuHas(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
 
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(TurboShake)];
 
@@ -86,7 +86,7 @@ public sealed class ManagedKangarooTwelve<TSize>(Algorithm algorithm, Instructio
     : XofImplementation(algorithm, ManagedProvider.Provider, InstructionSets.VariantName(path))
     where TSize : struct, IShakeSize
 {
-    public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
+    public override Support Support => Support.WhenCpuHas(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
 
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(KangarooTwelve)];
 
@@ -98,7 +98,7 @@ public sealed class ManagedKangarooTwelve<TSize>(Algorithm algorithm, Instructio
 public sealed class ManagedAsconXof128(InstructionSet path)
     : XofImplementation(Algorithms.AsconXof128, ManagedProvider.Provider, InstructionSets.VariantName(path))
 {
-    public override Support Support => Support.When(AsconHash.IsSupported(path), $"this CPU lacks {Variant}");
+    public override Support Support => Support.WhenCpuHas(AsconHash.IsSupported(path), $"this CPU lacks {Variant}");
 
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(AsconXof128)];
 
@@ -110,7 +110,7 @@ public sealed class ManagedAsconXof128(InstructionSet path)
 public sealed class ManagedAsconAead128(InstructionSet path)
     : AeadImplementation(Algorithms.AsconAead128, ManagedProvider.Provider, InstructionSets.VariantName(path))
 {
-    public override Support Support => Support.When(AsconAead128.IsSupported(path), $"this CPU lacks {Variant}");
+    public override Support Support => Support.WhenCpuHas(AsconAead128.IsSupported(path), $"this CPU lacks {Variant}");
 
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(AsconAead128)];
 
@@ -133,7 +133,7 @@ public sealed class ManagedAsconAead128(InstructionSet path)
 public sealed class ManagedKmac(Algorithm algorithm, int strength, InstructionSet path)
     : MacImplementation(algorithm, ManagedProvider.Provider, InstructionSets.VariantName(path))
 {
-    public override Support Support => Support.When(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
+    public override Support Support => Support.WhenCpuHas(InstructionSets.IsSupported(path), $"this CPU lacks {Variant}");
 
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(Kmac)];
 
@@ -165,7 +165,7 @@ public abstract class ManagedMultiBufferHash(Algorithm algorithm, InstructionSet
 
     public override Support Support =>
         path is not { } p || HasPath(p) ? Support.Yes
-        : !InstructionSets.IsSupported(p) ? Support.No($"this CPU lacks {InstructionSets.VariantName(p)}")
+        : !InstructionSets.IsSupported(p) ? Support.NotOnThisCpu($"this CPU lacks {InstructionSets.VariantName(p)}")
         : Support.No(NoPathReason(p));
 
     /// <summary>Whether the code has the path and this CPU runs it.</summary>

@@ -21,8 +21,8 @@ internal static class ManagedAeads
         }),
         .. AesGcmCipher.Paths.Select(path => AesGcm(Algorithms.Aes128Gcm, path)),
         .. AesGcmCipher.Paths.Select(path => AesGcm(Algorithms.Aes256Gcm, path)),
-        new ManagedAegis<Aegis128L>(Algorithms.Aegis128L, Support.When(Aegis128L.IsSupported, NoAesNi)),
-        new ManagedAegis<Aegis256>(Algorithms.Aegis256, Support.When(Aegis256.IsSupported, NoAesNi)),
+        new ManagedAegis<Aegis128L>(Algorithms.Aegis128L, Support.WhenCpuHas(Aegis128L.IsSupported, NoAesNi)),
+        new ManagedAegis<Aegis256>(Algorithms.Aegis256, Support.WhenCpuHas(Aegis256.IsSupported, NoAesNi)),
     ];
 
     private static ManagedKeyedAead ChaCha<TCipher>(Algorithm algorithm, InstructionSet path, Func<byte[], TCipher> create)
@@ -30,15 +30,15 @@ internal static class ManagedAeads
     {
         var variant = InstructionSets.VariantName(path);
         var support = ChaCha20.IsSupported(path) ? Support.Yes
-            : !InstructionSets.IsSupported(path) ? Support.No($"this CPU lacks {variant}")
-            : Support.No($"ChaCha20 has no {variant} path on this CPU");
+            : !InstructionSets.IsSupported(path) ? Support.NotOnThisCpu($"this CPU lacks {variant}")
+            : Support.NotOnThisCpu($"ChaCha20 has no {variant} path on this CPU");
         return new(algorithm, variant, support, typeof(TCipher), create);
     }
 
     private static ManagedKeyedAead AesGcm(Algorithm algorithm, AesGcmPath path) => new(
         algorithm,
         AesGcmCipher.VariantName(path),
-        Support.When(
+        Support.WhenCpuHas(
             AesGcmCipher.IsSupported(path),
             path switch
             {

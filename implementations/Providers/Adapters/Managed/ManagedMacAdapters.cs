@@ -12,7 +12,7 @@ public sealed class ManagedBlake2b512Mac(InstructionSet path)
     public static IEnumerable<IImplementation> All() =>
         ManagedHash.PathsOf(Blake2b.IsSupported).Select(path => new ManagedBlake2b512Mac(path));
 
-    public override Support Support => Support.When(Blake2b.IsSupported(path), $"this CPU lacks {Variant}");
+    public override Support Support => Support.WhenCpuHas(Blake2b.IsSupported(path), $"this CPU lacks {Variant}");
 
     public override IReadOnlyList<Type> CodeTypes { get; } = [typeof(Blake2b)];
 

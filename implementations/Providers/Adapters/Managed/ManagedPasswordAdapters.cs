@@ -15,7 +15,7 @@ public sealed class ManagedArgon2(Algorithm algorithm, Argon2Type type, Instruct
         from path in Enum.GetValues<InstructionSet>()
         select new ManagedArgon2(algorithm.Item1, algorithm.Item2, path);
 
-    public override Support Support => Support.When(Argon2.IsSupported(path), $"this CPU lacks {Variant}");
+    public override Support Support => Support.WhenCpuHas(Argon2.IsSupported(path), $"this CPU lacks {Variant}");
 
     public override bool IsPrimary => path == Argon2.DefaultPath;
 

@@ -57,7 +57,7 @@ public sealed class NSecAes256Gcm() : NSecAead<NSecAes256Gcm>(Algorithms.Aes256G
     public override Support Support =>
         NSecLibrary.Support is { IsSupported: false } missing ? missing
         : global::NSec.Cryptography.Aes256Gcm.IsSupported ? Support.Yes
-        : Support.No("NSec's AES-256-GCM (libsodium's) needs AES-NI and PCLMULQDQ, which this CPU lacks");
+        : Support.NotOnThisCpu("NSec's AES-256-GCM (libsodium's) needs AES-NI and PCLMULQDQ, which this CPU lacks");
 
     protected override NSecAeadAlgorithm Aead => NSecAeadAlgorithm.Aes256Gcm;
 }
