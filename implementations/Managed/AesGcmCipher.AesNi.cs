@@ -342,6 +342,9 @@ public sealed partial class AesGcmCipher
     /// 128 KiB, Stopwatch, best of 15). Decrypting hashes the chunk it decrypts (its input, read before the output is
     /// written, so in place works); encrypting hashes the previous chunk's ciphertext, and the last one after the loop.
     /// </remarks>
+    // On its own and optimized at first call, so the JIT's inlining budget and the process's profile do not decide
+    // this loop's code: see BulkVpclmul256.
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private int BulkAesNi(ref Vector128<uint> ctr, ref Vector128<ulong> s, ReadOnlySpan<byte> input, Span<byte> output, bool encrypting)
     {
         int chunks = input.Length / ChunkSize;

@@ -12,6 +12,20 @@ public sealed partial class AesGcmCipher
         return Finish(ctr, s, input[done..], output[done..], encrypting, associatedData.Length, input.Length, tagMask);
     }
 
+    /// <summary>CTR and GHASH over whole chunks of eight blocks; returns the bytes done.</summary>
+    /// <remarks>
+    /// Compiled on its own and optimized at its first call, as every path's bulk loop is. Inlined into
+    /// <see cref="SealVpclmul256"/>, it had used up the JIT's inlining budget, so <see cref="HashEightWide256"/> stayed
+    /// a call once per chunk, its four 256-bit arguments passed through memory; and, left to tiering, the loop ran in
+    /// on-stack-replacement code first and then in code shaped by whatever profile the process had gathered, so the
+    /// path's speed depended on the process. Measured on an AMD EPYC (Zen 3): in processes timing only aesni and this
+    /// path in turn (AES-128, 8 KiB encryption, Stopwatch, median of 101 rounds, four processes), this path took 1.40 to
+    /// 1.85 times aesni's time before and 1.10 to 1.17 after, and with <c>DOTNET_TieredPGO=0</c> 0.87 to 1.05 before and
+    /// 1.12 after; <c>harness paired</c> against the old build (31 rounds, eight copies a side): encryption 0.61 to 0.70
+    /// of its time at 1 KiB to 128 KiB for AES-128 and 0.63 to 0.76 for AES-256, the same at 128 B, decryption and the
+    /// other paths unchanged.
+    /// </remarks>
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private int BulkVpclmul256(ref Vector128<uint> ctr, ref Vector128<ulong> s, ReadOnlySpan<byte> input, Span<byte> output, bool encrypting)
     {
         int chunks = input.Length / ChunkSize;

@@ -17,6 +17,9 @@ public sealed partial class AesGcmCipher
         return Finish(ctr, s, input[done..], output[done..], encrypting, associatedData.Length, input.Length, tagMask);
     }
 
+    // On its own and optimized at first call, so the JIT's inlining budget and the process's profile do not decide
+    // this loop's code: see BulkVpclmul256.
+    [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
     private int BulkVpclmul512(ref Vector128<uint> ctr, ref Vector128<ulong> s, ReadOnlySpan<byte> input, Span<byte> output, bool encrypting)
     {
         int chunks = input.Length / ChunkSize;
