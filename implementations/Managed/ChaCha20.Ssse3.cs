@@ -7,7 +7,7 @@ public static partial class ChaCha20
     /// With <see cref="ShuffleRotations"/>, rotations by 16 and 8 are one pshufb each, by 12 and 7 two shifts and an
     /// or; the Avx512 path runs it with <see cref="Avx512Rotations"/> (vprold) for its last blocks. Sixteen state
     /// vectors fill the sixteen xmm registers of a CPU without AVX-512, which left none for a rotation's temporary,
-    /// so there words 8 to 11 live in memory (see <see cref="RowInMemoryAvx2"/>); with AVX-512's 32 registers all
+    /// so there words 8 to 11 live in memory (see <see cref="RowAvx2"/>); with AVX-512's 32 registers all
     /// sixteen stay in registers.
     /// </summary>
     // Optimized at first call: a long loop left to tiering runs its on-stack-replacement code for whole calls, which
@@ -41,25 +41,38 @@ public static partial class ChaCha20
             }
             else
             {
-                // Sixteen xmm registers: words 8 to 11 live in memory, as in the AVX2 kernel (RowInMemoryAvx2).
+                // Sixteen xmm registers: words 8 to 11 live in memory, c holding the one in use, as in the AVX2 kernel (RowAvx2).
                 Unsafe.SkipInit(out RowSsse3 row);
                 row[0] = x8;
                 row[1] = x9;
                 row[2] = x10;
                 row[3] = x11;
+                var c = x8;
                 for (int i = 0; i < 10; i++)
                 {
-                    RowInMemorySsse3<TRotations>(ref x0, ref x4, ref row[0], ref x12);
-                    RowInMemorySsse3<TRotations>(ref x1, ref x5, ref row[1], ref x13);
-                    RowInMemorySsse3<TRotations>(ref x2, ref x6, ref row[2], ref x14);
-                    RowInMemorySsse3<TRotations>(ref x3, ref x7, ref row[3], ref x15);
-                    RowInMemorySsse3<TRotations>(ref x0, ref x5, ref row[2], ref x15);
-                    RowInMemorySsse3<TRotations>(ref x1, ref x6, ref row[3], ref x12);
-                    RowInMemorySsse3<TRotations>(ref x2, ref x7, ref row[0], ref x13);
-                    RowInMemorySsse3<TRotations>(ref x3, ref x4, ref row[1], ref x14);
+                    QuarterRoundSsse3<TRotations>(ref x0, ref x4, ref c, ref x12);
+                    row[0] = c;
+                    c = row[1];
+                    QuarterRoundSsse3<TRotations>(ref x1, ref x5, ref c, ref x13);
+                    row[1] = c;
+                    c = row[2];
+                    QuarterRoundSsse3<TRotations>(ref x2, ref x6, ref c, ref x14);
+                    row[2] = c;
+                    c = row[3];
+                    QuarterRoundSsse3<TRotations>(ref x3, ref x7, ref c, ref x15);
+                    QuarterRoundSsse3<TRotations>(ref x1, ref x6, ref c, ref x12);
+                    row[3] = c;
+                    c = row[2];
+                    QuarterRoundSsse3<TRotations>(ref x0, ref x5, ref c, ref x15);
+                    row[2] = c;
+                    c = row[1];
+                    QuarterRoundSsse3<TRotations>(ref x3, ref x4, ref c, ref x14);
+                    row[1] = c;
+                    c = row[0];
+                    QuarterRoundSsse3<TRotations>(ref x2, ref x7, ref c, ref x13);
                 }
 
-                x8 = row[0];
+                x8 = c;
                 x9 = row[1];
                 x10 = row[2];
                 x11 = row[3];
@@ -96,16 +109,7 @@ public static partial class ChaCha20
     private static void XorStore(Vector128<byte> keystream, ref byte source, ref byte destination, int offset) =>
         (Vector128.LoadUnsafe(ref source, (nuint)offset) ^ keystream).StoreUnsafe(ref destination, (nuint)offset);
 
-    /// <summary>A quarter round whose c word is read from memory and written back (see <see cref="RowInMemoryAvx2"/>).</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void RowInMemorySsse3<TRotations>(ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> inMemory, ref Vector128<uint> d)
-        where TRotations : struct, IRotations
-    {
-        var c = inMemory;
-        QuarterRoundSsse3<TRotations>(ref a, ref b, ref c, ref d);
-        inMemory = c;
-    }
-
+    /// <summary>Words 8 to 11 of the four blocks, in memory, for a CPU without AVX-512, as <see cref="RowAvx2"/>.</summary>
     [InlineArray(4)]
     private struct RowSsse3
     {

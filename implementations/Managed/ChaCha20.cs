@@ -24,7 +24,7 @@ namespace CryptoHarness.Managed;
 /// (<c>DOTNET_EnableAVX512F=0</c>, <c>DOTNET_EnableAVX512=0</c>) the Avx2 and Ssse3 kernels ran at half those speeds
 /// (1.57 and 0.85 B/ns): the sixteen words of the running state filled the sixteen registers a CPU without AVX-512
 /// has, and the JIT spilled and reloaded a word inside every rotation by 12 or 7, on the chain of dependent
-/// operations. Without AVX-512 both kernels now keep words 8 to 11 in memory (<see cref="RowInMemoryAvx2"/>); the
+/// operations. Without AVX-512 both kernels now keep words 8 to 11 in memory (<see cref="RowAvx2"/>); the
 /// Avx2 kernel then ran at 3.14 B/ns at emulated v3 (Stopwatch, 128 KiB, best of 15 on a loaded machine). Read those
 /// paths from the emulated pages.
 /// </para>
