@@ -47,25 +47,13 @@ public static partial class ChaCha20
                 var c = x8;
                 for (int i = 0; i < 10; i++)
                 {
-                    QuarterRoundAvx2<TRotations>(ref x0, ref x4, ref c, ref x12);
-                    row[0] = c;
-                    c = row[1];
-                    QuarterRoundAvx2<TRotations>(ref x1, ref x5, ref c, ref x13);
-                    row[1] = c;
-                    c = row[2];
-                    QuarterRoundAvx2<TRotations>(ref x2, ref x6, ref c, ref x14);
-                    row[2] = c;
-                    c = row[3];
+                    QuarterRoundAvx2ThenSwapRow<TRotations>(ref x0, ref x4, ref c, ref x12, ref row[0], row[1]);
+                    QuarterRoundAvx2ThenSwapRow<TRotations>(ref x1, ref x5, ref c, ref x13, ref row[1], row[2]);
+                    QuarterRoundAvx2ThenSwapRow<TRotations>(ref x2, ref x6, ref c, ref x14, ref row[2], row[3]);
                     QuarterRoundAvx2<TRotations>(ref x3, ref x7, ref c, ref x15);
-                    QuarterRoundAvx2<TRotations>(ref x1, ref x6, ref c, ref x12);
-                    row[3] = c;
-                    c = row[2];
-                    QuarterRoundAvx2<TRotations>(ref x0, ref x5, ref c, ref x15);
-                    row[2] = c;
-                    c = row[1];
-                    QuarterRoundAvx2<TRotations>(ref x3, ref x4, ref c, ref x14);
-                    row[1] = c;
-                    c = row[0];
+                    QuarterRoundAvx2ThenSwapRow<TRotations>(ref x1, ref x6, ref c, ref x12, ref row[3], row[2]);
+                    QuarterRoundAvx2ThenSwapRow<TRotations>(ref x0, ref x5, ref c, ref x15, ref row[2], row[1]);
+                    QuarterRoundAvx2ThenSwapRow<TRotations>(ref x3, ref x4, ref c, ref x14, ref row[1], row[0]);
                     QuarterRoundAvx2<TRotations>(ref x2, ref x7, ref c, ref x13);
                 }
 
@@ -146,6 +134,20 @@ public static partial class ChaCha20
     private struct RowAvx2
     {
         private Vector256<uint> _element0;
+    }
+
+    /// <summary>
+    /// A quarter round on the row word in <paramref name="c"/>, which then goes back to <paramref name="store"/>
+    /// while <paramref name="next"/>, the row word of the next quarter round, comes in.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void QuarterRoundAvx2ThenSwapRow<TRotations>(
+        ref Vector256<uint> a, ref Vector256<uint> b, ref Vector256<uint> c, ref Vector256<uint> d, ref Vector256<uint> store, Vector256<uint> next)
+        where TRotations : struct, IRotations
+    {
+        QuarterRoundAvx2<TRotations>(ref a, ref b, ref c, ref d);
+        store = c;
+        c = next;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -50,25 +50,13 @@ public static partial class ChaCha20
                 var c = x8;
                 for (int i = 0; i < 10; i++)
                 {
-                    QuarterRoundSsse3<TRotations>(ref x0, ref x4, ref c, ref x12);
-                    row[0] = c;
-                    c = row[1];
-                    QuarterRoundSsse3<TRotations>(ref x1, ref x5, ref c, ref x13);
-                    row[1] = c;
-                    c = row[2];
-                    QuarterRoundSsse3<TRotations>(ref x2, ref x6, ref c, ref x14);
-                    row[2] = c;
-                    c = row[3];
+                    QuarterRoundSsse3ThenSwapRow<TRotations>(ref x0, ref x4, ref c, ref x12, ref row[0], row[1]);
+                    QuarterRoundSsse3ThenSwapRow<TRotations>(ref x1, ref x5, ref c, ref x13, ref row[1], row[2]);
+                    QuarterRoundSsse3ThenSwapRow<TRotations>(ref x2, ref x6, ref c, ref x14, ref row[2], row[3]);
                     QuarterRoundSsse3<TRotations>(ref x3, ref x7, ref c, ref x15);
-                    QuarterRoundSsse3<TRotations>(ref x1, ref x6, ref c, ref x12);
-                    row[3] = c;
-                    c = row[2];
-                    QuarterRoundSsse3<TRotations>(ref x0, ref x5, ref c, ref x15);
-                    row[2] = c;
-                    c = row[1];
-                    QuarterRoundSsse3<TRotations>(ref x3, ref x4, ref c, ref x14);
-                    row[1] = c;
-                    c = row[0];
+                    QuarterRoundSsse3ThenSwapRow<TRotations>(ref x1, ref x6, ref c, ref x12, ref row[3], row[2]);
+                    QuarterRoundSsse3ThenSwapRow<TRotations>(ref x0, ref x5, ref c, ref x15, ref row[2], row[1]);
+                    QuarterRoundSsse3ThenSwapRow<TRotations>(ref x3, ref x4, ref c, ref x14, ref row[1], row[0]);
                     QuarterRoundSsse3<TRotations>(ref x2, ref x7, ref c, ref x13);
                 }
 
@@ -114,6 +102,20 @@ public static partial class ChaCha20
     private struct RowSsse3
     {
         private Vector128<uint> _element0;
+    }
+
+    /// <summary>
+    /// A quarter round on the row word in <paramref name="c"/>, which then goes back to <paramref name="store"/>
+    /// while <paramref name="next"/>, the row word of the next quarter round, comes in.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static void QuarterRoundSsse3ThenSwapRow<TRotations>(
+        ref Vector128<uint> a, ref Vector128<uint> b, ref Vector128<uint> c, ref Vector128<uint> d, ref Vector128<uint> store, Vector128<uint> next)
+        where TRotations : struct, IRotations
+    {
+        QuarterRoundSsse3<TRotations>(ref a, ref b, ref c, ref d);
+        store = c;
+        c = next;
     }
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
