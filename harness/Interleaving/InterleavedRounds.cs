@@ -96,7 +96,7 @@ public sealed record InterleavedTable(IReadOnlyList<SideRounds> Sides, double Lo
 /// round (tiering may have sped a side up, a neighbour slowed one down), or from the calibration where no warm-up round
 /// was left to run; then the measured rounds, <see cref="InterleavingSettings.Rounds"/> or as many as fit in
 /// <see cref="InterleavingSettings.RoundsWithin"/>. The loop's own cost per call (the delegate call)
-/// is measured each round on an empty delegate, and its median subtracted, as BenchmarkDotNet subtracts its overhead.
+/// is measured each round on an empty delegate (its batch sized, like the sides', from its fastest warm-up round), and its median subtracted, as BenchmarkDotNet subtracts its overhead.
 /// Allocation is counted on this thread per batch; a side's figure is the least over the measured rounds, so a runtime
 /// allocation that happens to land in one batch is not charged to that side.
 /// </remarks>
@@ -117,7 +117,15 @@ public static class InterleavedRounds
         var firstCall = Stopwatch.GetTimestamp() - (long)(calledBefore / 1e9 * Stopwatch.Frequency);
         var calibrated = sides.Select(s => s.CalledOnceNs is { } once && once >= batchNs / 4 ? (Calls: CallsFor(once, batchNs), NsPerCall: once) : Calibrate(s.Call, batchNs)).ToArray();
         var calls = calibrated.Select(c => c.Calls).ToArray();
+
+        // The empty delegate is called once before it is calibrated: its first call compiles it, and calibrated on that
+        // call, a fresh process's first table timed it one call a batch, so the clock's own cost and any preemption
+        // read as loop cost and were taken off every side (83 and 390 ns a call, against about 2 ns later, in the first
+        // table of two processes on the AMD EPYC (Zen 3), the second with the machine loaded; once, in harness paired,
+        // more than the call itself, which left a hundredth of the call as its time).
+        TimeBatch(Empty, 1);
         var overheadCalls = Calibrate(Empty, batchNs / 4).Calls;
+        var fastestOverheadNsPerCall = double.MaxValue;
         var random = new Random(settings.Seed);
         var order = Enumerable.Range(0, sides.Count).ToArray();
 
@@ -139,7 +147,7 @@ public static class InterleavedRounds
                 fastestNsPerCall[side] = Math.Min(fastestNsPerCall[side], TimeBatch(sides[side].Call, calls[side]) / calls[side]);
             }
 
-            TimeBatch(Empty, overheadCalls);
+            fastestOverheadNsPerCall = Math.Min(fastestOverheadNsPerCall, TimeBatch(Empty, overheadCalls) / overheadCalls);
         }
 
         // Without a warm-up round (WarmupFromFirstCall, and the calibration took the whole warm-up), its estimate stands.
@@ -151,6 +159,13 @@ public static class InterleavedRounds
         for (var side = 0; side < sides.Count; side++)
         {
             calls[side] = CallsFor(fastestNsPerCall[side], batchNs);
+        }
+
+        // The empty delegate's batch is sized again from its fastest warm-up round too: a calibration preempted part-way
+        // would otherwise leave it a handful of calls a batch for the whole table.
+        if (warmupRounds > 0)
+        {
+            overheadCalls = CallsFor(fastestOverheadNsPerCall, batchNs / 4);
         }
 
         var rounds = MeasuredRounds(settings, calls, fastestNsPerCall);
