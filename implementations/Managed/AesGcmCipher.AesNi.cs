@@ -277,35 +277,33 @@ public sealed partial class AesGcmCipher
     }
 
     /// <summary>GHASH of the associated data, zero-padded to whole blocks, from a zero state.</summary>
+    /// <remarks>
+    /// Whole blocks are hashed where they lie, eight to a reduction; only a partial last block is copied, into a
+    /// zeroed 16-byte buffer. The associated data is public, so its copy is not wiped. Copying the last up to 127
+    /// bytes into a 128-byte buffer, clearing it before and wiping it after took 13% of a 128-byte encryption with
+    /// 16 bytes of associated data (perf on the AMD EPYC (Zen 3)).
+    /// </remarks>
+    [SkipLocalsInit]
     private Vector128<ulong> HashAssociatedData(ReadOnlySpan<byte> associatedData)
     {
         var s = Vector128<ulong>.Zero;
         ref byte a = ref MemoryMarshal.GetReference(associatedData);
-        int chunks = associatedData.Length / ChunkSize;
-        for (int i = 0; i < chunks; i++)
+        int whole = associatedData.Length / BlockSize;
+        for (int done = 0; done < whole; done += Lanes)
         {
-            HashBlocks(ref s, ref Unsafe.Add(ref a, i * ChunkSize), Lanes);
+            HashBlocks(ref s, ref Unsafe.Add(ref a, done * BlockSize), Math.Min(Lanes, whole - done));
         }
 
-        int rest = associatedData.Length - (chunks * ChunkSize);
+        int rest = associatedData.Length - (whole * BlockSize);
         if (rest > 0)
         {
-            HashPadded(ref s, associatedData[^rest..]);
+            Span<byte> last = stackalloc byte[BlockSize];
+            last.Clear();
+            associatedData[^rest..].CopyTo(last);
+            HashBlocks(ref s, ref MemoryMarshal.GetReference(last), 1);
         }
 
         return s;
-    }
-
-    /// <summary>GHASH of <paramref name="data"/> (under 128 bytes) zero-padded to whole blocks.</summary>
-    [SkipLocalsInit]
-    private void HashPadded(ref Vector128<ulong> s, ReadOnlySpan<byte> data)
-    {
-        Span<byte> buffer = stackalloc byte[ChunkSize];
-        int blocks = (data.Length + BlockSize - 1) / BlockSize;
-        buffer[..(blocks * BlockSize)].Clear();
-        data.CopyTo(buffer);
-        HashBlocks(ref s, ref MemoryMarshal.GetReference(buffer), blocks);
-        CryptographicOperations.ZeroMemory(buffer[..(blocks * BlockSize)]);
     }
 
     /// <summary>

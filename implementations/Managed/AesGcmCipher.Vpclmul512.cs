@@ -52,14 +52,11 @@ public sealed partial class AesGcmCipher
             }
 
             EncryptEight(ref rk, rounds, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
-            (b0 ^ Vector128.LoadUnsafe(ref src, at)).StoreUnsafe(ref dst, at);
-            (b1 ^ Vector128.LoadUnsafe(ref src, at + 16)).StoreUnsafe(ref dst, at + 16);
-            (b2 ^ Vector128.LoadUnsafe(ref src, at + 32)).StoreUnsafe(ref dst, at + 32);
-            (b3 ^ Vector128.LoadUnsafe(ref src, at + 48)).StoreUnsafe(ref dst, at + 48);
-            (b4 ^ Vector128.LoadUnsafe(ref src, at + 64)).StoreUnsafe(ref dst, at + 64);
-            (b5 ^ Vector128.LoadUnsafe(ref src, at + 80)).StoreUnsafe(ref dst, at + 80);
-            (b6 ^ Vector128.LoadUnsafe(ref src, at + 96)).StoreUnsafe(ref dst, at + 96);
-            (b7 ^ Vector128.LoadUnsafe(ref src, at + 112)).StoreUnsafe(ref dst, at + 112);
+
+            // Stored as the 512-bit vectors HashEightWide loads back when encrypting, as in BulkVpclmul256 (a wide load
+            // of narrower stores still in the store buffer is not forwarded).
+            (Vector512.Create(Vector256.Create(b0, b1), Vector256.Create(b2, b3)) ^ Vector512.LoadUnsafe(ref src, at)).StoreUnsafe(ref dst, at);
+            (Vector512.Create(Vector256.Create(b4, b5), Vector256.Create(b6, b7)) ^ Vector512.LoadUnsafe(ref src, at + 64)).StoreUnsafe(ref dst, at + 64);
         }
 
         if (encrypting)
