@@ -206,6 +206,103 @@ public sealed partial class AesGcmCipher
     }
 
     /// <summary>
+    /// The whole AEAD for a message of at most one chunk (128 bytes) with at most one block of associated data, the
+    /// same on every path: J0 is encrypted as a ninth block beside the chunk's eight counter blocks, and the associated
+    /// data, the message and the length block are hashed here rather than through the general route's calls.
+    /// </summary>
+    /// <remarks>
+    /// On the general route a 128-byte message with 16 bytes of associated data made six calls, E(K, J0) was a chain of
+    /// its own, and the associated data went through a loop meant for any length (perf on the AMD EPYC (Zen 3):
+    /// encrypting J0 10% of the call, the associated data 18%).
+    /// </remarks>
+    [SkipLocalsInit]
+    private Vector128<byte> SealOneChunk(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> input, Span<byte> output, bool encrypting)
+    {
+        var tagMask = Vector128.Create(
+            MemoryMarshal.Read<ulong>(nonce),
+            MemoryMarshal.Read<uint>(nonce[8..]) | (0x01000000UL << 32)).AsByte();
+        var ctr = Reverse(tagMask).AsUInt32();
+        NextEight(ref ctr, out var b0, out var b1, out var b2, out var b3, out var b4, out var b5, out var b6, out var b7);
+        ref Vector128<byte> rk = ref MemoryMarshal.GetReference((Span<Vector128<byte>>)_roundKeys);
+        int rounds = _rounds;
+        var k = rk;
+        tagMask ^= k;
+        b0 ^= k; b1 ^= k; b2 ^= k; b3 ^= k; b4 ^= k; b5 ^= k; b6 ^= k; b7 ^= k;
+        for (int r = 1; r < rounds; r++)
+        {
+            k = Unsafe.Add(ref rk, r);
+            tagMask = Aes.Encrypt(tagMask, k);
+            Round(k, ref b0, ref b1, ref b2, ref b3, ref b4, ref b5, ref b6, ref b7);
+        }
+
+        k = Unsafe.Add(ref rk, rounds);
+        tagMask = Aes.EncryptLast(tagMask, k);
+        b0 = Aes.EncryptLast(b0, k); b1 = Aes.EncryptLast(b1, k); b2 = Aes.EncryptLast(b2, k); b3 = Aes.EncryptLast(b3, k);
+        b4 = Aes.EncryptLast(b4, k); b5 = Aes.EncryptLast(b5, k); b6 = Aes.EncryptLast(b6, k); b7 = Aes.EncryptLast(b7, k);
+
+        ref Vector128<ulong> powers = ref MemoryMarshal.GetReference((Span<Vector128<ulong>>)_powers);
+        Vector128<ulong> lo = default, mid = default, hi = default;
+        var s = Vector128<ulong>.Zero;
+        if (!associatedData.IsEmpty)
+        {
+            // Zero-padded in a register; the associated data is public, so nothing to wipe.
+            var block = Vector128<byte>.Zero;
+            associatedData.CopyTo(MemoryMarshal.AsBytes(new Span<Vector128<byte>>(ref block)));
+            MultiplyAdd(Reverse(block), powers, Unsafe.Add(ref powers, 1), ref lo, ref mid, ref hi);
+            s = Reduce(lo, mid, hi);
+        }
+
+        if (input.Length == ChunkSize)
+        {
+            ref byte src = ref MemoryMarshal.GetReference(input);
+            ref byte dst = ref MemoryMarshal.GetReference(output);
+            lo = mid = hi = default;
+            if (!encrypting)
+            {
+                // Hashed before the output is written: in place, the output is the ciphertext.
+                HashEight(ref src, 0, ref powers, s, ref lo, ref mid, ref hi);
+            }
+
+            XorStore(ref src, ref dst, 0, b0, b1, b2, b3, b4, b5, b6, b7);
+            if (encrypting)
+            {
+                HashEight(ref dst, 0, ref powers, s, ref lo, ref mid, ref hi);
+            }
+
+            s = Reduce(lo, mid, hi);
+        }
+        else if (!input.IsEmpty)
+        {
+            Span<byte> buffer = stackalloc byte[ChunkSize];
+            ref byte data = ref MemoryMarshal.GetReference(buffer);
+            int blocks = (input.Length + BlockSize - 1) / BlockSize;
+            buffer.Clear();
+            input.CopyTo(buffer);
+            if (!encrypting)
+            {
+                HashBlocks(ref s, ref data, blocks);
+            }
+
+            XorStore(ref data, ref data, 0, b0, b1, b2, b3, b4, b5, b6, b7);
+            buffer[..input.Length].CopyTo(output);
+            if (encrypting)
+            {
+                // The ciphertext's padding is zeros, not keystream.
+                buffer[input.Length..].Clear();
+                HashBlocks(ref s, ref data, blocks);
+            }
+
+            CryptographicOperations.ZeroMemory(buffer);
+        }
+
+        // The length block, as in Finish.
+        var lengths = Vector128.Create((ulong)input.Length * 8, (ulong)associatedData.Length * 8);
+        lo = mid = hi = default;
+        MultiplyAdd(s ^ lengths, powers, Unsafe.Add(ref powers, 1), ref lo, ref mid, ref hi);
+        return Ssse3.Shuffle(Reduce(lo, mid, hi).AsByte(), ReverseMask) ^ tagMask;
+    }
+
+    /// <summary>
     /// The last partial chunk (under 128 bytes, possibly empty): its keystream from one eight-block pass, its GHASH
     /// zero-padded; then the length block and the tag, ByteReverse(POLYVAL) ^ E(K, J0).
     /// </summary>

@@ -172,13 +172,20 @@ public sealed partial class AesGcmCipher : AeadCipher
         return authentic;
     }
 
-    private Vector128<byte> Seal(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> input, Span<byte> output, bool encrypting) =>
-        _path switch
+    private Vector128<byte> Seal(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> input, Span<byte> output, bool encrypting)
+    {
+        if (input.Length <= ChunkSize && associatedData.Length <= BlockSize)
+        {
+            return SealOneChunk(nonce, associatedData, input, output, encrypting);
+        }
+
+        return _path switch
         {
             AesGcmPath.Vpclmul512 => SealVpclmul512(nonce, associatedData, input, output, encrypting),
             AesGcmPath.Vpclmul256 => SealVpclmul256(nonce, associatedData, input, output, encrypting),
             _ => SealAesNi(nonce, associatedData, input, output, encrypting),
         };
+    }
 
     /// <summary>Wipes the round keys and hash-key powers; the object cannot be used afterwards.</summary>
     public override void Dispose()

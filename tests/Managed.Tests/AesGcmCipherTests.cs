@@ -134,6 +134,60 @@ public sealed class AesGcmCipherTests
         }
     }
 
+    /// <summary>
+    /// Messages of up to one chunk with up to one block of associated data take a route of their own (and one past each
+    /// limit the general one): every length 0 to 129 with associated data of 0, 1, 13, 15, 16 and 17 bytes, both
+    /// directions, out of place at odd offsets and in place, against the OS's AES-GCM.
+    /// </summary>
+    [Theory]
+    [MemberData(nameof(PathsAndKeySizes))]
+    public void Matches_the_os_for_one_chunk_with_a_block_of_associated_data(AesGcmPath path, int keySize)
+    {
+        if (!SystemAesGcm.IsSupported)
+        {
+            return;
+        }
+
+        var random = new Random((keySize * 7) + (int)path);
+        var key = TestBytes.Bytes(random, keySize);
+        var nonce = TestBytes.Bytes(random, 12);
+        using var cipher = new AesGcmCipher(key, path);
+        using var os = new SystemAesGcm(key, 16);
+        var tag = new byte[16];
+        var osTag = new byte[16];
+        foreach (int aadLength in (int[])[0, 1, 13, 15, 16, 17])
+        {
+            var aad = TestBytes.Bytes(random, aadLength + 1).AsSpan(1);
+            for (int length = 0; length <= 129; length++)
+            {
+                var plaintext = TestBytes.Bytes(random, length + 3).AsSpan(3);
+                var mine = new byte[length + 5];
+                var theirs = new byte[length];
+                cipher.Encrypt(nonce, plaintext, mine.AsSpan(5), tag, aad);
+                os.Encrypt(nonce, plaintext, theirs, osTag, aad);
+                Assert.True(theirs.AsSpan().SequenceEqual(mine.AsSpan(5)), $"ciphertext at {length}, {aadLength} bytes of associated data");
+                Assert.True(osTag.AsSpan().SequenceEqual(tag), $"tag at {length}, {aadLength} bytes of associated data");
+
+                var inPlace = theirs.ToArray();
+                Assert.True(cipher.Decrypt(nonce, inPlace, tag, inPlace, aad), $"in-place decrypt at {length}, {aadLength} bytes of associated data");
+                Assert.True(plaintext.SequenceEqual(inPlace), $"in-place round trip at {length}, {aadLength} bytes of associated data");
+
+                var inPlaceTag = new byte[16];
+                cipher.Encrypt(nonce, inPlace, inPlace, inPlaceTag, aad);
+                Assert.True(theirs.AsSpan().SequenceEqual(inPlace), $"in-place encrypt at {length}, {aadLength} bytes of associated data");
+                Assert.Equal(osTag, inPlaceTag);
+
+                if (length > 0)
+                {
+                    theirs[length / 2] ^= 1;
+                    var rejected = TestBytes.Bytes(random, length);
+                    Assert.False(cipher.Decrypt(nonce, theirs, osTag, rejected, aad), $"forgery accepted at {length}, {aadLength} bytes of associated data");
+                    Assert.True(rejected.All(b => b == 0), $"forgery's output not zeroed at {length}, {aadLength} bytes of associated data");
+                }
+            }
+        }
+    }
+
     [Theory]
     [MemberData(nameof(PathsAndKeySizes))]
     public void Matches_the_os_and_the_other_paths_at_large_unaligned_lengths(AesGcmPath path, int keySize)
