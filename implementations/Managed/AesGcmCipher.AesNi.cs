@@ -375,12 +375,11 @@ public sealed partial class AesGcmCipher
 
     /// <summary>GHASH of the associated data, zero-padded to whole blocks, from a zero state.</summary>
     /// <remarks>
-    /// Whole blocks are hashed where they lie, eight to a reduction; only a partial last block is copied, into a
-    /// zeroed 16-byte buffer. The associated data is public, so its copy is not wiped. Copying the last up to 127
+    /// Whole blocks are hashed where they lie, eight to a reduction; a partial last block is loaded zero-padded into a
+    /// register. The associated data is public, so nothing here is wiped. Copying the last up to 127
     /// bytes into a 128-byte buffer, clearing it before and wiping it after took 13% of a 128-byte encryption with
     /// 16 bytes of associated data (perf on the AMD EPYC (Zen 3)).
     /// </remarks>
-    [SkipLocalsInit]
     private Vector128<ulong> HashAssociatedData(ReadOnlySpan<byte> associatedData)
     {
         var s = Vector128<ulong>.Zero;
@@ -394,10 +393,8 @@ public sealed partial class AesGcmCipher
         int rest = associatedData.Length - (whole * BlockSize);
         if (rest > 0)
         {
-            Span<byte> last = stackalloc byte[BlockSize];
-            last.Clear();
-            associatedData[^rest..].CopyTo(last);
-            HashBlocks(ref s, ref MemoryMarshal.GetReference(last), 1);
+            var last = AegisBlocks.LoadPartial(ref Unsafe.Add(ref a, whole * BlockSize), rest);
+            HashBlocks(ref s, ref Unsafe.As<Vector128<byte>, byte>(ref last), 1);
         }
 
         return s;
