@@ -4,6 +4,8 @@ namespace CryptoHarness.Managed;
 // path, with the eight blocks of a chunk in four 256-bit vectors, two blocks each; sixteen multiplications a chunk.
 public sealed partial class AesGcmCipher
 {
+    // A root of its own, as SealAesNi is.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private Vector128<byte> SealVpclmul256(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> input, Span<byte> output, bool encrypting)
     {
         Start(nonce, out var ctr, out var tagMask);

@@ -9,6 +9,8 @@ namespace CryptoHarness.Managed;
 // spans several pending stores cannot be forwarded and waits for them).
 public sealed partial class AesGcmCipher
 {
+    // A root of its own, as SealAesNi is.
+    [MethodImpl(MethodImplOptions.NoInlining)]
     private Vector128<byte> SealVpclmul512(ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> input, Span<byte> output, bool encrypting)
     {
         Start(nonce, out var ctr, out var tagMask);
