@@ -10,6 +10,7 @@ namespace CryptoHarness.Tests.Hostile;
 /// link, pipes that blocked every command, link loops, sizes that overflowed, extremes that became Infinity, merge
 /// integrity, site copying what a link points to, and the smaller ones (backlinks, Windows names, echoed arguments).
 /// </summary>
+[Collection(TimedAlone.Name)]
 public sealed partial class HostileInputsTests
 {
     /// <summary>A generous bound for what takes a second or less: a test fails on a hang or minutes, never on noise.</summary>

@@ -13,6 +13,7 @@ namespace CryptoHarness.Tests.Hostile;
 /// shrinks a failure to the fewest and simplest that still fail; few samples, so the suite stays fast (the seeded
 /// mutation sweep of <see cref="HostileResultsFuzzTests"/> covers breadth).
 /// </summary>
+[Collection(TimedAlone.Name)]
 public sealed class HostilePropertyTests
 {
     private static readonly TimeSpan Bounded = TimeSpan.FromSeconds(20);
