@@ -191,7 +191,7 @@ public static class SiteModel
             .SelectMany(m => FamilyOverview.PrimaryRecords(m, kinds))
             .Where(r => r.SizeBytes == size)
             .GroupBy(r => r.Slug)
-            .ToDictionary(g => g.Key, g => TableRatio.FastestFirst(g)[0]), StringComparer.Ordinal);
+            .ToDictionary(g => g.Key, g => TableRatio.Leader(g)!), StringComparer.Ordinal);
         // Only algorithms some machine measured at the size: one measured otherwise (a password hash, per parameter set)
         // would be a row of n/a, and its scenario gives it a section of its own.
         var algorithms = AlgorithmsOf(keys.SelectMany(k => machines[k]), kinds).Where(a => keys.Any(k => best[k].ContainsKey(a.Slug))).ToArray();
@@ -217,7 +217,7 @@ public static class SiteModel
                 g.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a => new CrossMachineRow(
                     a.Name,
                     keys.Select(k => best[k].TryGetValue(a.Slug, out var r)
-                        ? $"{Format.Number(r.MbPerS, "N0")} (`{Format.ProviderLabel(r.Provider, r.Variant)}`)"
+                        ? $"{Format.Number(r.MbPerS, "N0")} (`{Format.ProviderLabel(r.Record.Provider, r.Record.Variant)}`)"
                         : "n/a").ToArray())).ToArray())).ToArray(),
             scenarios.Select(r => r.CrossMachineSection(keys, machines)).OfType<CrossMachineSection>().Where(section => section.Rows.Count > 0).ToArray());
     }

@@ -36,9 +36,40 @@ public static class TableRatio
         return rows.Select(r => (Row: r, Ratio: Of(r, reference))).OrderBy(p => p.Ratio).ThenBy(p => p.Row.Id, StringComparer.Ordinal).Select(p => p.Row).ToArray();
     }
 
+    /// <summary>
+    /// The table's first row (<see cref="FastestFirst"/>) with its MB/s taken from the timings that put it first: the
+    /// median of its interleaved rounds when the table was ordered by them, else BenchmarkDotNet's median. Null for an
+    /// empty table.
+    /// </summary>
+    /// <remarks>
+    /// Every statement that names the fastest provider and a throughput quotes this. BenchmarkDotNet times each case on
+    /// its own, minutes from the others, and on a shared machine one case can land in a loaded minute: on the Zen 3
+    /// (2026-11-27), `os` led SHAKE256 at 128 KiB in the rounds (its runner-up 1.03 behind) with a BenchmarkDotNet median
+    /// of 1,235 µs against the runner-up's 538 µs, so the fastest was quoted at 106 MB/s where the runner-up's own row
+    /// read 244.
+    /// </remarks>
+    public static TableLeader? Leader(IEnumerable<ResultRecord> records)
+    {
+        var rows = FastestFirst(records);
+        if (rows.Count == 0)
+        {
+            return null;
+        }
+
+        var first = rows[0];
+        return Method(rows) is null
+            ? new TableLeader(first, first.MbPerS, ByRounds: false)
+            : new TableLeader(first, first.SizeBytes / SampleStatistics.Median(first.Rounds!.NsPerCall) * 1e3, ByRounds: true);
+    }
+
     /// <summary>How the table's ratios were taken, for the line under it; null when they are ratios of medians.</summary>
     public static string? Method(IReadOnlyList<ResultRecord> rows) =>
         rows.Count >= 2 && rows.All(r => ArePaired(r, rows[0]))
             ? $"ratios are medians of per-round ratios over {rows[0].Rounds!.NsPerCall.Count} interleaved rounds"
             : null;
 }
+
+/// <summary>A table's fastest row and its throughput, as <see cref="TableRatio.Leader"/> takes them.</summary>
+/// <param name="MbPerS">10⁶ bytes per second at the median of the timings that ranked the table.</param>
+/// <param name="ByRounds">Whether those timings were the interleaved rounds (else BenchmarkDotNet's, the table having no rounds).</param>
+public sealed record TableLeader(ResultRecord Record, double MbPerS, bool ByRounds);

@@ -9,10 +9,11 @@ namespace CryptoHarness.Reporting;
 public sealed record IndexPage(string MachineSpec, IReadOnlyList<IndexFamily> Families);
 
 /// <summary>One family: the runs its results come from and a row per algorithm.</summary>
-public sealed record IndexFamily(string Family, FamilyRun Runs, IReadOnlyList<IndexAlgorithm> Algorithms);
+/// <param name="Large">The size the leaders are named at, as a label: the large highlight size the family's run recorded.</param>
+public sealed record IndexFamily(string Family, FamilyRun Runs, string Large, IReadOnlyList<IndexAlgorithm> Algorithms);
 
 /// <param name="Note">Why the algorithm is measured, where the registry says; null otherwise.</param>
-/// <param name="Leader">The fastest implementation at 128 KiB and its MB/s, or "n/a".</param>
+/// <param name="Leader">The fastest implementation at the family's large highlight size and its MB/s (<see cref="TableRatio.Leader"/>), or "n/a".</param>
 public sealed record IndexAlgorithm(string Name, string Slug, string? Note, string Providers, string Leader);
 
 /// <summary>The highlights (<c>highlights.md.sbn</c>): a leader per family, the runs behind them, the leaders' cost models.</summary>
@@ -166,17 +167,18 @@ public static class FamilyOverview
 
     private static IndexFamily IndexEntry(RunSummary family, FamilyRun runs, KindPresentations kinds)
     {
+        var large = HighlightSizes.Of(family.Run).LargeBytes;
         var algorithms = family.Algorithms.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a =>
         {
-            var leader = Fastest(family, a.Slug, HighlightSizes.Of(family.Run).LargeBytes, kinds);
+            var leader = Fastest(family, a.Slug, large, kinds);
             return new IndexAlgorithm(
                 a.Name,
                 a.Slug,
                 ReportModel.Optional(a.Note),
                 string.Join(", ", family.Results.Where(r => r.Slug == a.Slug).Select(r => r.Provider).Distinct().Order(StringComparer.Ordinal)),
-                leader is null ? "n/a" : $"{Format.ProviderLabel(leader.Provider, leader.Variant)}, {Format.Number(leader.MbPerS, "N0")} MB/s");
+                leader is null ? "n/a" : $"{Format.ProviderLabel(leader.Record.Provider, leader.Record.Variant)}, {Format.Number(leader.MbPerS, "N0")} MB/s");
         }).ToArray();
-        return new IndexFamily(FamilyData.FamilyOf(family), runs, algorithms);
+        return new IndexFamily(FamilyData.FamilyOf(family), runs, Format.Size(large), algorithms);
     }
 
     /// <summary>
@@ -195,9 +197,9 @@ public static class FamilyOverview
 
         var sizes = HighlightSizes.Of(summary.Run);
         var leaders = new[] { sizes.LargeBytes, sizes.SmallBytes }
-            .Select(size => (Size: size, Record: Fastest(summary, slug, size, kinds)))
-            .Where(l => l.Record is not null)
-            .Select(l => (l.Size, Label: Format.ProviderLabel(l.Record!.Provider, l.Record.Variant), MbPerS: Format.Number(l.Record.MbPerS, "N0")))
+            .Select(size => (Size: size, Leader: Fastest(summary, slug, size, kinds)))
+            .Where(l => l.Leader is not null)
+            .Select(l => (l.Size, Label: Format.ProviderLabel(l.Leader!.Record.Provider, l.Leader.Record.Variant), MbPerS: Format.Number(l.Leader.MbPerS, "N0")))
             .ToArray();
         return leaders.Length switch
         {
@@ -210,10 +212,11 @@ public static class FamilyOverview
 
     /// <summary>
     /// The fastest one-shot record of an algorithm at a size, in its primary operation: the first row of its table, in
-    /// the table's own order (by the interleaved rounds where it has them), so the index names the row the page puts first.
+    /// the table's own order (by the interleaved rounds where it has them), so the index names the row the page puts
+    /// first, with the MB/s of the timings that put it there.
     /// </summary>
-    private static ResultRecord? Fastest(RunSummary family, string slug, int size, KindPresentations kinds) =>
-        TableRatio.FastestFirst(PrimaryRecords(family, kinds).Where(r => r.Slug == slug && r.SizeBytes == size)) is [var first, ..] ? first : null;
+    private static TableLeader? Fastest(RunSummary family, string slug, int size, KindPresentations kinds) =>
+        TableRatio.Leader(PrimaryRecords(family, kinds).Where(r => r.Slug == slug && r.SizeBytes == size));
 
     /// <summary>
     /// One operation per algorithm speaks for it: the first in its kind's order (hash or MAC; the shortest XOF output;

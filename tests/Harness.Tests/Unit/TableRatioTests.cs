@@ -58,6 +58,27 @@ public sealed class TableRatioTests
     }
 
     [Fact]
+    public void The_leader_is_quoted_at_the_throughput_of_the_timings_that_ranked_it()
+    {
+        // a leads in every round; BenchmarkDotNet caught it in a loaded minute (median 2,500 ns against b's 1,100).
+        var a = Row("a", 2500, "ab", [1000, 1024, 1010]);
+        var b = Row("b", 1100, "ab", [1050, 1060, 1040]);
+
+        var leader = TableRatio.Leader([b, a])!;
+
+        Assert.Equal("sha256/a", leader.Record.Id);
+        Assert.True(leader.ByRounds);
+        Assert.Equal(1024 / 1010.0 * 1e3, leader.MbPerS, 9);
+
+        // Without rounds the table is ranked, and its leader quoted, by BenchmarkDotNet's medians.
+        var byMedians = TableRatio.Leader([a with { Rounds = null }, b with { Rounds = null }])!;
+        Assert.Equal("sha256/b", byMedians.Record.Id);
+        Assert.False(byMedians.ByRounds);
+        Assert.Equal(b.MbPerS, byMedians.MbPerS);
+        Assert.Null(TableRatio.Leader([]));
+    }
+
+    [Fact]
     public void The_drift_between_runs_counts_every_pair_of_rows_and_says_which_were_paired()
     {
         RunSummary Run(params ResultRecord[] rows) => new() { Run = SummaryFile.Load(Path.Combine(AppContext.BaseDirectory, "Fixtures", "sha256-quick")).Run, Results = rows, Failures = [], Unsupported = [] };
