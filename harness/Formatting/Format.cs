@@ -88,6 +88,14 @@ public static class Format
 
     /// <summary>How an implementation is named in tables: the provider, with its variant when it has one.</summary>
     public static string ProviderLabel(string provider, string variant) => variant.Length == 0 ? provider : $"{provider} ({variant})";
+
+    /// <summary>
+    /// ", tied with a, b" naming the providers the rounds do not tell apart from a table's leader
+    /// (<see cref="TableLeader.TiedWith"/>), each in backticks when <paramref name="code"/>; empty when there are none.
+    /// </summary>
+    public static string TiedWith(TableLeader leader, bool code) => leader.TiedWith.Count == 0
+        ? ""
+        : ", tied with " + string.Join(", ", leader.TiedWith.Select(r => code ? $"`{ProviderLabel(r.Provider, r.Variant)}`" : ProviderLabel(r.Provider, r.Variant)));
 }
 
 public readonly record struct TimeUnit(string Name, double Nanoseconds);

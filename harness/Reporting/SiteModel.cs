@@ -217,7 +217,7 @@ public static class SiteModel
                 g.OrderBy(a => a.Name, StringComparer.Ordinal).Select(a => new CrossMachineRow(
                     a.Name,
                     keys.Select(k => best[k].TryGetValue(a.Slug, out var r)
-                        ? $"{Format.Number(r.MbPerS, "N0")} (`{Format.ProviderLabel(r.Record.Provider, r.Record.Variant)}`)"
+                        ? $"{Format.Number(r.MbPerS, "N0")} (`{Format.ProviderLabel(r.Record.Provider, r.Record.Variant)}`{Format.TiedWith(r, code: true)})"
                         : "n/a").ToArray())).ToArray())).ToArray(),
             scenarios.Select(r => r.CrossMachineSection(keys, machines)).OfType<CrossMachineSection>().Where(section => section.Rows.Count > 0).ToArray());
     }

@@ -57,9 +57,20 @@ public static class TableRatio
         }
 
         var first = rows[0];
-        return Method(rows) is null
-            ? new TableLeader(first, first.MbPerS, ByRounds: false)
-            : new TableLeader(first, first.SizeBytes / SampleStatistics.Median(first.Rounds!.NsPerCall) * 1e3, ByRounds: true);
+        if (Method(rows) is null)
+        {
+            return new TableLeader(first, first.MbPerS, ByRounds: false, TiedWith: []);
+        }
+
+        // Another provider is tied with the leader when the rounds do not tell them apart: the 95% interval of its
+        // per-round ratio to the leader reaches 1. Each provider by its first row, its fastest variant.
+        var tied = rows.Skip(1)
+            .Where(r => r.Provider != first.Provider)
+            .GroupBy(r => r.Provider, StringComparer.Ordinal)
+            .Select(g => g.First())
+            .Where(r => PairedRatio.Of(r.Rounds!.NsPerCall, first.Rounds!.NsPerCall).Lower <= 1)
+            .ToArray();
+        return new TableLeader(first, first.SizeBytes / SampleStatistics.Median(first.Rounds!.NsPerCall) * 1e3, ByRounds: true, tied);
     }
 
     /// <summary>How the table's ratios were taken, for the line under it; null when they are ratios of medians.</summary>
@@ -72,4 +83,8 @@ public static class TableRatio
 /// <summary>A table's fastest row and its throughput, as <see cref="TableRatio.Leader"/> takes them.</summary>
 /// <param name="MbPerS">10⁶ bytes per second at the median of the timings that ranked the table.</param>
 /// <param name="ByRounds">Whether those timings were the interleaved rounds (else BenchmarkDotNet's, the table having no rounds).</param>
-public sealed record TableLeader(ResultRecord Record, double MbPerS, bool ByRounds);
+/// <param name="TiedWith">
+/// The other providers the rounds do not tell apart from the leader (the 95% interval of the per-round ratio reaches 1),
+/// each by its fastest variant, fastest first; empty without rounds, where there is no such interval.
+/// </param>
+public sealed record TableLeader(ResultRecord Record, double MbPerS, bool ByRounds, IReadOnlyList<ResultRecord> TiedWith);

@@ -176,7 +176,7 @@ public static class FamilyOverview
                 a.Slug,
                 ReportModel.Optional(a.Note),
                 string.Join(", ", family.Results.Where(r => r.Slug == a.Slug).Select(r => r.Provider).Distinct().Order(StringComparer.Ordinal)),
-                leader is null ? "n/a" : $"{Format.ProviderLabel(leader.Record.Provider, leader.Record.Variant)}, {Format.Number(leader.MbPerS, "N0")} MB/s");
+                leader is null ? "n/a" : $"{Format.ProviderLabel(leader.Record.Provider, leader.Record.Variant)}, {Format.Number(leader.MbPerS, "N0")} MB/s{Format.TiedWith(leader, code: false)}");
         }).ToArray();
         return new IndexFamily(FamilyData.FamilyOf(family), runs, Format.Size(large), algorithms);
     }
@@ -199,14 +199,14 @@ public static class FamilyOverview
         var leaders = new[] { sizes.LargeBytes, sizes.SmallBytes }
             .Select(size => (Size: size, Leader: Fastest(summary, slug, size, kinds)))
             .Where(l => l.Leader is not null)
-            .Select(l => (l.Size, Label: Format.ProviderLabel(l.Leader!.Record.Provider, l.Leader.Record.Variant), MbPerS: Format.Number(l.Leader.MbPerS, "N0")))
+            .Select(l => (l.Size, Label: Format.ProviderLabel(l.Leader!.Record.Provider, l.Leader.Record.Variant), Figure: Format.Number(l.Leader.MbPerS, "N0") + " MB/s" + Format.TiedWith(l.Leader, code: true)))
             .ToArray();
         return leaders.Length switch
         {
             0 => null,
             2 when leaders[0].Label == leaders[1].Label =>
-                $"`{leaders[0].Label}` at {Format.Size(leaders[0].Size)} ({leaders[0].MbPerS} MB/s) and at {Format.Size(leaders[1].Size)} ({leaders[1].MbPerS} MB/s)",
-            _ => string.Join("; ", leaders.Select(l => $"`{l.Label}` at {Format.Size(l.Size)} ({l.MbPerS} MB/s)")),
+                $"`{leaders[0].Label}` at {Format.Size(leaders[0].Size)} ({leaders[0].Figure}) and at {Format.Size(leaders[1].Size)} ({leaders[1].Figure})",
+            _ => string.Join("; ", leaders.Select(l => $"`{l.Label}` at {Format.Size(l.Size)} ({l.Figure})")),
         };
     }
 

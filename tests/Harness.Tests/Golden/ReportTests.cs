@@ -388,5 +388,6 @@ public sealed class ReportTests
         return Cli.Run("report", "--results", Path.Combine(Fixtures, "sha256-quick"), "--out", folder.Combine("out"), "--templates", templates);
     }
 
-    private static string SourceDirectory([System.Runtime.CompilerServices.CallerFilePath] string path = "") => Path.GetDirectoryName(path)!;
+    /// <summary>The test project's folder, which holds <c>Fixtures/</c> (this file sits one folder below it, in <c>Golden/</c>).</summary>
+    private static string SourceDirectory([System.Runtime.CompilerServices.CallerFilePath] string path = "") => Path.GetDirectoryName(Path.GetDirectoryName(path))!;
 }

@@ -1,4 +1,5 @@
 using CryptoHarness.Comparing;
+using CryptoHarness.Formatting;
 
 namespace CryptoHarness.Tests.Unit;
 
@@ -76,6 +77,25 @@ public sealed class TableRatioTests
         Assert.False(byMedians.ByRounds);
         Assert.Equal(b.MbPerS, byMedians.MbPerS);
         Assert.Null(TableRatio.Leader([]));
+    }
+
+    [Fact]
+    public void A_provider_the_rounds_do_not_tell_apart_from_the_leader_is_tied_with_it()
+    {
+        // b is faster than a in four rounds of nine and slower in five: the interval of b/a reaches 1. c is slower in
+        // every round. a's second variant is the leader's own provider, never named as a tie.
+        double[] times = [100, 101, 99, 100, 102, 98, 100, 101, 99];
+        var a = Row("a", 100, "t", times);
+        var b = Row("b", 101, "t", [101, 100, 100, 99, 103, 99, 101, 100, 100]);
+        var c = Row("c", 120, "t", [.. times.Select(t => t * 1.2)]);
+        var aOther = Row("a", 100.5, "t", [.. times.Select(t => t * 1.001)]) with { Id = "sha256/a/other", Variant = "other" };
+
+        var leader = TableRatio.Leader([c, b, aOther, a])!;
+
+        Assert.Equal("sha256/a", leader.Record.Id);
+        Assert.Equal(["sha256/b"], leader.TiedWith.Select(r => r.Id));
+        Assert.Equal(", tied with `b`", Format.TiedWith(leader, code: true));
+        Assert.Equal("", Format.TiedWith(TableRatio.Leader([c, a])!, code: false));
     }
 
     [Fact]
