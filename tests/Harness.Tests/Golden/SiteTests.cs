@@ -52,7 +52,7 @@ public sealed class SiteTests
     }
 
     [Fact]
-    public void A_row_is_flagged_when_its_CV_is_above_5_percent_or_its_samples_are_bimodal_and_shows_n_and_CV()
+    public void A_row_is_flagged_when_its_CV_is_above_5_percent_its_samples_are_bimodal_or_its_rounds_disagree_and_shows_n_and_CV()
     {
         var record = SummaryFile.Load(Fixture).Results.First(r => r.SizeBytes == 131072);
         var steady = Enumerable.Range(0, 30).Select(i => 1000.0 + i % 3).ToArray();
@@ -66,6 +66,13 @@ public sealed class SiteTests
         Assert.Equal("⚠ CV 6.0% > 5%", ReportModel.StatisticalWarning(noisy));
         Assert.StartsWith("⚠ bimodal (mValue ", ReportModel.StatisticalWarning(twoModes), StringComparison.Ordinal);
         Assert.Contains("CV 6.0% > 5%; bimodal", ReportModel.StatisticalWarning(noisy with { SamplesNs = bimodal }), StringComparison.Ordinal);
+
+        // The rounds time the same calls at other moments: 1.2× apart is this machine's noise, 2× a change of load.
+        InterleavedRecord Rounds(double ns) => new() { Table = "ab", NsPerCall = [ns, ns, ns], CallsPerRound = 10, AllocatedBytes = 0 };
+        var calmMedian = calm with { MedianNs = 1000 };
+        Assert.Equal("", ReportModel.StatisticalWarning(calmMedian with { Rounds = Rounds(1200) }));
+        Assert.Equal("⚠ the rounds' median is 2.00× this median", ReportModel.StatisticalWarning(calmMedian with { Rounds = Rounds(2000) }));
+        Assert.Equal("⚠ the rounds' median is 0.40× this median", ReportModel.StatisticalWarning(calmMedian with { Rounds = Rounds(400) }));
 
         var summary = SummaryFile.Load(Fixture);
         var page = ScenarioRegistry.Stage(ReportStage.DefaultTemplatesDirectory).Render(summary).Single(f => f.Name == "sha256.md").Content;
