@@ -46,6 +46,17 @@ internal static class BlockHash
         }
     }
 
+    /// <summary>The same check for an algorithm with more paths than scalar; <paramref name="paths"/> names them in the message.</summary>
+    internal static void ThrowIfNoSuchPath(InstructionSet path, string algorithm, bool isSupported, string paths)
+    {
+        InstructionSets.ThrowIfNotSupported(path);
+        if (!isSupported)
+        {
+            throw new ArgumentException(
+                $"{algorithm} has no {InstructionSets.VariantName(path)} path here; only {paths}.", nameof(path));
+        }
+    }
+
     internal static void ThrowIfDestinationTooShort(Span<byte> destination, int hashSize, string algorithm)
     {
         if (destination.Length < hashSize)

@@ -154,15 +154,8 @@ public static partial class Sha512
         }
     }
 
-    internal static void ThrowIfNoSuchPath(InstructionSet path, string algorithm)
-    {
-        InstructionSets.ThrowIfNotSupported(path);
-        if (!IsSupported(path))
-        {
-            throw new ArgumentException(
-                $"{algorithm} has no {InstructionSets.VariantName(path)} path here; only scalar and, on x86, ssse3 and avx2.", nameof(path));
-        }
-    }
+    internal static void ThrowIfNoSuchPath(InstructionSet path, string algorithm) =>
+        BlockHash.ThrowIfNoSuchPath(path, algorithm, IsSupported(path), "scalar and, on x86, ssse3 and avx2");
 
     /// <summary>The initial hash value for a digest of <paramref name="hashSize"/> bytes.</summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]

@@ -1,6 +1,6 @@
 namespace CryptoHarness.Managed;
 
-// The scalar path (the only one): the SM3 compression function CF of GB/T 32905-2016 §5.3, unrolled.
+// The scalar path (the fallback where SSSE3 is missing): the SM3 compression function CF of GB/T 32905-2016 §5.3, unrolled.
 public static partial class Sm3
 {
     /// <summary>

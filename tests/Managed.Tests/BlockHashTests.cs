@@ -6,9 +6,9 @@ using Org.BouncyCastle.Crypto.Digests;
 namespace CryptoHarness.Managed.Tests;
 
 /// <summary>
-/// The scalar block hashes on the shared drivers of <c>BlockHash.cs</c> (MD5, SHA-1, RIPEMD-160, SM3, Whirlpool,
-/// Streebog, Kupyna): their standards' vectors, every tail length at every offset against BouncyCastle, incremental
-/// against one-shot, no allocation, and the argument checks.
+/// The block hashes on the shared drivers of <c>BlockHash.cs</c> (MD5, SHA-1, RIPEMD-160, SM3, Whirlpool, Streebog,
+/// Kupyna), on every path each has and the CPU runs: their standards' vectors, every tail length at every offset
+/// against BouncyCastle, incremental against one-shot, no allocation, and the argument checks.
 /// </summary>
 public sealed class BlockHashTests
 {
@@ -20,7 +20,7 @@ public sealed class BlockHashTests
         HasherChecks.OneShot HashData,
         HasherChecks.OneShotOnPath HashDataOnPath,
         Func<InstructionSet, bool> IsSupported,
-        Func<BlockHasher> CreateHasher,
+        Func<InstructionSet, BlockHasher> CreateHasher,
         Func<IDigest> Reference)
     {
         public override string ToString() => Name;
@@ -28,21 +28,23 @@ public sealed class BlockHashTests
 
     private static readonly Variant[] AllVariants =
     [
-        new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, () => new Md5Hasher(), () => new MD5Digest()),
-        new("SHA-1", 20, 64, Sha1.HashData, Sha1.HashData, Sha1.IsSupported, () => new Sha1Hasher(), () => new Sha1Digest()),
-        new("RIPEMD-160", 20, 64, Ripemd160.HashData, Ripemd160.HashData, Ripemd160.IsSupported, () => new Ripemd160Hasher(), () => new RipeMD160Digest()),
-        new("SM3", 32, 64, Sm3.HashData, Sm3.HashData, Sm3.IsSupported, () => new Sm3Hasher(), () => new SM3Digest()),
-        new("Streebog-256", 32, 64, Streebog.HashData256, Streebog.HashData256, Streebog.IsSupported, () => new StreebogHasher(32), () => new Gost3411_2012_256Digest()),
-        new("Streebog-512", 64, 64, Streebog.HashData512, Streebog.HashData512, Streebog.IsSupported, () => new StreebogHasher(64), () => new Gost3411_2012_512Digest()),
-        new("Kupyna-256", 32, 64, Kupyna.HashData256, Kupyna.HashData256, Kupyna.IsSupported, () => new KupynaHasher(32), () => new Dstu7564Digest(256)),
-        new("Kupyna-384", 48, 128, Kupyna.HashData384, Kupyna.HashData384, Kupyna.IsSupported, () => new KupynaHasher(48), () => new Dstu7564Digest(384)),
-        new("Kupyna-512", 64, 128, Kupyna.HashData512, Kupyna.HashData512, Kupyna.IsSupported, () => new KupynaHasher(64), () => new Dstu7564Digest(512)),
-        new("Whirlpool", 64, 64, Whirlpool.HashData, Whirlpool.HashData, Whirlpool.IsSupported, () => new WhirlpoolHasher(), () => new WhirlpoolDigest()),
+        new("MD5", 16, 64, Md5.HashData, Md5.HashData, Md5.IsSupported, _ => new Md5Hasher(), () => new MD5Digest()),
+        new("SHA-1", 20, 64, Sha1.HashData, Sha1.HashData, Sha1.IsSupported, _ => new Sha1Hasher(), () => new Sha1Digest()),
+        new("RIPEMD-160", 20, 64, Ripemd160.HashData, Ripemd160.HashData, Ripemd160.IsSupported, _ => new Ripemd160Hasher(), () => new RipeMD160Digest()),
+        new("SM3", 32, 64, Sm3.HashData, Sm3.HashData, Sm3.IsSupported, p => new Sm3Hasher(p), () => new SM3Digest()),
+        new("Streebog-256", 32, 64, Streebog.HashData256, Streebog.HashData256, Streebog.IsSupported, _ => new StreebogHasher(32), () => new Gost3411_2012_256Digest()),
+        new("Streebog-512", 64, 64, Streebog.HashData512, Streebog.HashData512, Streebog.IsSupported, _ => new StreebogHasher(64), () => new Gost3411_2012_512Digest()),
+        new("Kupyna-256", 32, 64, Kupyna.HashData256, Kupyna.HashData256, Kupyna.IsSupported, _ => new KupynaHasher(32), () => new Dstu7564Digest(256)),
+        new("Kupyna-384", 48, 128, Kupyna.HashData384, Kupyna.HashData384, Kupyna.IsSupported, _ => new KupynaHasher(48), () => new Dstu7564Digest(384)),
+        new("Kupyna-512", 64, 128, Kupyna.HashData512, Kupyna.HashData512, Kupyna.IsSupported, _ => new KupynaHasher(64), () => new Dstu7564Digest(512)),
+        new("Whirlpool", 64, 64, Whirlpool.HashData, Whirlpool.HashData, Whirlpool.IsSupported, _ => new WhirlpoolHasher(), () => new WhirlpoolDigest()),
     ];
 
     public static TheoryData<Variant> Variants => [.. AllVariants];
 
     private static Variant ByName(string name) => AllVariants.Single(v => v.Name == name);
+
+    private static InstructionSet[] PathsOf(Variant variant) => HasherChecks.PathsOf(variant.IsSupported);
 
     private static string Hex(string ascii) => Convert.ToHexString(Encoding.ASCII.GetBytes(ascii));
 
@@ -138,19 +140,26 @@ public sealed class BlockHashTests
         var expected = Convert.FromHexString(expectedHex);
         Assert.Equal(variant.HashSize, expected.Length);
 
-        var actual = new byte[variant.HashSize];
-        variant.HashData(message, actual);
-        Assert.True(expected.AsSpan().SequenceEqual(actual), $"{name}, {source}: one-shot");
-
-        using var hasher = variant.CreateHasher();
-        foreach (var b in message)
+        foreach (var path in PathsOf(variant))
         {
-            hasher.Append([b]);
+            var actual = new byte[variant.HashSize];
+            variant.HashDataOnPath(message, actual, path);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"{name} {path}, {source}: one-shot");
+
+            using var hasher = variant.CreateHasher(path);
+            foreach (var b in message)
+            {
+                hasher.Append([b]);
+            }
+
+            Array.Clear(actual);
+            hasher.GetHashAndReset(actual);
+            Assert.True(expected.AsSpan().SequenceEqual(actual), $"{name} {path}, {source}: byte by byte");
         }
 
-        Array.Clear(actual);
-        hasher.GetHashAndReset(actual);
-        Assert.True(expected.AsSpan().SequenceEqual(actual), $"{name}, {source}: byte by byte");
+        var viaDefault = new byte[variant.HashSize];
+        variant.HashData(message, viaDefault);
+        Assert.True(expected.AsSpan().SequenceEqual(viaDefault), $"{name}, {source}: default path");
     }
 
     /// <summary>
@@ -167,15 +176,18 @@ public sealed class BlockHashTests
         var actual = new byte[variant.HashSize];
         var expected = new byte[variant.HashSize];
         var reference = variant.Reference();
-        foreach (var length in lengths)
+        foreach (var path in PathsOf(variant))
         {
-            int maxOffset = length > 1000 ? 1 : 7;
-            for (var offset = 0; offset <= maxOffset; offset++)
+            foreach (var length in lengths)
             {
-                reference.BlockUpdate(buffer, offset, length);
-                reference.DoFinal(expected, 0);
-                variant.HashData(buffer.AsSpan(offset, length), actual);
-                Assert.True(expected.AsSpan().SequenceEqual(actual), $"{variant}: length {length}, offset {offset}");
+                int maxOffset = length > 1000 ? 1 : 7;
+                for (var offset = 0; offset <= maxOffset; offset++)
+                {
+                    reference.BlockUpdate(buffer, offset, length);
+                    reference.DoFinal(expected, 0);
+                    variant.HashDataOnPath(buffer.AsSpan(offset, length), actual, path);
+                    Assert.True(expected.AsSpan().SequenceEqual(actual), $"{variant} {path}: length {length}, offset {offset}");
+                }
             }
         }
     }
@@ -184,16 +196,22 @@ public sealed class BlockHashTests
     [MemberData(nameof(Variants))]
     public void Incremental_with_random_chunks_equals_one_shot(Variant variant)
     {
-        using var hasher = variant.CreateHasher();
-        HasherChecks.IncrementalWithRandomChunksEqualsOneShot(hasher, variant.HashData, variant.Name);
+        foreach (var path in PathsOf(variant))
+        {
+            using var hasher = variant.CreateHasher(path);
+            HasherChecks.IncrementalWithRandomChunksEqualsOneShot(hasher, (s, d) => variant.HashDataOnPath(s, d, path), $"{variant} {path}");
+        }
     }
 
     [Theory]
     [MemberData(nameof(Variants))]
     public void One_shot_and_incremental_allocate_nothing(Variant variant)
     {
-        using var hasher = variant.CreateHasher();
-        HasherChecks.AllocateNothing(hasher, variant.HashData);
+        foreach (var path in PathsOf(variant))
+        {
+            using var hasher = variant.CreateHasher(path);
+            HasherChecks.AllocateNothing(hasher, (s, d) => variant.HashDataOnPath(s, d, path));
+        }
     }
 
     [Theory]
@@ -201,16 +219,24 @@ public sealed class BlockHashTests
     public void Other_paths_short_destinations_and_disposed_hashers_are_refused(Variant variant)
     {
         var input = new byte[10];
+        // SM3 has an ssse3 path besides scalar; the others have scalar only.
+        InstructionSet[] paths = variant.Name == "SM3" ? [InstructionSet.Scalar, InstructionSet.Ssse3] : [InstructionSet.Scalar];
         Assert.True(variant.IsSupported(InstructionSet.Scalar));
-        variant.HashDataOnPath(input, new byte[variant.HashSize], InstructionSet.Scalar);
-        foreach (var path in new[] { InstructionSet.Ssse3, InstructionSet.Avx2, InstructionSet.Avx512 })
+        foreach (var path in Enum.GetValues<InstructionSet>())
         {
-            Assert.False(variant.IsSupported(path));
-            Assert.ThrowsAny<Exception>(() => variant.HashDataOnPath(input, new byte[variant.HashSize], path));
+            Assert.Equal(paths.Contains(path) && InstructionSets.IsSupported(path), variant.IsSupported(path));
+            if (!variant.IsSupported(path))
+            {
+                Assert.ThrowsAny<Exception>(() => variant.HashDataOnPath(input, new byte[variant.HashSize], path));
+                if (variant.Name == "SM3")
+                {
+                    Assert.ThrowsAny<Exception>(() => variant.CreateHasher(path));
+                }
+            }
         }
 
         Assert.Throws<ArgumentException>(() => variant.HashData(input, new byte[variant.HashSize - 1]));
-        HasherChecks.ShortDestinationsAndDisposalAreRefused(variant.CreateHasher());
+        HasherChecks.ShortDestinationsAndDisposalAreRefused(variant.CreateHasher(InstructionSet.Scalar));
     }
 
     [Theory]

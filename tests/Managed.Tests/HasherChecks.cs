@@ -6,6 +6,10 @@ namespace CryptoHarness.Managed.Tests;
 /// </summary>
 public static class HasherChecks
 {
+    /// <summary>Every path a function has and this CPU runs; scalar is always among them.</summary>
+    public static InstructionSet[] PathsOf(Func<InstructionSet, bool> isSupported) =>
+        [.. Enum.GetValues<InstructionSet>().Where(p => isSupported(p) && InstructionSets.IsSupported(p))];
+
     /// <summary>A one-shot call of the same function (and path) as the hasher, writing <c>destination.Length</c> bytes.</summary>
     public delegate void OneShot(ReadOnlySpan<byte> source, Span<byte> destination);
 

@@ -45,9 +45,7 @@ public sealed class Sha2Tests
 
     public static TheoryData<Variant> Variants => [.. AllVariants];
 
-    /// <summary>Every path the function has and this CPU runs; scalar is always among them.</summary>
-    private static InstructionSet[] PathsOf(Variant variant) =>
-        [.. Enum.GetValues<InstructionSet>().Where(p => variant.IsSupported(p) && InstructionSets.IsSupported(p))];
+    private static InstructionSet[] PathsOf(Variant variant) => HasherChecks.PathsOf(variant.IsSupported);
 
     // NIST's example messages for FIPS 180-4 (csrc.nist.gov, "Cryptographic Standards and Guidelines: Examples
     // with Intermediate Values", SHA224.pdf ... SHA512_256.pdf): "abc", and a two-block message for each block

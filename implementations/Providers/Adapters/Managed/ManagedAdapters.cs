@@ -318,7 +318,10 @@ internal static unsafe class ManagedEntries
         entries.Add(new ManagedStreamingHash(Algorithms.Md5, InstructionSet.Scalar, &Md5.HashData, Md5.IsSupported, _ => new Md5Incremental()));
         entries.Add(new ManagedStreamingHash(Algorithms.Sha1, InstructionSet.Scalar, &Sha1.HashData, Sha1.IsSupported, _ => new Sha1Incremental()));
         entries.Add(new ManagedStreamingHash(Algorithms.Ripemd160, InstructionSet.Scalar, &Ripemd160.HashData, Ripemd160.IsSupported, _ => new Ripemd160Incremental()));
-        entries.Add(new ManagedStreamingHash(Algorithms.Sm3, InstructionSet.Scalar, &Sm3.HashData, Sm3.IsSupported, _ => new Sm3Incremental()));
+        foreach (var path in ManagedHash.PathsOf(Sm3.IsSupported))
+        {
+            entries.Add(new ManagedStreamingHash(Algorithms.Sm3, path, &Sm3.HashData, Sm3.IsSupported, p => new Sm3Incremental(p)));
+        }
         entries.Add(new ManagedStreamingHash(Algorithms.Streebog256, InstructionSet.Scalar, &Streebog.HashData256, Streebog.IsSupported, _ => new StreebogIncremental(32)));
         entries.Add(new ManagedStreamingHash(Algorithms.Streebog512, InstructionSet.Scalar, &Streebog.HashData512, Streebog.IsSupported, _ => new StreebogIncremental(64)));
         entries.Add(new ManagedStreamingHash(Algorithms.Kupyna256, InstructionSet.Scalar, &Kupyna.HashData256, Kupyna.IsSupported, _ => new KupynaIncremental(32)));
@@ -441,9 +444,9 @@ internal static unsafe class ManagedEntries
         public void Dispose() => _hasher.Dispose();
     }
 
-    private sealed class Sm3Incremental : IIncrementalHash
+    private sealed class Sm3Incremental(InstructionSet path) : IIncrementalHash
     {
-        private readonly Sm3Hasher _hasher = new();
+        private readonly Sm3Hasher _hasher = new(path);
 
         public void Append(ReadOnlySpan<byte> source) => _hasher.Append(source);
 
