@@ -92,9 +92,7 @@ public static class AsconAead128
         where TPermutation : struct, IAsconPermutation<TWord>
         where TWord : struct
     {
-        TWord k0 = TPermutation.Load(key), k1 = TPermutation.Load(key[8..]);
-        TWord x0 = TPermutation.FromScalar(InitialValue), x1 = k0, x2 = k1, x3 = TPermutation.Load(nonce), x4 = TPermutation.Load(nonce[8..]);
-        Start<TPermutation, TWord>(associatedData, k0, k1, ref x0, ref x1, ref x2, ref x3, ref x4);
+        Start<TPermutation, TWord>(key, nonce, associatedData, out TWord k0, out TWord k1, out TWord x0, out TWord x1, out TWord x2, out TWord x3, out TWord x4);
 
         // SP 800-232 Algorithm 3 step 4: C_i = S[0:127] after XORing P_i in, then p[8] for every whole block. The
         // lengths are equal (Check), so one offset walks both without the per-block bounds checks that span
@@ -145,9 +143,7 @@ public static class AsconAead128
     {
         Span<byte> written = plaintext;
 
-        TWord k0 = TPermutation.Load(key), k1 = TPermutation.Load(key[8..]);
-        TWord x0 = TPermutation.FromScalar(InitialValue), x1 = k0, x2 = k1, x3 = TPermutation.Load(nonce), x4 = TPermutation.Load(nonce[8..]);
-        Start<TPermutation, TWord>(associatedData, k0, k1, ref x0, ref x1, ref x2, ref x3, ref x4);
+        Start<TPermutation, TWord>(key, nonce, associatedData, out TWord k0, out TWord k1, out TWord x0, out TWord x1, out TWord x2, out TWord x3, out TWord x4);
 
         // SP 800-232 Algorithm 4 step 4: P_i = S[0:127] ⊕ C_i, and the rate takes C_i's value. One offset walks both
         // spans, as in EncryptCore.
@@ -196,14 +192,23 @@ public static class AsconAead128
     /// <summary>
     /// SP 800-232 Algorithms 3 and 4, steps 1–3: the key and nonce into the state, p[12], the key again; the
     /// associated data in 16-byte blocks with p[8] after each, the last padded (none at all when it is empty); then
-    /// the domain separation bit.
+    /// the domain separation bit. The key's words come back too (<paramref name="k0"/>, <paramref name="k1"/>), for
+    /// <see cref="Finish"/>; Encrypt and Decrypt begin alike up to here.
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Start<TPermutation, TWord>(
-        ReadOnlySpan<byte> associatedData, TWord k0, TWord k1, ref TWord x0, ref TWord x1, ref TWord x2, ref TWord x3, ref TWord x4)
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData,
+        out TWord k0, out TWord k1, out TWord x0, out TWord x1, out TWord x2, out TWord x3, out TWord x4)
         where TPermutation : struct, IAsconPermutation<TWord>
         where TWord : struct
     {
+        k0 = TPermutation.Load(key);
+        k1 = TPermutation.Load(key[8..]);
+        x0 = TPermutation.FromScalar(InitialValue);
+        x1 = k0;
+        x2 = k1;
+        x3 = TPermutation.Load(nonce);
+        x4 = TPermutation.Load(nonce[8..]);
         TPermutation.P12(ref x0, ref x1, ref x2, ref x3, ref x4);
         x3 = TPermutation.Xor(x3, k0);
         x4 = TPermutation.Xor(x4, k1);
