@@ -13,8 +13,8 @@ internal interface ILshParameters<TWord>
     /// <summary>The variant's public <c>IsSupported</c>.</summary>
     static abstract bool IsSupported(InstructionSet path);
 
-    /// <summary>The compression function over whole blocks on the variant's one vector path.</summary>
-    static abstract void CompressVector(Span<TWord> cv, ReadOnlySpan<byte> blocks);
+    /// <summary>The compression function over whole blocks on one of the variant's vector paths, which is supported.</summary>
+    static abstract void CompressVector(Span<TWord> cv, ReadOnlySpan<byte> blocks, InstructionSet path);
 
     static abstract int BlockSizeInBytes { get; }
 
@@ -42,7 +42,7 @@ internal static partial class Lsh
 
         public static bool IsSupported(InstructionSet path) => Lsh256.IsSupported(path);
 
-        public static void CompressVector(Span<uint> cv, ReadOnlySpan<byte> blocks) => Lsh256.CompressAvx2(cv, blocks);
+        public static void CompressVector(Span<uint> cv, ReadOnlySpan<byte> blocks, InstructionSet path) => Lsh256.CompressAvx2(cv, blocks);
 
         public static int BlockSizeInBytes => Lsh256.BlockSizeInBytes;
 
@@ -67,7 +67,17 @@ internal static partial class Lsh
 
         public static bool IsSupported(InstructionSet path) => Lsh512.IsSupported(path);
 
-        public static void CompressVector(Span<ulong> cv, ReadOnlySpan<byte> blocks) => Lsh512.CompressAvx512(cv, blocks);
+        public static void CompressVector(Span<ulong> cv, ReadOnlySpan<byte> blocks, InstructionSet path)
+        {
+            if (path == InstructionSet.Avx512)
+            {
+                Lsh512.CompressAvx512(cv, blocks);
+            }
+            else
+            {
+                Lsh512.CompressAvx2(cv, blocks);
+            }
+        }
 
         public static int BlockSizeInBytes => Lsh512.BlockSizeInBytes;
 

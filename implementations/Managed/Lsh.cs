@@ -107,9 +107,8 @@ internal static unsafe partial class Lsh
     }
 
     /// <summary>
-    /// The compression function on <paramref name="path"/>, which is supported: the one place that picks the code for
-    /// a path. Each variant has one vector path (<see cref="ILshParameters{TWord}.CompressVector"/>) beside the shared
-    /// scalar one.
+    /// The compression function on <paramref name="path"/>, which is supported: scalar here, the shared code; a vector
+    /// path in the variant's <see cref="ILshParameters{TWord}.CompressVector"/> (LSH-256 has avx2, LSH-512 avx2 and avx512).
     /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Compress<TWord, TVariant>(Span<TWord> cv, ReadOnlySpan<byte> blocks, InstructionSet path)
@@ -122,7 +121,7 @@ internal static unsafe partial class Lsh
         }
         else
         {
-            TVariant.CompressVector(cv, blocks);
+            TVariant.CompressVector(cv, blocks, path);
         }
     }
 }

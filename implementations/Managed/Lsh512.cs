@@ -7,14 +7,16 @@ namespace CryptoHarness.Managed;
 /// final 512 bits is kept.
 /// </summary>
 /// <remarks>
-/// Two paths: <see cref="InstructionSet.Scalar"/> (<c>Lsh.Scalar.cs</c>, shared with LSH-256, the chaining variable in sixteen
-/// registers) and <see cref="InstructionSet.Avx512"/> (<c>Lsh512.Avx512.cs</c>, each half in one 512-bit vector). No
-/// AVX2 path: a half would take two 256-bit vectors and AVX2 has no 64-bit rotate or two-source permute, so the
-/// step's permutation and rotations would cost more than the scalar registers' renaming. Dispatch policy: AVX-512
-/// wherever the CPU has it, scalar otherwise. Measured on an AMD EPYC (Zen 4, a shared and busy machine), best of 40
-/// interleaved Stopwatch rounds, LSH-512-512: AVX-512 185 ns at 128 B (scalar 0.6–0.95 µs), 4.9 µs at 8 KiB (26–34 µs)
-/// and 75 µs at 128 KiB (0.27–0.53 ms), about 1.7 GB/s against 250–490 MB/s. One-shot calls allocate nothing on the heap and wipe the chaining
-/// variable and the padded tail they held on the stack.
+/// Three paths: <see cref="InstructionSet.Scalar"/> (<c>Lsh.Scalar.cs</c>, shared with LSH-256, the chaining variable in
+/// sixteen registers), <see cref="InstructionSet.Avx2"/> (<c>Lsh512.Avx2.cs</c>, each half in two 256-bit vectors:
+/// γ rotates by whole bytes, so it is a <c>vpshufb</c>, and σ and τ take each output vector from one input vector, so
+/// they are <c>vpermq</c>) and <see cref="InstructionSet.Avx512"/> (<c>Lsh512.Avx512.cs</c>, each half in one 512-bit
+/// vector). Dispatch policy: the widest the CPU has. Measured on an AMD EPYC (Zen 4, a shared and busy machine), best of
+/// 40 interleaved Stopwatch rounds, LSH-512-512: AVX-512 185 ns at 128 B (scalar 0.6–0.95 µs), 4.9 µs at 8 KiB (26–34
+/// µs) and 75 µs at 128 KiB (0.27–0.53 ms), about 1.7 GB/s against 250–490 MB/s. On an AMD EPYC (Zen 3, no AVX-512),
+/// 300 one-shot calls at 128 KiB after 50 to warm up, twice (2026-11-27): AVX2 1,156–1,194 MB/s, scalar 252–260 MB/s.
+/// One-shot calls allocate nothing on the heap and wipe the chaining variable and the padded tail they held on the
+/// stack.
 /// </remarks>
 public static unsafe partial class Lsh512
 {
@@ -48,14 +50,20 @@ public static unsafe partial class Lsh512
     internal static readonly ulong[] InitialValue512 = Lsh.DeriveInitialValue<ulong, Lsh.Lsh512Parameters>(512);
 
     /// <summary>
-    /// Whether this algorithm has <paramref name="path"/> here: <see cref="InstructionSet.Scalar"/> always, and
+    /// Whether this algorithm has <paramref name="path"/> here: <see cref="InstructionSet.Scalar"/> always,
+    /// <see cref="InstructionSet.Avx2"/> on x86 CPUs with AVX2 (it uses vpermq and vpshufb directly), and
     /// <see cref="InstructionSet.Avx512"/> where 512-bit vectors are accelerated (it uses vprolq and vpermt2q directly).
     /// </summary>
-    public static bool IsSupported(InstructionSet path) =>
-        path == InstructionSet.Scalar || (path == InstructionSet.Avx512 && Vector512.IsHardwareAccelerated);
+    public static bool IsSupported(InstructionSet path) => path switch
+    {
+        InstructionSet.Scalar => true,
+        InstructionSet.Avx2 => Avx2.IsSupported,
+        InstructionSet.Avx512 => Vector512.IsHardwareAccelerated,
+        _ => false,
+    };
 
-    /// <summary>The path the callers without one use: <see cref="InstructionSet.Avx512"/> where the CPU has it.</summary>
-    public static InstructionSet DefaultPath => Vector512.IsHardwareAccelerated ? InstructionSet.Avx512 : InstructionSet.Scalar;
+    /// <summary>The path the callers without one use: the widest of <see cref="InstructionSet.Avx512"/> and <see cref="InstructionSet.Avx2"/> the CPU has.</summary>
+    public static InstructionSet DefaultPath { get; } = InstructionSets.Widest(IsSupported);
 
     /// <summary>LSH-512-256: 32 bytes.</summary>
     public static void HashData256(ReadOnlySpan<byte> source, Span<byte> destination, InstructionSet path) =>
