@@ -183,6 +183,9 @@ public static partial class Sm3
     // stack slot, and in the other order it was SS1, on the chain from E to the next E through TT2; in this order it
     // is A <<< 12, which only D's update reads again (seen with DOTNET_JitDisasm). 23% faster: minimum of 201
     // interleaved runs at 128 KiB on the AMD EPYC, 463.7 against 357.5 µs (2026-11-26).
+    // The ssse3 path's order, with the last-arriving word added last (TT2 = H + W + GG + SS1), took 1.15 times this
+    // order's time here (harness paired, 1 KiB and 128 KiB, AMD EPYC Zen 3, 2026-11-27): it needs one more value live,
+    // and without that path's stored W' and its per-block method the JIT has no register for it.
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void RoundLow(uint a, ref uint b, uint c, ref uint d, uint e, ref uint f, uint g, ref uint h, uint tj, ref uint w, int j, int j4)
