@@ -4,7 +4,7 @@ public static partial class Lsh256
 {
     /// <summary>
     /// The compression function with each half of the chaining variable and of each sub-message in one 256-bit
-    /// vector: a step's eight columns are eight lanes, γ is a per-lane shift pair (<c>vpsllvd</c>/<c>vpsrlvd</c>),
+    /// vector: a step's eight columns are eight lanes, γ is a byte shuffle (<c>vpshufb</c>),
     /// and the word permutation is two <c>vpermd</c>, a <c>vpblendd</c> and a <c>vperm2i128</c>.
     /// </summary>
     [MethodImpl(MethodImplOptions.NoInlining | MethodImplOptions.AggressiveOptimization)]
@@ -19,8 +19,9 @@ public static partial class Lsh256
         var tau = Vector256.Create(3u, 2, 0, 1, 7, 4, 5, 6);
         var fromLeft = Vector256.Create(6u, 4, 5, 7, 2, 0, 1, 3);
         var fromRight = Vector256.Create(0u, 3, 2, 1, 4, 7, 6, 5);
-        var gammaLeft = Vector256.Create(0u, 8, 16, 24, 24, 16, 8, 0);
-        var gammaRight = Vector256.Create(32u) - gammaLeft;
+        // γ = 0, 8, 16, 24, 24, 16, 8, 0 rotates by whole bytes: a rotation left by k bytes takes byte i of the word
+        // from byte i - k (mod 4), one vpshufb.
+        var gamma = Vector256.Create((byte)0, 1, 2, 3, 7, 4, 5, 6, 10, 11, 8, 9, 13, 14, 15, 12, 1, 2, 3, 0, 6, 7, 4, 5, 11, 8, 9, 10, 12, 13, 14, 15);
 
         for (; blocks.Length >= BlockSizeInBytes; blocks = blocks[BlockSizeInBytes..])
         {
@@ -39,7 +40,7 @@ public static partial class Lsh256
                     evenRight = oddRight + Avx2.PermuteVar8x32(evenRight, tau);
                 }
 
-                Step(ref left, ref right, evenLeft, evenRight, Vector256.LoadUnsafe(ref sc, (nuint)(8 * j)), AlphaEven, BetaEven, gammaLeft, gammaRight, fromLeft, fromRight);
+                Step(ref left, ref right, evenLeft, evenRight, Vector256.LoadUnsafe(ref sc, (nuint)(8 * j)), AlphaEven, BetaEven, gamma, fromLeft, fromRight);
 
                 if (j != 0)
                 {
@@ -47,7 +48,7 @@ public static partial class Lsh256
                     oddRight = evenRight + Avx2.PermuteVar8x32(oddRight, tau);
                 }
 
-                Step(ref left, ref right, oddLeft, oddRight, Vector256.LoadUnsafe(ref sc, (nuint)(8 * (j + 1))), AlphaOdd, BetaOdd, gammaLeft, gammaRight, fromLeft, fromRight);
+                Step(ref left, ref right, oddLeft, oddRight, Vector256.LoadUnsafe(ref sc, (nuint)(8 * (j + 1))), AlphaOdd, BetaOdd, gamma, fromLeft, fromRight);
             }
 
             left ^= oddLeft + Avx2.PermuteVar8x32(evenLeft, tau);
@@ -61,15 +62,14 @@ public static partial class Lsh256
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static void Step(
         ref Vector256<uint> left, ref Vector256<uint> right, Vector256<uint> messageLeft, Vector256<uint> messageRight, Vector256<uint> constant,
-        [ConstantExpected] int alpha, [ConstantExpected] int beta, Vector256<uint> gammaLeft, Vector256<uint> gammaRight,
-        Vector256<uint> fromLeft, Vector256<uint> fromRight)
+        [ConstantExpected] int alpha, [ConstantExpected] int beta, Vector256<byte> gamma, Vector256<uint> fromLeft, Vector256<uint> fromRight)
     {
         var l = left ^ messageLeft;
         var r = right ^ messageRight;
         l = RotateLeft(l + r, alpha) ^ constant;
         r = RotateLeft(r + l, beta);
         l += r;
-        r = Avx2.ShiftLeftLogicalVariable(r, gammaLeft) | Avx2.ShiftRightLogicalVariable(r, gammaRight);
+        r = Avx2.Shuffle(r.AsByte(), gamma).AsUInt32();
 
         var permutedLeft = Avx2.PermuteVar8x32(l, fromLeft);
         var permutedRight = Avx2.PermuteVar8x32(r, fromRight);
