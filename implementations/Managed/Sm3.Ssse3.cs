@@ -39,7 +39,8 @@ public static partial class Sm3
     /// the constant to A &lt;&lt;&lt; 12 first, off the chain.</item>
     /// <item>Each sum adds the word that arrives last last: TT2 = H + W + GG + SS1, D = D + W' + FF + (SS1 ^ A &lt;&lt;&lt; 12).
     /// The scalar path's order (GG + H + SS1 + W) put three additions after GG on the chain from E to the next E.
-    /// This order took 0.69 of the scalar path's time at 128 KiB where the scalar order took 0.78.</item>
+    /// This order took 0.69 of the scalar path's time at 128 KiB where the scalar order took 0.78 (two readings minutes
+    /// apart, on a machine whose neighbour moved such ratios by up to 0.1).</item>
     /// <item>A method of its own, called per block: with the block pointer, the count and the state held across the
     /// rounds as well, the JIT spilled a temporary every round.</item>
     /// <item>Compiled at full optimization from its first call (<c>AggressiveOptimization</c>): it has no loop, so
