@@ -147,7 +147,7 @@ public static partial class ReportModel
 
         if (record.Rounds is { NsPerCall.Count: > 0 } rounds && record.MedianNs > 0)
         {
-            var roundsOverMedian = SampleStatistics.Median(rounds.NsPerCall) / record.MedianNs;
+            var roundsOverMedian = rounds.MedianNs / record.MedianNs;
             if (roundsOverMedian > RoundsDisagreement || roundsOverMedian < 1 / RoundsDisagreement)
             {
                 warnings.Add($"the rounds' median is {Format.Number(roundsOverMedian, "N2")}× this median");

@@ -1,6 +1,7 @@
 using System.Diagnostics.CodeAnalysis;
 using System.Text.Json.Serialization;
 using CryptoHarness.Selecting.Scenarios;
+using CryptoHarness.Statistics;
 
 namespace CryptoHarness.Results;
 
@@ -248,6 +249,9 @@ public sealed record ResultRecord : ImplementationRecord
     /// <summary>Decimal megabytes (10^6 bytes) per second at the median.</summary>
     public required double MbPerS { get; init; }
 
+    /// <summary>Decimal megabytes (10^6 bytes) per second for <paramref name="sizeBytes"/> in <paramref name="nanoseconds"/>.</summary>
+    public static double MegabytesPerSecond(int sizeBytes, double nanoseconds) => sizeBytes / nanoseconds * 1e3;
+
     /// <summary>Per-operation time of every actual workload iteration, outliers included, for later statistics.</summary>
     public required IReadOnlyList<double> SamplesNs { get; init; }
 
@@ -369,4 +373,8 @@ public sealed record InterleavedRecord
 
     /// <summary>Bytes allocated per call on the timing thread, the least over the rounds.</summary>
     public required long AllocatedBytes { get; init; }
+
+    /// <summary>The median of <see cref="NsPerCall"/>: derived, so not written.</summary>
+    [JsonIgnore]
+    public double MedianNs => SampleStatistics.Median(NsPerCall);
 }

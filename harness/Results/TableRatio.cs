@@ -32,7 +32,7 @@ public static class TableRatio
             return rows;
         }
 
-        var reference = rows.MinBy(r => SampleStatistics.Median(r.Rounds!.NsPerCall))!;
+        var reference = rows.MinBy(r => r.Rounds!.MedianNs)!;
         return rows.Select(r => (Row: r, Ratio: Of(r, reference))).OrderBy(p => p.Ratio).ThenBy(p => p.Row.Id, StringComparer.Ordinal).Select(p => p.Row).ToArray();
     }
 
@@ -70,7 +70,7 @@ public static class TableRatio
             .Select(g => g.First())
             .Where(r => PairedRatio.Of(r.Rounds!.NsPerCall, first.Rounds!.NsPerCall).Lower <= 1)
             .ToArray();
-        return new TableLeader(first, first.SizeBytes / SampleStatistics.Median(first.Rounds!.NsPerCall) * 1e3, ByRounds: true, tied);
+        return new TableLeader(first, ResultRecord.MegabytesPerSecond(first.SizeBytes, first.Rounds!.MedianNs), ByRounds: true, tied);
     }
 
     /// <summary>How the table's ratios were taken, for the line under it; null when they are ratios of medians.</summary>

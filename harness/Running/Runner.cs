@@ -138,7 +138,7 @@ public static class Runner
                 N = statistics.N,
                 AllocatedBytes = AllocationProbe.PerOperation(benchmarkCase, statistics.Median),
                 AllocatedBytesAllThreads = report.GcStats.GetBytesAllocatedPerOperation(benchmarkCase),
-                MbPerS = identity.SizeBytes / statistics.Median * 1e9 / 1e6,
+                MbPerS = ResultRecord.MegabytesPerSecond(identity.SizeBytes, statistics.Median),
                 SamplesNs = samples,
             }));
         }

@@ -20,11 +20,11 @@ public sealed class LshTests
         { "LSH-512-512", InstructionSet.Avx512 },
     };
 
-    private static (int HashBytes, int BlockBytes, Action<ReadOnlySpan<byte>, byte[]> Hash) Function(string name, InstructionSet path) => name switch
+    private static (int HashBytes, int BlockBytes, HasherChecks.OneShotOnPath Hash) Function(string name) => name switch
     {
-        "LSH-256-256" => (32, Lsh256.BlockSizeInBytes, (s, d) => Lsh256.HashData(s, d, path)),
-        "LSH-512-256" => (32, Lsh512.BlockSizeInBytes, (s, d) => Lsh512.HashData256(s, d, path)),
-        "LSH-512-512" => (64, Lsh512.BlockSizeInBytes, (s, d) => Lsh512.HashData512(s, d, path)),
+        "LSH-256-256" => (32, Lsh256.BlockSizeInBytes, Lsh256.HashData),
+        "LSH-512-256" => (32, Lsh512.BlockSizeInBytes, Lsh512.HashData256),
+        "LSH-512-512" => (64, Lsh512.BlockSizeInBytes, Lsh512.HashData512),
         _ => throw new ArgumentException(name, nameof(name)),
     };
 
@@ -81,7 +81,7 @@ public sealed class LshTests
             return;
         }
 
-        var (hashBytes, blockBytes, hash) = Function(name, path);
+        var (hashBytes, blockBytes, hash) = Function(name);
         var random = new Random(31);
         foreach (var length in new[] { 0, 1, blockBytes - 1, blockBytes, blockBytes + 1, 3 * blockBytes + 5 })
         {
@@ -91,8 +91,8 @@ public sealed class LshTests
             message.CopyTo(shifted, 3);
             var expected = new byte[hashBytes];
             var actual = new byte[hashBytes];
-            hash(message, expected);
-            hash(shifted.AsSpan(3, length), actual);
+            hash(message, expected, path);
+            hash(shifted.AsSpan(3, length), actual, path);
             Assert.True(expected.AsSpan().SequenceEqual(actual), $"{name} {path} at {length} bytes, offset 3");
         }
     }
@@ -106,7 +106,7 @@ public sealed class LshTests
             return;
         }
 
-        var (hashBytes, blockBytes, hash) = Function(name, path);
+        var (hashBytes, blockBytes, hash) = Function(name);
 
         // A message one byte short of a block and one of a whole block differ from their neighbours: the padding puts
         // 0x80 right after the last byte and a whole block gets a padding block of its own.
@@ -114,12 +114,12 @@ public sealed class LshTests
         for (var length = blockBytes - 2; length <= blockBytes + 1; length++)
         {
             var digest = new byte[hashBytes];
-            hash(new byte[length], digest);
+            hash(new byte[length], digest, path);
             Assert.True(digests.Add(Convert.ToHexString(digest)), $"{name}: {length} zero bytes collide with a neighbour");
         }
 
         var wide = Enumerable.Repeat((byte)0xa5, hashBytes + 16).ToArray();
-        hash("abc"u8, wide);
+        hash("abc"u8, wide, path);
         Assert.All(wide[hashBytes..], b => Assert.Equal(0xa5, b));
     }
 
@@ -132,12 +132,12 @@ public sealed class LshTests
             return;
         }
 
-        var (hashBytes, blockBytes, hash) = Function(name, path);
+        var (hashBytes, blockBytes, hash) = Function(name);
         var message = new byte[4 * blockBytes + 7];
         var digest = new byte[hashBytes];
-        hash(message, digest);
+        hash(message, digest, path);
         var before = GC.GetAllocatedBytesForCurrentThread();
-        hash(message, digest);
+        hash(message, digest, path);
         Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
     }
 
@@ -151,13 +151,7 @@ public sealed class LshTests
             return;
         }
 
-        var (hashBytes, blockBytes, _) = Function(name, path);
-        HasherChecks.OneShotOnPath hash = name switch
-        {
-            "LSH-256-256" => Lsh256.HashData,
-            "LSH-512-256" => Lsh512.HashData256,
-            _ => Lsh512.HashData512,
-        };
+        var (hashBytes, blockBytes, hash) = Function(name);
         AssertAgreesWithScalar(name, hash, hashBytes, blockBytes, path);
     }
 

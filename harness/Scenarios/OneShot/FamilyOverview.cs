@@ -118,7 +118,7 @@ public static class FamilyOverview
             return null;
         }
 
-        var agreement = withRounds.Select(r => SampleStatistics.Median(r.Rounds!.NsPerCall) / r.MedianNs).Order().ToArray();
+        var agreement = withRounds.Select(r => r.Rounds!.MedianNs / r.MedianNs).Order().ToArray();
         string Ratio(double quantile) => Format.Number(SampleStatistics.NearestRank(agreement, quantile), "0.000");
         return new RoundsCheck(
             withRounds.Length,
