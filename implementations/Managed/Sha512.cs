@@ -19,8 +19,11 @@ namespace CryptoHarness.Managed;
 /// interleaved Stopwatch runs after a 1 s warm-up: 1.16x the scalar path at 128 bytes, 1.24x at 1 KiB and 1.23x at 128
 /// KiB (310 and 728 MB/s; BouncyCastle's Sha512Digest 128 and 254 MB/s). Avx2 over Ssse3, measured on an AMD EPYC
 /// (Zen 3), medians of 31 interleaved rounds of SHA-512 in one process (2026-11-27): 0.91 of the Ssse3 path's time at
-/// 1 KiB, 8 KiB and 128 KiB, and the same at 128 bytes, where both paths compress one block at a time; OpenSSL took
-/// 0.83 of the Avx2 path's time at 128 KiB. Not yet measured on an AVX-512 CPU.
+/// 1 KiB, 8 KiB and 128 KiB, and the same at 128 bytes, where both paths compress one block at a time. Against
+/// OpenSSL 3.0, in the interleaved rounds of <c>harness run --family SHA-512 --job quick</c>: on the AMD EPYC (Zen 3)
+/// at 0091edd, OpenSSL took 0.93 of the Avx2 path's time at 128 KiB and 0.96 at 8 KiB, and the Avx2 path 0.89 of
+/// OpenSSL's at 1 KiB; on an Intel Xeon (Emerald Rapids) at 7040e80, before the rounds took OpenSSL's form, 0.81 and
+/// 0.87; there the Avx2 path ran 0.91-0.96 of the Ssse3 path's time from 1 KiB up, the same at 128 bytes.
 /// </para>
 /// <para>One-shot calls allocate nothing on the heap and wipe the stack buffer that held the padded tail.</para>
 /// </remarks>
