@@ -51,6 +51,13 @@ public static partial class Sha512
     /// 0.94-0.97 of the time at 1 KiB and 128 KiB (SHA-512 and SHA-384, two runs) on an AMD EPYC (Zen 3),
     /// 2026-11-27.
     /// </para>
+    /// <para>
+    /// Tried after that, paired against it on the same machine, and not kept: w7 by vshufpd, so that the JIT no longer
+    /// keeps one vpalignr for four steps and spills it (30 fewer stack accesses, the same time); each schedule step
+    /// split around its first round (the same); the K + W buffer aligned to 32 bytes through a computed reference, which
+    /// took a register from the rounds (1.18 times the time at 128 KiB); and rounds 64 to 79 of the first block run by
+    /// the second block's loop, with the state's update inside it (1.34 times, from spills).
+    /// </para>
     /// </remarks>
     [SkipLocalsInit]
     private static void CompressPairsAvx2(ref State state, ref byte blocks, int pairCount)
