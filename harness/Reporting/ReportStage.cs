@@ -1,5 +1,6 @@
 using CryptoHarness.Formatting;
 using Scriban;
+using Scriban.Functions;
 using Scriban.Parsing;
 using Scriban.Runtime;
 using Scriban.Syntax;
@@ -140,6 +141,19 @@ public sealed class ReportStage
 
     private Template Compile(string name)
     {
+        var path = Resolve(name);
+        var template = Template.Parse(File.ReadAllText(path).ReplaceLineEndings("\n"), path);
+        if (template.Messages.FirstOrDefault(m => m.Type == ParserMessageType.Error) is { } error)
+        {
+            throw new TemplateException(Locate(path, error.Span, error.Message));
+        }
+
+        return template;
+    }
+
+    /// <summary>The file of a template name, relative to the templates folder.</summary>
+    private string Resolve(string name)
+    {
         var path = Path.Combine(_templatesDirectory, name);
         if (!File.Exists(path))
         {
@@ -154,13 +168,7 @@ public sealed class ReportStage
             path = shipped;
         }
 
-        var template = Template.Parse(File.ReadAllText(path).ReplaceLineEndings("\n"), path);
-        if (template.Messages.FirstOrDefault(m => m.Type == ParserMessageType.Error) is { } error)
-        {
-            throw new TemplateException(Locate(path, error.Span, error.Message));
-        }
-
-        return template;
+        return path;
     }
 
     private string Apply(string name, Template template, object model)
@@ -178,8 +186,11 @@ public sealed class ReportStage
         context.AutoIndent = false;
         // The view models' members as the templates name them: IsaNote is isa_note.
         context.MemberRenamer = StandardMemberRenamer.Default;
+        // {{ part 'site/partials/….md.sbn' }}: a part several templates share, found as a template is.
+        context.TemplateLoader = new PartLoader(this);
         var globals = new ScriptObject();
         globals.Import(model, renamer: context.MemberRenamer);
+        globals[IncludedPart.Name] = new IncludedPart();
         context.PushGlobal(globals);
         try
         {
@@ -189,6 +200,68 @@ public sealed class ReportStage
         {
             throw new TemplateException(Locate(Path.Combine(_templatesDirectory, name), e.Span, e.OriginalMessage));
         }
+    }
+
+    /// <summary>
+    /// Loads the parts templates include (<see cref="IncludedPart"/>): a name relative to the templates folder, found as a template is (the
+    /// --templates folder, then the shipped one). A name that is rooted, climbs out with <c>..</c> or is not a
+    /// <c>.sbn</c> file fails the render at the include, with its position.
+    /// </summary>
+    private sealed class PartLoader(ReportStage stage) : ITemplateLoader
+    {
+        public string GetPath(TemplateContext context, SourceSpan callerSpan, string templateName)
+        {
+            if (Path.IsPathRooted(templateName) || !templateName.EndsWith(".sbn", StringComparison.Ordinal)
+                || templateName.Split('/', '\\').Any(segment => segment is ".." or "." or ""))
+            {
+                throw new ScriptRuntimeException(callerSpan, $"include '{templateName}': a part is named by a relative path to a .sbn file inside the templates folder.");
+            }
+
+            try
+            {
+                return stage.Resolve(templateName);
+            }
+            catch (UsageException e)
+            {
+                throw new ScriptRuntimeException(callerSpan, e.Message);
+            }
+        }
+
+        public string Load(TemplateContext context, SourceSpan callerSpan, string templatePath) =>
+            File.ReadAllText(templatePath).ReplaceLineEndings("\n");
+
+        public ValueTask<string?> LoadAsync(TemplateContext context, SourceSpan callerSpan, string templatePath) =>
+            new(Load(context, callerSpan, templatePath));
+    }
+
+    /// <summary>
+    /// <c>{{ part 'name' }}</c>: Scriban's <c>include</c>, its output marked as markdown already escaped
+    /// (<see cref="RenderedMarkdown"/>). The part is rendered in the page's own context, so every value it prints was
+    /// escaped there; through <c>include</c> itself the escaping context would escape the whole part again as one value,
+    /// its markdown and line breaks included. Not named <c>include</c>: the scenarios' section models have a member of
+    /// that name.
+    /// </summary>
+    private sealed class IncludedPart : IScriptCustomFunction
+    {
+        public const string Name = "part";
+
+        private readonly IncludeFunction _include = new();
+
+        public int RequiredParameterCount => _include.RequiredParameterCount;
+
+        public int ParameterCount => _include.ParameterCount;
+
+        public ScriptVarParamKind VarParamKind => _include.VarParamKind;
+
+        public Type ReturnType => typeof(RenderedMarkdown);
+
+        public ScriptParameterInfo GetParameterInfo(int index) => _include.GetParameterInfo(index);
+
+        public object? Invoke(TemplateContext context, ScriptNode? callerContext, ScriptArray arguments, ScriptBlockStatement? blockStatement) =>
+            new RenderedMarkdown(context.ObjectToString(_include.Invoke(context, callerContext, arguments, blockStatement)) ?? "");
+
+        public ValueTask<object?> InvokeAsync(TemplateContext context, ScriptNode? callerContext, ScriptArray arguments, ScriptBlockStatement? blockStatement) =>
+            new(Invoke(context, callerContext, arguments, blockStatement));
     }
 
     /// <summary>One line, file(line,col): message, with Scriban's zero-based position counted from 1 as editors do.</summary>

@@ -131,6 +131,42 @@ public sealed class SiteAreaTests
     }
 
     /// <summary>
+    /// <c>{{ part 'name' }}</c> renders a part several pages share in the page's context: a value it prints is escaped
+    /// once, as in the page itself; the part is found as a template is (the --templates folder, then the shipped one);
+    /// a name that is rooted, climbs out of the folder or is no <c>.sbn</c> file fails at the call with its position.
+    /// </summary>
+    [Fact]
+    public void A_part_renders_escaped_once_is_found_as_a_template_is_and_stays_inside_the_templates_folder()
+    {
+        using var folder = new TestFolder();
+        Directory.CreateDirectory(folder.Combine("parts"));
+        folder.WriteFile(Path.Combine("parts", "value.md.sbn"), "## Part\n\n{{ value }}\n");
+        folder.WriteFile("outside.md.sbn", "outside\n");
+        folder.WriteFile("page.md.sbn", "# Page\n\n{{ part 'parts/value.md.sbn' ~}}\nafter\n");
+        var stage = new ReportStage(folder.Path, ScenarioRegistry.Reports, KindRegistry.Presentations);
+        const string Hostile = "[x](https://example.com) <b>|";
+        var model = new { Value = Hostile };
+
+        Assert.Equal($"# Page\n\n## Part\n\n{MarkdownText.Escape(Hostile)}\nafter\n", stage.RenderTemplate("page.md.sbn", model));
+
+        // A part this folder lacks is the shipped one, as a page template is.
+        folder.WriteFile("shipped.md.sbn", "{{ part 'site/partials/fastest-note.md.sbn' }}");
+        Assert.StartsWith("A \"Fastest\" line names", stage.RenderTemplate("shipped.md.sbn", model), StringComparison.Ordinal);
+
+        foreach (var name in new[] { "../outside.md.sbn", "parts/../outside.md.sbn", folder.Combine("outside.md.sbn"), "parts/value.md", "parts//value.md.sbn" })
+        {
+            folder.WriteFile("bad.md.sbn", $"text\n{{{{ part '{name}' }}}}\n");
+            var refused = Assert.Throws<TemplateException>(() => stage.RenderTemplate("bad.md.sbn", model));
+            Assert.StartsWith($"{folder.Combine("bad.md.sbn")}(2,", refused.Message, StringComparison.Ordinal);
+            Assert.Contains("a part is named by a relative path to a .sbn file inside the templates folder", refused.Message, StringComparison.Ordinal);
+        }
+
+        folder.WriteFile("missing.md.sbn", "{{ part 'parts/none.md.sbn' }}");
+        var missing = Assert.Throws<TemplateException>(() => stage.RenderTemplate("missing.md.sbn", model));
+        Assert.Contains("template not found", missing.Message, StringComparison.Ordinal);
+    }
+
+    /// <summary>
     /// A results file whose algorithm names a kind no kind has (hand-edited, or from a fork): its page renders, saying
     /// nothing of parameters; the site refuses it in one line naming the kind and the valid ones.
     /// </summary>
