@@ -43,3 +43,33 @@ public sealed class ManagedArgon2(Algorithm algorithm, Argon2Type type, Instruct
     private static Argon2Parameters Managed(PasswordHashParameters parameters) =>
         new((uint)parameters.MemoryKib, (uint)parameters.Passes, parameters.Lanes);
 }
+
+/// <summary>
+/// Our bcrypt (<see cref="Bcrypt"/>, <c>$2b$</c>), on its only path: the raw tag, the string, and verification of the
+/// strings every provider writes.
+/// </summary>
+public sealed class ManagedBcrypt() : BcryptImplementation(ManagedProvider.Provider, InstructionSets.VariantName(InstructionSet.Scalar))
+{
+    public static IEnumerable<IImplementation> All() => [new ManagedBcrypt()];
+
+    public override IReadOnlyList<Type> CodeTypes => [typeof(Bcrypt)];
+
+    protected override void HashCore(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, ReadOnlySpan<byte> secret, ReadOnlySpan<byte> associatedData,
+        PasswordHashParameters parameters, Span<byte> tag)
+    {
+        RequireText(password);
+        Bcrypt.HashData(password, salt, parameters.Cost, tag);
+    }
+
+    protected override string HashToStringCore(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, PasswordHashParameters parameters)
+    {
+        RequireText(password);
+        return Bcrypt.HashToString(password, salt, parameters.Cost);
+    }
+
+    protected override bool VerifyCore(string encoded, ReadOnlySpan<byte> password)
+    {
+        RequireText(password);
+        return Bcrypt.Verify(encoded, password);
+    }
+}

@@ -17,6 +17,7 @@ public static class ManagedProvider
         .. ManagedEntries.All(),
         .. ManagedBatchSha3.All(),
         .. ManagedArgon2.All(),
+        .. ManagedBcrypt.All(),
         .. ManagedBlake2b512Mac.All(),
         .. ManagedAeads.All(),
     ])
