@@ -208,6 +208,15 @@ public static partial class ReportModel
                 summary.Run.CallingNotes is { } notes && notes.TryGetValue(p, out var note) ? Optional(note) : null))
             .ToArray();
 
+    /// <summary>
+    /// Each provider of a page over several runs, with the package and version of the newest run that measured it: a
+    /// run of one family loads only that family's providers, so the newest run alone would call the others unknown.
+    /// </summary>
+    internal static ProviderVersion[] Providers(IReadOnlyList<RunSummary> summaries, IEnumerable<string> keys) =>
+        keys.Where(k => k.Length > 0).Distinct().Order(StringComparer.Ordinal)
+            .Select(p => Providers(summaries.Where(s => s.Results.Any(r => r.Provider == p)).DefaultIfEmpty(summaries[0]).MaxBy(s => s.Run.Utc)!, [p])[0])
+            .ToArray();
+
     /// <summary>Failed or unsupported implementations as table rows, by id.</summary>
     internal static NotMeasuredRow[] Rows(IEnumerable<Failure> failures) =>
         failures.OrderBy(f => f.Id, StringComparer.Ordinal).Select(f => new NotMeasuredRow(f.Id, f.Reason)).ToArray();

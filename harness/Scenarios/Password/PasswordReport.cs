@@ -153,7 +153,7 @@ public static class PasswordReport
                 Format.ProviderLabel(r.Provider, r.Variant),
                 Format.Time(r.MedianNs, unit),
                 r.MemoryKib is { } kib ? Format.Size(kib * 1024L) : "4 KiB (Blowfish state)")).ToArray(),
-            ReportModel.Providers(newest, results.Select(r => r.Provider)));
+            ReportModel.Providers(summaries, results.Select(r => r.Provider)));
     }
 
     /// <summary>
