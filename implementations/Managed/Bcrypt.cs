@@ -87,17 +87,15 @@ public static class Bcrypt
     /// <exception cref="ArgumentOutOfRangeException">The cost is outside 4 to 31.</exception>
     public static string HashToString(ReadOnlySpan<byte> password, ReadOnlySpan<byte> salt, int cost)
     {
-        CheckArguments(password, salt, cost);
-        Span<byte> result = stackalloc byte[ResultSizeInBytes];
-        Compute(password, salt, cost, result);
+        Span<byte> tag = stackalloc byte[TagSizeInBytes];
+        HashData(password, salt, cost, tag);
         Span<byte> encoded = stackalloc byte[EncodedLength];
         "$2b$"u8.CopyTo(encoded);
         encoded[4] = (byte)('0' + (cost / 10));
         encoded[5] = (byte)('0' + (cost % 10));
         encoded[6] = (byte)'$';
         Base64.Encode(salt, encoded.Slice(7, 22));
-        Base64.Encode(result[..TagSizeInBytes], encoded[29..]);
-        CryptographicOperations.ZeroMemory(result);
+        Base64.Encode(tag, encoded[29..]);
         return Encoding.ASCII.GetString(encoded);
     }
 

@@ -60,6 +60,14 @@ internal static class MdsTables
             ^ Unsafe.Add(ref t, 1792 + (nuint)Unsafe.Add(ref s, (w7 * 8) + (7 ^ order)));
     }
 
+    /// <summary>
+    /// Entry <paramref name="value"/> of table <paramref name="k"/> in eight tables of 256 words laid one after the
+    /// other, the layout <see cref="Build"/> writes and Streebog's tables share; unsigned native-width indices let the
+    /// table offset fold into the address.
+    /// </summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    internal static ulong Entry(ref ulong tables, int k, byte value) => Unsafe.Add(ref tables, (nuint)value + (nuint)(uint)(k * 256));
+
     /// <summary>Multiplication in GF(2^8) modulo x^8 + x^4 + x^3 + x^2 + 1.</summary>
     private static byte Multiply(byte a, byte b)
     {

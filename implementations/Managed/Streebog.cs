@@ -405,19 +405,16 @@ public static class Streebog
     {
         // Byte i of word j is at offset 8j + i on little-endian machines, and 8j + 7 - i on big-endian ones.
         int b = BitConverter.IsLittleEndian ? i : 7 - i;
-        return Lookup(ref table, 0, (byte)w0)
-            ^ Lookup(ref table, 1, (byte)w1)
-            ^ Lookup(ref table, 2, (byte)w2)
-            ^ Lookup(ref table, 3, (byte)w3)
-            ^ Lookup(ref table, 4, (byte)w4)
-            ^ Lookup(ref table, 5, (byte)w5)
-            ^ Lookup(ref table, 6, Unsafe.Add(ref source, (6 * 8) + b))
-            ^ Lookup(ref table, 7, Unsafe.Add(ref source, (7 * 8) + b));
+        return MdsTables.Entry(ref table, 0, (byte)w0)
+            ^ MdsTables.Entry(ref table, 1, (byte)w1)
+            ^ MdsTables.Entry(ref table, 2, (byte)w2)
+            ^ MdsTables.Entry(ref table, 3, (byte)w3)
+            ^ MdsTables.Entry(ref table, 4, (byte)w4)
+            ^ MdsTables.Entry(ref table, 5, (byte)w5)
+            ^ MdsTables.Entry(ref table, 6, Unsafe.Add(ref source, (6 * 8) + b))
+            ^ MdsTables.Entry(ref table, 7, Unsafe.Add(ref source, (7 * 8) + b));
     }
 
-    /// <summary>Table <paramref name="j"/> at <paramref name="value"/>; unsigned native-width indices let the table offset fold into the address.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Lookup(ref ulong table, int j, byte value) => Unsafe.Add(ref table, (nuint)value + (nuint)(uint)(j * 256));
 
     /// <summary>v += value mod 2^512 (the counter N).</summary>
     private static void AddWord(ref ulong v, ulong value)

@@ -194,19 +194,15 @@ public static class Whirlpool
         int order = BitConverter.IsLittleEndian ? 0 : 7;
         int k6 = (i - 6) & 7;
         int k7 = (i - 7) & 7;
-        return Lookup(ref t, i & 7, (byte)w0)
-            ^ Lookup(ref t, (i - 1) & 7, (byte)w1)
-            ^ Lookup(ref t, (i - 2) & 7, (byte)w2)
-            ^ Lookup(ref t, (i - 3) & 7, (byte)w3)
-            ^ Lookup(ref t, (i - 4) & 7, (byte)w4)
-            ^ Lookup(ref t, (i - 5) & 7, (byte)w5)
-            ^ Lookup(ref t, k6, Unsafe.Add(ref s, (6 * 8) + (k6 ^ order)))
-            ^ Lookup(ref t, k7, Unsafe.Add(ref s, (7 * 8) + (k7 ^ order)));
+        return MdsTables.Entry(ref t, i & 7, (byte)w0)
+            ^ MdsTables.Entry(ref t, (i - 1) & 7, (byte)w1)
+            ^ MdsTables.Entry(ref t, (i - 2) & 7, (byte)w2)
+            ^ MdsTables.Entry(ref t, (i - 3) & 7, (byte)w3)
+            ^ MdsTables.Entry(ref t, (i - 4) & 7, (byte)w4)
+            ^ MdsTables.Entry(ref t, (i - 5) & 7, (byte)w5)
+            ^ MdsTables.Entry(ref t, k6, Unsafe.Add(ref s, (6 * 8) + (k6 ^ order)))
+            ^ MdsTables.Entry(ref t, k7, Unsafe.Add(ref s, (7 * 8) + (k7 ^ order)));
     }
-
-    /// <summary>Table <paramref name="k"/> at <paramref name="value"/>; unsigned native-width indices let the table offset fold into the address.</summary>
-    [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static ulong Lookup(ref ulong t, int k, byte value) => Unsafe.Add(ref t, (nuint)value + (nuint)(uint)(k * 256));
 
     /// <summary>
     /// H = W[H](m) ⊕ H ⊕ m for <paramref name="blockCount"/> (at least one) 64-byte blocks, W[K] = ρ[K^10] ∘ … ∘
