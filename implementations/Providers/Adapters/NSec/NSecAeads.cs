@@ -1,19 +1,16 @@
 using NSecAeadAlgorithm = NSec.Cryptography.AeadAlgorithm;
 using NSecAlgorithm = NSec.Cryptography.Algorithm;
+using CryptoHarness.Implementations.Adapters.Common;
 
 namespace CryptoHarness.Implementations.Adapters.NSec;
 
 /// <summary>
 /// An NSec AEAD. NSec writes and reads ciphertext and tag as one buffer (ciphertext ‖ tag), while the contract keeps them
-/// apart, so the adapter goes through a per-thread buffer and copies the ciphertext (and, to decrypt, the tag) across:
-/// one memory copy of the message per call, what a caller holding the two separately would also pay.
+/// apart, so the adapter goes through <see cref="JoinedCiphertext"/>.
 /// </summary>
 public abstract class NSecAead<TSelf>(Algorithm algorithm) : AeadImplementation(algorithm, NSecProvider.Provider), INSecKeyed
     where TSelf : NSecAead<TSelf>
 {
-    [ThreadStatic]
-    private static byte[]? t_sealed;
-
     public override Support Support => NSecLibrary.Support;
 
     /// <summary>NSec's algorithm object, read on use: touching it starts libsodium, which <see cref="Support"/> decides first.</summary>
@@ -24,31 +21,14 @@ public abstract class NSecAead<TSelf>(Algorithm algorithm) : AeadImplementation(
     protected override void EncryptCore(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
     {
-        var sealedBytes = Sealed(plaintext.Length + tag.Length);
-        Aead.Encrypt(NSecKeys<TSelf>.For(key, this), nonce, associatedData, plaintext, sealedBytes);
-        sealedBytes[..plaintext.Length].CopyTo(ciphertext);
-        sealedBytes[plaintext.Length..].CopyTo(tag);
+        var joined = JoinedCiphertext.Buffer(plaintext.Length + tag.Length);
+        Aead.Encrypt(NSecKeys<TSelf>.For(key, this), nonce, associatedData, plaintext, joined);
+        JoinedCiphertext.Split(joined, ciphertext, tag);
     }
 
     protected override bool DecryptCore(
-        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext)
-    {
-        var sealedBytes = Sealed(ciphertext.Length + tag.Length);
-        ciphertext.CopyTo(sealedBytes);
-        tag.CopyTo(sealedBytes[ciphertext.Length..]);
-        return Aead.Decrypt(NSecKeys<TSelf>.For(key, this), nonce, associatedData, sealedBytes, plaintext);
-    }
-
-    /// <summary>The per-thread ciphertext ‖ tag buffer, grown when a longer message arrives, as exactly <paramref name="length"/> bytes.</summary>
-    private static Span<byte> Sealed(int length)
-    {
-        if (t_sealed is null || t_sealed.Length < length)
-        {
-            t_sealed = new byte[length];
-        }
-
-        return t_sealed.AsSpan(0, length);
-    }
+        ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> ciphertext, ReadOnlySpan<byte> tag, Span<byte> plaintext) =>
+        Aead.Decrypt(NSecKeys<TSelf>.For(key, this), nonce, associatedData, JoinedCiphertext.Join(ciphertext, tag), plaintext);
 }
 
 /// <summary>NSec's AES-256-GCM is libsodium's, which exists only on CPUs with AES-NI and PCLMULQDQ.</summary>
