@@ -6,6 +6,7 @@ global using CryptoHarness.Implementations.Adapters.Blake3Net;
 global using CryptoHarness.Implementations.Adapters.Botan;
 global using CryptoHarness.Implementations.Adapters.BouncyCastle;
 global using CryptoHarness.Implementations.Adapters.Common;
+global using CryptoHarness.Implementations.Adapters.Geralt;
 global using CryptoHarness.Implementations.Adapters.Isopoh;
 global using CryptoHarness.Implementations.Adapters.Konscious;
 global using CryptoHarness.Implementations.Adapters.Libargon2;

@@ -52,10 +52,10 @@ public sealed class NSecAndLibsodiumTests
 
     /// <summary>
     /// Which file on disk holds libsodium's code, read from the process's memory map: the package's native asset copied
-    /// under runtimes/, and no second libsodium (a distribution's) mapped beside it once NSec has run as well.
+    /// under runtimes/, and no second libsodium (a distribution's) mapped beside it once NSec and Geralt have run as well.
     /// </summary>
     [Fact]
-    public void Libsodium_is_loaded_from_the_packages_file_and_nsec_shares_it()
+    public void Libsodium_is_loaded_from_the_packages_file_and_nsec_and_geralt_share_it()
     {
         Assert.True(OperatingSystem.IsLinux() || OperatingSystem.IsWindows() || OperatingSystem.IsMacOS());
         if (!OperatingSystem.IsLinux())
@@ -64,6 +64,7 @@ public sealed class NSecAndLibsodiumTests
         }
 
         new NSecSha256().Hash("abc"u8, new byte[32]);
+        new GeraltBlake2b256().Hash("abc"u8, new byte[32]);
         var address = (ulong)Libsodium.ExportAddress("sodium_init");
         var mappings = File.ReadLines("/proc/self/maps").Select(ParseMapping).Where(m => m.Path.Length > 0).ToArray();
 

@@ -48,9 +48,10 @@ public sealed class GeraltArgon2id() : Argon2Implementation(Algorithms.Argon2id,
         {
             return Argon2idCalls.VerifyHash(encoded, password);
         }
-        catch (ArgumentException e)
+        catch (Exception e) when (e is ArgumentException or FormatException)
         {
-            // Geralt checks the string's length before its content; either way the string is malformed.
+            // Geralt checks the string's length (ArgumentException) before its prefix (FormatException); either way
+            // the string is malformed, and the message says whose verdict it is.
             throw new FormatException($"{Id}: not an Argon2id string Geralt accepts: {e.Message}", e);
         }
     }
