@@ -75,11 +75,12 @@ public static class TouchedFamilies
             var families = allFamilies.Where(family => entries.Any(e => e.Algorithm.Family == family)).ToArray();
             var providers = entries.Select(e => e.Provider.Key).Distinct().Order(StringComparer.Ordinal).ToArray();
             var whose = providers.Length == 1 ? $"provider {providers[0]}" : $"providers {string.Join(", ", providers)}";
+            var count = entries.Count == 1 ? "1 entry" : $"{entries.Count} entries";
             var what = Registry.Rooms.FirstOrDefault(r => SourceRoot.Relative(r.File) == path) is { } room
-                ? $"the file of provider {room.Provider.Key} (its facts and its list of entries), {entries.Count} entries"
-                : $"code of {entries.Count} entries of {whose}";
+                ? $"the file of provider {room.Provider.Key} (its facts and its list of entries), {count}"
+                : $"code of {count} of {whose}";
             return families.Length == allFamilies.Length
-                ? All($"shared by every family ({entries.Count} entries of {whose})")
+                ? All($"shared by every family ({count} of {whose})")
                 : new TouchedFile(path, families, false, $"{what}, in {string.Join(", ", families)}");
         }
 

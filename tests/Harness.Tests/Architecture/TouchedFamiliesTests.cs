@@ -51,6 +51,7 @@ public sealed class TouchedFamiliesTests
         Assert.Equal(["AEAD"], selection.Families);
         var file = Assert.Single(selection.Files);
         Assert.Equal("code of 5 entries of provider libsodium, in AEAD", file.Reason);
+        Assert.Equal("code of 1 entry of provider geralt, in MAC", Assert.Single(Select("implementations/Providers/Adapters/Geralt/GeraltMacs.cs").Files).Reason);
 
         // BouncyCastle's password hashes are in their own file: its hashes file selects none of them.
         var hashes = Select("implementations/Providers/Adapters/BouncyCastle/BouncyCastleHashes.cs");
