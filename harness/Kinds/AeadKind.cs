@@ -181,33 +181,39 @@ public sealed class AeadKind : KindContract<IAeadImplementation>
             : null;
     }
 
-    /// <summary>A new nonce per call, as a caller must use (and BouncyCastle enforces): a counter in its first 8 bytes.</summary>
+    /// <summary>
+    /// A new nonce per call, as a caller must use (and BouncyCastle enforces): a counter in its first 8 bytes. Ciphertext
+    /// and tag are written into one message buffer, ciphertext ‖ tag, as a sealed message is sent or stored: a library
+    /// whose API takes them as one buffer (NSec, Geralt) then writes in place, as its users call it, and the others are
+    /// handed two spans as before.
+    /// </summary>
     private sealed class EncryptWorkload(IAeadImplementation aead, byte[] plaintext) : Workload
     {
         private readonly byte[] _key = WorkloadInputs.Key(aead.Algorithm.KeyBytes);
         private readonly byte[] _nonce = WorkloadInputs.Nonce(aead.Algorithm.NonceBytes);
         private readonly byte[] _associatedData = WorkloadInputs.AssociatedData();
-        private readonly byte[] _ciphertext = new byte[plaintext.Length];
-        private readonly byte[] _tag = new byte[aead.Algorithm.TagBytes];
+        private readonly byte[] _sealed = new byte[plaintext.Length + aead.Algorithm.TagBytes];
         private ulong _counter;
 
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run()
         {
             BinaryPrimitives.WriteUInt64LittleEndian(_nonce, ++_counter);
-            aead.Encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
+            aead.Encrypt(_key, _nonce, _associatedData, plaintext, _sealed.AsSpan(0, plaintext.Length), _sealed.AsSpan(plaintext.Length));
         }
     }
 
-    /// <summary>Decrypts one valid message again and again; a rejection would mean the gate missed something, so it throws.</summary>
+    /// <summary>
+    /// Decrypts one valid message, ciphertext ‖ tag in one buffer as it arrives, again and again; a rejection would mean
+    /// the gate missed something, so it throws.
+    /// </summary>
     private sealed class DecryptWorkload : Workload
     {
         private readonly IAeadImplementation _aead;
         private readonly byte[] _key;
         private readonly byte[] _nonce;
         private readonly byte[] _associatedData = WorkloadInputs.AssociatedData();
-        private readonly byte[] _ciphertext;
-        private readonly byte[] _tag;
+        private readonly byte[] _sealed;
         private readonly byte[] _plaintext;
 
         public DecryptWorkload(IAeadImplementation aead, byte[] plaintext)
@@ -215,16 +221,15 @@ public sealed class AeadKind : KindContract<IAeadImplementation>
             _aead = aead;
             _key = WorkloadInputs.Key(aead.Algorithm.KeyBytes);
             _nonce = WorkloadInputs.Nonce(aead.Algorithm.NonceBytes);
-            _ciphertext = new byte[plaintext.Length];
-            _tag = new byte[aead.Algorithm.TagBytes];
+            _sealed = new byte[plaintext.Length + aead.Algorithm.TagBytes];
             _plaintext = new byte[plaintext.Length];
-            aead.Encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
+            aead.Encrypt(_key, _nonce, _associatedData, plaintext, _sealed.AsSpan(0, plaintext.Length), _sealed.AsSpan(plaintext.Length));
         }
 
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run()
         {
-            if (!_aead.Decrypt(_key, _nonce, _associatedData, _ciphertext, _tag, _plaintext))
+            if (!_aead.Decrypt(_key, _nonce, _associatedData, _sealed.AsSpan(0, _plaintext.Length), _sealed.AsSpan(_plaintext.Length), _plaintext))
             {
                 throw new InvalidOperationException($"{_aead.Id} rejected its own ciphertext.");
             }

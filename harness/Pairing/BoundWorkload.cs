@@ -126,6 +126,16 @@ public abstract class BoundWorkload
             _nonce = Block.Take(WorkloadInputs.Nonce(nonceBytes));
             _associatedData = Block.Take(associatedData);
         }
+
+        /// <summary>
+        /// Ciphertext and tag as one message, ciphertext ‖ tag, as the run's workloads lay them out (see
+        /// <c>AeadKind</c>): the next buffer of the block, split.
+        /// </summary>
+        protected (ArraySegment<byte> Ciphertext, ArraySegment<byte> Tag) Sealed(int length, int tagBytes)
+        {
+            var message = Block.Take(length + tagBytes);
+            return (message[..length], message[length..]);
+        }
     }
 
     private sealed class EncryptWorkload : AeadWorkload
@@ -137,12 +147,11 @@ public abstract class BoundWorkload
         private ulong _counter;
 
         public EncryptWorkload(EncryptCall encrypt, byte[] plaintext, int keyBytes, int nonceBytes, int tagBytes)
-            : base(keyBytes, nonceBytes, plaintext.Length, plaintext.Length, tagBytes)
+            : base(keyBytes, nonceBytes, plaintext.Length, plaintext.Length + tagBytes)
         {
             _encrypt = encrypt;
             _plaintext = Block.Take(plaintext);
-            _ciphertext = Block.Take(plaintext.Length);
-            _tag = Block.Take(tagBytes);
+            (_ciphertext, _tag) = Sealed(plaintext.Length, tagBytes);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -164,12 +173,11 @@ public abstract class BoundWorkload
         private readonly ArraySegment<byte> _plaintext;
 
         public DecryptWorkload(string id, EncryptCall encrypt, DecryptCall decrypt, byte[] plaintext, int keyBytes, int nonceBytes, int tagBytes)
-            : base(keyBytes, nonceBytes, plaintext.Length, tagBytes, plaintext.Length)
+            : base(keyBytes, nonceBytes, plaintext.Length + tagBytes, plaintext.Length)
         {
             _id = id;
             _decrypt = decrypt;
-            _ciphertext = Block.Take(plaintext.Length);
-            _tag = Block.Take(tagBytes);
+            (_ciphertext, _tag) = Sealed(plaintext.Length, tagBytes);
             _plaintext = Block.Take(plaintext.Length);
             encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
         }

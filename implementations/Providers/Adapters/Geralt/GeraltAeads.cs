@@ -21,9 +21,12 @@ public abstract unsafe class GeraltAead(
     protected override void EncryptCore(
         ReadOnlySpan<byte> key, ReadOnlySpan<byte> nonce, ReadOnlySpan<byte> associatedData, ReadOnlySpan<byte> plaintext, Span<byte> ciphertext, Span<byte> tag)
     {
-        var joined = JoinedCiphertext.Buffer(plaintext.Length + tag.Length);
+        var joined = JoinedCiphertext.ForEncryption(ciphertext, tag, out var inPlace);
         encrypt(joined, plaintext, nonce, key, associatedData);
-        JoinedCiphertext.Split(joined, ciphertext, tag);
+        if (!inPlace)
+        {
+            JoinedCiphertext.Split(joined, ciphertext, tag);
+        }
     }
 
     protected override bool DecryptCore(
