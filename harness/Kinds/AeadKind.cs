@@ -182,54 +182,73 @@ public sealed class AeadKind : KindContract<IAeadImplementation>
     }
 
     /// <summary>
-    /// A new nonce per call, as a caller must use (and BouncyCastle enforces): a counter in its first 8 bytes. Ciphertext
-    /// and tag are written into one message buffer, ciphertext ‖ tag, as a sealed message is sent or stored: a library
-    /// whose API takes them as one buffer (NSec, Geralt) then writes in place, as its users call it, and the others are
-    /// handed two spans as before.
+    /// Key, nonce and associated data, then the message buffers, in one pinned block, each at a 64-byte boundary (see
+    /// <see cref="AlignedBlock"/>). Ciphertext and tag are one message buffer, ciphertext ‖ tag, as a sealed message is
+    /// sent or stored: a library whose API takes them as one buffer (NSec, Geralt) works on it in place, as its users
+    /// call it, and the others are handed the two parts as spans.
     /// </summary>
-    private sealed class EncryptWorkload(IAeadImplementation aead, byte[] plaintext) : Workload
+    private abstract class AeadWorkload : Workload
     {
-        private readonly byte[] _key = WorkloadInputs.Key(aead.Algorithm.KeyBytes);
-        private readonly byte[] _nonce = WorkloadInputs.Nonce(aead.Algorithm.NonceBytes);
-        private readonly byte[] _associatedData = WorkloadInputs.AssociatedData();
-        private readonly byte[] _sealed = new byte[plaintext.Length + aead.Algorithm.TagBytes];
-        private ulong _counter;
+        protected readonly AlignedBlock Block;
+        protected readonly ArraySegment<byte> Key;
+        protected readonly ArraySegment<byte> Nonce;
+        protected readonly ArraySegment<byte> AssociatedData;
+        protected readonly ArraySegment<byte> Ciphertext;
+        protected readonly ArraySegment<byte> Tag;
 
-        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-        public override void Run()
+        /// <summary>The block's last buffer, <paramref name="length"/> bytes, is the subclass's plaintext: its input or its output.</summary>
+        protected AeadWorkload(Algorithm algorithm, int length)
         {
-            BinaryPrimitives.WriteUInt64LittleEndian(_nonce, ++_counter);
-            aead.Encrypt(_key, _nonce, _associatedData, plaintext, _sealed.AsSpan(0, plaintext.Length), _sealed.AsSpan(plaintext.Length));
+            var associatedData = WorkloadInputs.AssociatedData();
+            Block = new AlignedBlock(algorithm.KeyBytes, algorithm.NonceBytes, associatedData.Length, length + algorithm.TagBytes, length);
+            Key = Block.Take(WorkloadInputs.Key(algorithm.KeyBytes));
+            Nonce = Block.Take(WorkloadInputs.Nonce(algorithm.NonceBytes));
+            AssociatedData = Block.Take(associatedData);
+            var message = Block.Take(length + algorithm.TagBytes);
+            (Ciphertext, Tag) = (message[..length], message[length..]);
         }
     }
 
-    /// <summary>
-    /// Decrypts one valid message, ciphertext ‖ tag in one buffer as it arrives, again and again; a rejection would mean
-    /// the gate missed something, so it throws.
-    /// </summary>
-    private sealed class DecryptWorkload : Workload
+    /// <summary>A new nonce per call, as a caller must use (and BouncyCastle enforces): a counter in its first 8 bytes.</summary>
+    private sealed class EncryptWorkload : AeadWorkload
     {
         private readonly IAeadImplementation _aead;
-        private readonly byte[] _key;
-        private readonly byte[] _nonce;
-        private readonly byte[] _associatedData = WorkloadInputs.AssociatedData();
-        private readonly byte[] _sealed;
-        private readonly byte[] _plaintext;
+        private readonly ArraySegment<byte> _plaintext;
+        private ulong _counter;
 
-        public DecryptWorkload(IAeadImplementation aead, byte[] plaintext)
+        public EncryptWorkload(IAeadImplementation aead, byte[] plaintext)
+            : base(aead.Algorithm, plaintext.Length)
         {
             _aead = aead;
-            _key = WorkloadInputs.Key(aead.Algorithm.KeyBytes);
-            _nonce = WorkloadInputs.Nonce(aead.Algorithm.NonceBytes);
-            _sealed = new byte[plaintext.Length + aead.Algorithm.TagBytes];
-            _plaintext = new byte[plaintext.Length];
-            aead.Encrypt(_key, _nonce, _associatedData, plaintext, _sealed.AsSpan(0, plaintext.Length), _sealed.AsSpan(plaintext.Length));
+            _plaintext = Block.Take(plaintext);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run()
         {
-            if (!_aead.Decrypt(_key, _nonce, _associatedData, _sealed.AsSpan(0, _plaintext.Length), _sealed.AsSpan(_plaintext.Length), _plaintext))
+            BinaryPrimitives.WriteUInt64LittleEndian(Nonce, ++_counter);
+            _aead.Encrypt(Key, Nonce, AssociatedData, _plaintext, Ciphertext, Tag);
+        }
+    }
+
+    /// <summary>Decrypts one valid message again and again; a rejection would mean the gate missed something, so it throws.</summary>
+    private sealed class DecryptWorkload : AeadWorkload
+    {
+        private readonly IAeadImplementation _aead;
+        private readonly ArraySegment<byte> _plaintext;
+
+        public DecryptWorkload(IAeadImplementation aead, byte[] plaintext)
+            : base(aead.Algorithm, plaintext.Length)
+        {
+            _aead = aead;
+            _plaintext = Block.Take(plaintext.Length);
+            aead.Encrypt(Key, Nonce, AssociatedData, plaintext, Ciphertext, Tag);
+        }
+
+        [MethodImpl(MethodImplOptions.AggressiveOptimization)]
+        public override void Run()
+        {
+            if (!_aead.Decrypt(Key, Nonce, AssociatedData, Ciphertext, Tag, _plaintext))
             {
                 throw new InvalidOperationException($"{_aead.Id} rejected its own ciphertext.");
             }

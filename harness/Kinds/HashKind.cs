@@ -42,11 +42,22 @@ public sealed class HashKind : KindContract<IHashImplementation>
         }, "hash");
     }
 
-    private sealed class HashWorkload(IHashImplementation hash, byte[] input) : Workload
+    /// <summary>Input and digest in one pinned block, each at a 64-byte boundary (see <see cref="AlignedBlock"/>).</summary>
+    private sealed class HashWorkload : Workload
     {
-        private readonly byte[] _output = new byte[hash.OutputBytes];
+        private readonly IHashImplementation _hash;
+        private readonly ArraySegment<byte> _input;
+        private readonly ArraySegment<byte> _output;
+
+        public HashWorkload(IHashImplementation hash, byte[] input)
+        {
+            _hash = hash;
+            var block = new AlignedBlock(input.Length, hash.OutputBytes);
+            _input = block.Take(input);
+            _output = block.Take(hash.OutputBytes);
+        }
 
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-        public override void Run() => hash.Hash(input, _output);
+        public override void Run() => _hash.Hash(_input, _output);
     }
 }

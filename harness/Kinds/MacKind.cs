@@ -114,12 +114,24 @@ public sealed class MacKind : KindContract<IMacImplementation>
         return output;
     }
 
-    private sealed class MacWorkload(IMacImplementation mac, byte[] input) : Workload
+    /// <summary>Key, input and tag in one pinned block, each at a 64-byte boundary (see <see cref="AlignedBlock"/>).</summary>
+    private sealed class MacWorkload : Workload
     {
-        private readonly byte[] _key = WorkloadInputs.Key(mac.Algorithm.KeyBytes);
-        private readonly byte[] _output = new byte[mac.OutputBytes];
+        private readonly IMacImplementation _mac;
+        private readonly ArraySegment<byte> _key;
+        private readonly ArraySegment<byte> _input;
+        private readonly ArraySegment<byte> _output;
+
+        public MacWorkload(IMacImplementation mac, byte[] input)
+        {
+            _mac = mac;
+            var block = new AlignedBlock(mac.Algorithm.KeyBytes, input.Length, mac.OutputBytes);
+            _key = block.Take(WorkloadInputs.Key(mac.Algorithm.KeyBytes));
+            _input = block.Take(input);
+            _output = block.Take(mac.OutputBytes);
+        }
 
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-        public override void Run() => mac.Mac(_key, [], input, _output);
+        public override void Run() => _mac.Mac(_key, [], _input, _output);
     }
 }
