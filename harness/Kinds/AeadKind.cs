@@ -204,8 +204,7 @@ public sealed class AeadKind : KindContract<IAeadImplementation>
             Key = Block.Take(WorkloadInputs.Key(algorithm.KeyBytes));
             Nonce = Block.Take(WorkloadInputs.Nonce(algorithm.NonceBytes));
             AssociatedData = Block.Take(associatedData);
-            var message = Block.Take(length + algorithm.TagBytes);
-            (Ciphertext, Tag) = (message[..length], message[length..]);
+            (Ciphertext, Tag) = Block.TakeMessage(length, algorithm.TagBytes);
         }
     }
 

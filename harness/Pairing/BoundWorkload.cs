@@ -126,16 +126,6 @@ public abstract class BoundWorkload
             _nonce = Block.Take(WorkloadInputs.Nonce(nonceBytes));
             _associatedData = Block.Take(associatedData);
         }
-
-        /// <summary>
-        /// Ciphertext and tag as one message, ciphertext ‖ tag, as the run's workloads lay them out (see
-        /// <c>AeadKind</c>): the next buffer of the block, split.
-        /// </summary>
-        protected (ArraySegment<byte> Ciphertext, ArraySegment<byte> Tag) Sealed(int length, int tagBytes)
-        {
-            var message = Block.Take(length + tagBytes);
-            return (message[..length], message[length..]);
-        }
     }
 
     private sealed class EncryptWorkload : AeadWorkload
@@ -151,7 +141,7 @@ public abstract class BoundWorkload
         {
             _encrypt = encrypt;
             _plaintext = Block.Take(plaintext);
-            (_ciphertext, _tag) = Sealed(plaintext.Length, tagBytes);
+            (_ciphertext, _tag) = Block.TakeMessage(plaintext.Length, tagBytes);
         }
 
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
@@ -177,7 +167,7 @@ public abstract class BoundWorkload
         {
             _id = id;
             _decrypt = decrypt;
-            (_ciphertext, _tag) = Sealed(plaintext.Length, tagBytes);
+            (_ciphertext, _tag) = Block.TakeMessage(plaintext.Length, tagBytes);
             _plaintext = Block.Take(plaintext.Length);
             encrypt(_key, _nonce, _associatedData, plaintext, _ciphertext, _tag);
         }

@@ -42,5 +42,15 @@ public sealed class AlignedBlock
         return buffer;
     }
 
+    /// <summary>
+    /// The next buffer as one sealed message, ciphertext ‖ tag: <paramref name="length"/> bytes of ciphertext and the
+    /// <paramref name="tagBytes"/> of the tag right after them, as a message is sent or stored.
+    /// </summary>
+    public (ArraySegment<byte> Ciphertext, ArraySegment<byte> Tag) TakeMessage(int length, int tagBytes)
+    {
+        var message = Take(length + tagBytes);
+        return (message[..length], message[length..]);
+    }
+
     private static int RoundUp(int length) => (length + Alignment - 1) / Alignment * Alignment;
 }
