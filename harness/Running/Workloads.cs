@@ -49,35 +49,38 @@ public static class Workloads
 
     /// <summary>
     /// <paramref name="batchSize"/> messages of <paramref name="messageBytes"/> laid end to end, the same bytes for every
-    /// implementation, hashed as <see cref="BatchOperationOf"/> says.
+    /// implementation, hashed as <see cref="BatchOperationOf"/> says. The messages and the digests each start at a
+    /// 64-byte boundary of one pinned block, as the one-shot cases' buffers do (see <see cref="AlignedBlock"/>).
     /// </summary>
     public static Workload CreateBatch(IHashImplementation implementation, int batchSize, int messageBytes)
     {
-        var messages = WorkloadInputs.Filled(batchSize * messageBytes, seed: (batchSize * 1000) + messageBytes);
+        var contents = WorkloadInputs.Filled(batchSize * messageBytes, seed: (batchSize * 1000) + messageBytes);
+        var digestBytes = batchSize * implementation.OutputBytes;
+        var block = new AlignedBlock(contents.Length, digestBytes);
+        var messages = block.Take(contents);
+        var digests = block.Take(digestBytes);
         return implementation is IBatchHashImplementation batch
-            ? new BatchWorkload(batch, messages, messageBytes, batchSize)
-            : new LoopWorkload(implementation, messages, messageBytes, batchSize);
+            ? new BatchWorkload(batch, messages, messageBytes, digests)
+            : new LoopWorkload(implementation, messages, messageBytes, batchSize, digests);
     }
 
-    private sealed class BatchWorkload(IBatchHashImplementation batch, byte[] messages, int messageBytes, int batchSize) : Workload
+    private sealed class BatchWorkload(IBatchHashImplementation batch, ArraySegment<byte> messages, int messageBytes, ArraySegment<byte> digests)
+        : Workload
     {
-        private readonly byte[] _digests = new byte[batchSize * batch.OutputBytes];
-
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
-        public override void Run() => batch.HashBatch(messages, messageBytes, _digests);
+        public override void Run() => batch.HashBatch(messages, messageBytes, digests);
     }
 
-    private sealed class LoopWorkload(IHashImplementation hash, byte[] messages, int messageBytes, int batchSize) : Workload
+    private sealed class LoopWorkload(IHashImplementation hash, ArraySegment<byte> messages, int messageBytes, int batchSize, ArraySegment<byte> digests)
+        : Workload
     {
-        private readonly byte[] _digests = new byte[batchSize * hash.OutputBytes];
-
         [MethodImpl(MethodImplOptions.AggressiveOptimization)]
         public override void Run()
         {
             var outputBytes = hash.OutputBytes;
             for (var i = 0; i < batchSize; i++)
             {
-                hash.Hash(messages.AsSpan(i * messageBytes, messageBytes), _digests.AsSpan(i * outputBytes, outputBytes));
+                hash.Hash(messages.AsSpan(i * messageBytes, messageBytes), digests.AsSpan(i * outputBytes, outputBytes));
             }
         }
     }
