@@ -55,6 +55,21 @@ public sealed record InterleavingSettings(int WarmupRounds, int Rounds, TimeSpan
     /// </summary>
     public bool WarmupFromFirstCall { get; init; }
 
+    /// <summary>
+    /// These settings for calls that cost from microseconds to a second (password hashes at a tiny set and at a large
+    /// one): no warm-up rounds, <see cref="MinimumWarmup"/> counted from the first call (<see cref="WarmupFromFirstCall"/>),
+    /// and as many of <see cref="Rounds"/> as fit in twice the time these settings' rounds give one side, times
+    /// <paramref name="copies"/>, but at least <paramref name="minimumRounds"/>. A cheap call keeps its rounds; a costly
+    /// one is calibrated on its first call, is called once a batch and gets the fewest.
+    /// </summary>
+    public InterleavingSettings ForCostlyCalls(int copies, int minimumRounds) => this with
+    {
+        WarmupRounds = 0,
+        WarmupFromFirstCall = true,
+        RoundsWithin = BatchTime * Rounds * 2 * copies,
+        MinimumRounds = minimumRounds,
+    };
+
     /// <summary>Refuses settings that would measure nothing or forever; they come from code or from the command line.</summary>
     public void Validate()
     {

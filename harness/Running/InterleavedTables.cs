@@ -24,15 +24,24 @@ public static class InterleavedTables
     /// <paramref name="implementations"/> are timed again.
     /// </summary>
     public static IReadOnlyList<ResultRecord> Attach(
-        IReadOnlyList<ResultRecord> results, IReadOnlyList<IImplementation> implementations, InterleavingSettings settings, RunProgress progress)
+        IReadOnlyList<ResultRecord> results, IReadOnlyList<IImplementation> implementations, InterleavingSettings settings, RunProgress progress) =>
+        Attach(results, implementations, settings, progress, static (implementation, r) => Workloads.Create(implementation, r.Operation, r.SizeBytes));
+
+    /// <summary>
+    /// As above, for any scenario whose records of one algorithm, operation, size and parameter set did the same work:
+    /// <paramref name="workloadOf"/> makes the call a record timed (the password scenario's, at the record's set).
+    /// </summary>
+    public static IReadOnlyList<ResultRecord> Attach(
+        IReadOnlyList<ResultRecord> results, IReadOnlyList<IImplementation> implementations, InterleavingSettings settings, RunProgress progress,
+        Func<IImplementation, ResultRecord, Workload> workloadOf)
     {
         var byId = implementations.ToDictionary(i => i.Id, StringComparer.Ordinal);
         var tables = results
             .Where(r => r.Members is null && byId.ContainsKey(r.Id))
-            .GroupBy(r => (r.Slug, r.Operation, r.SizeBytes))
+            .GroupBy(r => (r.Slug, r.Operation, r.SizeBytes, r.ParameterSet))
             .ToArray();
         // Each table's workloads are made once and kept for every pass, so a pass times the same objects as the last.
-        var sides = tables.Select(t => t.Select(r => new InterleavedSide(r.Id, Workloads.Create(byId[r.Id], r.Operation, r.SizeBytes).Run)).ToArray()).ToArray();
+        var sides = tables.Select(t => t.Select(r => new InterleavedSide(r.Id, workloadOf(byId[r.Id], r).Run)).ToArray()).ToArray();
         var passes = Enumerable.Range(0, tables.Length).Select(_ => new List<InterleavedTable>()).ToArray();
         var perPass = RoundsPerPass(settings.Rounds);
         using (var stage = progress.Stage("Interleaved rounds", tables.Length * perPass.Count))
@@ -47,7 +56,7 @@ public static class InterleavedTables
                 for (var t = 0; t < tables.Length; t++)
                 {
                     var key = tables[t].Key;
-                    stage.Started($"pass {pass + 1} of {perPass.Count}: {key.Slug} {key.Operation}, {key.SizeBytes} bytes, {(sides[t].Length == 1 ? "1 provider" : $"{sides[t].Length} providers")}", byId[tables[t].First().Id].Algorithm.Family);
+                    stage.Started($"pass {pass + 1} of {perPass.Count}: {key.Slug} {key.Operation}, {key.ParameterSet ?? $"{key.SizeBytes} bytes"}, {(sides[t].Length == 1 ? "1 provider" : $"{sides[t].Length} providers")}", byId[tables[t].First().Id].Algorithm.Family);
                     passes[t].Add(InterleavedRounds.Measure(sides[t], passSettings));
                     stage.Finished();
                 }

@@ -196,17 +196,10 @@ internal static class PairedCommand
     /// hash is measured at once, one call a round (a case costs 16 × (1 + 3) hashes); a cheap one still calibrates and
     /// warms up, for tiering to finish. <c>--rounds</c> fixes the count for every case.
     /// </summary>
-    private static InterleavingSettings PasswordSettings(InterleavingSettings oneShot, int copies, int? rounds)
-    {
-        var settings = oneShot with { WarmupRounds = 0, WarmupFromFirstCall = true };
-        return rounds is not null
-            ? settings
-            : settings with
-            {
-                RoundsWithin = oneShot.BatchTime * oneShot.Rounds * 2 * copies,
-                MinimumRounds = copies > 1 ? MinimumPasswordRounds : oneShot.Rounds,
-            };
-    }
+    private static InterleavingSettings PasswordSettings(InterleavingSettings oneShot, int copies, int? rounds) =>
+        rounds is not null
+            ? oneShot with { WarmupRounds = 0, WarmupFromFirstCall = true }
+            : oneShot.ForCostlyCalls(copies, minimumRounds: copies > 1 ? MinimumPasswordRounds : oneShot.Rounds);
 
     /// <summary>
     /// What to pair: the one-shot entries the filters select, and the password-hash cases when the password scenario

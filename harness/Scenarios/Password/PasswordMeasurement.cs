@@ -1,11 +1,18 @@
 using BenchmarkDotNet.Running;
+using CryptoHarness.Interleaving;
 using CryptoHarness.Selecting.Scenarios;
 
 namespace CryptoHarness.Running.Scenarios;
 
-/// <summary>The password scenario: every (implementation, operation, parameter set) case the implementations can run.</summary>
+/// <summary>
+/// The password scenario: every (implementation, operation, parameter set) case the implementations can run, then each
+/// table (algorithm, operation, set) again in interleaved rounds for its ratios, as the one-shot sweep does.
+/// </summary>
 public sealed class PasswordMeasurement : PasswordSelection, IScenarioMeasurement
 {
+    /// <summary>The fewest interleaved rounds a table gets in each of the passes (<see cref="InterleavedTables.RoundsPerPass"/>).</summary>
+    public const int MinimumRoundsPerPass = 3;
+
     public Runner.Outcome Measure(IReadOnlyList<IImplementation> passed, RunPlan plan, string artifactsPath, RunProgress progress)
     {
         var hashes = passed.OfType<IPasswordHashImplementation>().ToArray();
@@ -19,9 +26,24 @@ public sealed class PasswordMeasurement : PasswordSelection, IScenarioMeasuremen
             return new PasswordCase([byId[id]], id, operation, PasswordWorkload.ResolveSet(set));
         }
 
-        return Runner.Run<PasswordBenchmarks>(PasswordBenchmarks.Job(plan.Job), artifactsPath, progress, implementations, Name, Identify)
-            with { Unsupported = cases.CannotRun };
+        var measured = Runner.Run<PasswordBenchmarks>(PasswordBenchmarks.Job(plan.Job), artifactsPath, progress, implementations, Name, Identify);
+        return measured with
+        {
+            Results = InterleavedTables.Attach(measured.Results, implementations, Rounds(plan.Job.Rounds), progress, static (implementation, record) =>
+                PasswordWorkload.Create((IPasswordHashImplementation)implementation, record.Operation, PasswordWorkload.ResolveSet(record.ParameterSet!).Parameters)),
+            Unsupported = cases.CannotRun,
+        };
     }
+
+    /// <summary>
+    /// How a password table's rounds are timed. BenchmarkDotNet runs each case to its end before the next, minutes
+    /// apart, and this scenario's cases are the noisiest of a run here: two Argon2id runs on the Zen 3 (2026-11-27,
+    /// median CV 6.5%) had Geralt hash in 169 ms and the libsodium it calls in 218 ms at one set, the same C code. In
+    /// rounds, what the machine does lands on every provider of a round alike. A hash at owasp costs tens of
+    /// milliseconds a provider, so the rounds are the costly-call settings (<see cref="InterleavingSettings.ForCostlyCalls"/>):
+    /// at least <see cref="MinimumRoundsPerPass"/> a pass, nine over the three passes, and more for the cheap sets.
+    /// </summary>
+    public static InterleavingSettings Rounds(InterleavingSettings oneShot) => oneShot.ForCostlyCalls(copies: 1, MinimumRoundsPerPass);
 
     /// <summary>A password case: its parameter set, recorded field by field, and memory throughput for Argon2.</summary>
     private sealed record PasswordCase(IReadOnlyList<IImplementation> Implementations, string Id, string Operation, PasswordParameterSet Set)

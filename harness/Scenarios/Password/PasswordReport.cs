@@ -18,13 +18,17 @@ public sealed record PasswordPage(
 /// </summary>
 public sealed record LaneScalingRow(string Label, string OneLaneSet, string ManyLaneSet, int Lanes, string OneLaneMedian, string ManyLaneMedian, string Ratio, string Ideal);
 
-/// <summary>One parameter set, headed by its exact parameters; fastest first within each operation.</summary>
+/// <summary>
+/// One parameter set, headed by its exact parameters; fastest first within each operation, by the interleaved rounds
+/// when the operation's rows were timed in the same rounds (<see cref="TableRatio"/>), else by median.
+/// </summary>
 /// <param name="Source">Where the set comes from; null for a set the run did not describe.</param>
 /// <param name="HasThroughput">Whether the rows have GiB/s (Argon2 does, bcrypt does not).</param>
 /// <param name="Chart">The set's bar chart (its file relative to the page); null where no raw hash was measured (and on the overview).</param>
+/// <param name="RatioMethod">How the ratios were taken, for the line under the table; null when they are ratios of medians.</param>
 public sealed record ParameterSetTable(
     string Name, string Description, string? Source, string Unit, bool HasThroughput, ReportModel.Chart? Chart,
-    IReadOnlyList<PasswordRow> Rows, IReadOnlyList<CannotRunRow> CannotRun);
+    IReadOnlyList<PasswordRow> Rows, IReadOnlyList<CannotRunRow> CannotRun, string? RatioMethod);
 
 /// <param name="GibPerS">Memory processed per second; empty for bcrypt.</param>
 public sealed record PasswordRow(
@@ -158,7 +162,8 @@ public static class PasswordReport
 
     /// <summary>
     /// Per algorithm and parameter set measured on any machine, each machine's fastest raw hash (the operation every
-    /// provider offers). A set is its name and its values as the summary that measured it describes them, so two
+    /// provider offers), as <see cref="TableRatio.Leader"/> ranks a table: by the interleaved rounds where its rows were
+    /// timed together, quoting the leader's median over them and the providers they do not tell apart from it. A set is its name and its values as the summary that measured it describes them, so two
     /// machines' sets of one name but other values (an older harness, a hand-edited file) get a row each.
     /// </summary>
     public static IReadOnlyList<CrossMachineSectionRow> CrossMachineRows(IReadOnlyList<string> machineKeys, IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines)
@@ -178,9 +183,9 @@ public static class PasswordReport
             .ThenBy(p => p.Description, StringComparer.Ordinal)
             .Select(p => new CrossMachineSectionRow(
                 [p.Algorithm, $"`{p.Set}`: {p.Description}"],
-                machineKeys.Select(k => hashes[k].Where(h => h.Record.Algorithm == p.Algorithm && h.Record.ParameterSet == p.Set && h.Description == p.Description)
-                        .Select(h => h.Record).MinBy(r => r.MedianNs) is { } fastest
-                    ? $"{Format.Duration(fastest.MedianNs)} (`{Format.ProviderLabel(fastest.Provider, fastest.Variant)}`)"
+                machineKeys.Select(k => TableRatio.Leader(hashes[k].Where(h => h.Record.Algorithm == p.Algorithm && h.Record.ParameterSet == p.Set && h.Description == p.Description)
+                        .Select(h => h.Record)) is { } leader
+                    ? $"{Format.Duration(leader.ByRounds ? leader.Record.Rounds!.MedianNs : leader.Record.MedianNs)} (`{Format.ProviderLabel(leader.Record.Provider, leader.Record.Variant)}`{Format.TiedWith(leader, code: true)})"
                     : "n/a").ToArray()))
             .ToArray();
     }
@@ -222,12 +227,20 @@ public static class PasswordReport
     private static string ChartFile(string slug, string set) =>
         $"charts/{slug}-{string.Concat(set.ToLowerInvariant().Select(c => char.IsAsciiLetterOrDigit(c) ? c : '-'))}.svg";
 
+    /// <remarks>
+    /// On an algorithm's page the rows of one operation are one table of the run's interleaved rounds, ranked and
+    /// compared by them. The overview's rows span algorithms and runs, never timed together, so they compare by median.
+    /// </remarks>
     private static ParameterSetTable SetTable(ParameterSetInfo set, IEnumerable<ResultRecord> records, IEnumerable<Failure> cannotRun, bool byOperation, ReportModel.Chart? chart)
     {
         var rows = records.ToArray();
-        var fastestByOperation = rows.GroupBy(r => r.Operation).ToDictionary(g => g.Key, g => g.Min(r => r.MedianNs), StringComparer.Ordinal);
         var unit = rows.Length == 0 ? Format.UnitFor(1e6) : Format.UnitFor(Math.Min(rows.Min(r => r.MedianNs), rows.Min(r => r.MeanNs)));
-        var ordered = rows.OrderBy(r => PasswordOperationNames.All.ToList().IndexOf(r.Operation)).ThenBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal);
+        var operationOrder = PasswordOperationNames.All.ToList();
+        var operations = rows.GroupBy(r => r.Operation, StringComparer.Ordinal)
+            .OrderBy(g => operationOrder.IndexOf(g.Key)).ThenBy(g => g.Key, StringComparer.Ordinal)
+            .Select(g => byOperation ? TableRatio.FastestFirst(g) : g.OrderBy(r => r.MedianNs).ThenBy(r => r.Id, StringComparer.Ordinal).ToArray())
+            .ToArray();
+        var ordered = operations.SelectMany(o => o.Select(r => (Row: r, Ratio: byOperation ? TableRatio.Of(r, o[0]) : r.MedianNs / o[0].MedianNs)));
         return new ParameterSetTable(
             set.Name,
             set.Description,
@@ -235,20 +248,40 @@ public static class PasswordReport
             unit.Name,
             rows.Any(r => r.GibPerS is not null),
             chart,
-            ordered.Select(r => new PasswordRow(
-                byOperation ? Format.ProviderLabel(r.Provider, r.Variant) : $"{r.Algorithm} · {Format.ProviderLabel(r.Provider, r.Variant)}",
-                r.Operation,
-                Format.Time(r.MeanNs, unit),
-                Format.Time(r.MedianNs, unit),
-                ReportModel.ConfidenceInterval(r, unit),
-                Format.Allocated(r),
-                r.GibPerS is { } gib ? Format.Number(gib, "N2") : "",
-                Format.Number(r.MedianNs / fastestByOperation[r.Operation], "N2"),
-                r.N,
-                ReportModel.Cv(r) is { } cv ? Format.Number(cv * 100, "N1") + "%" + (cv > ReportModel.CvWarning ? " ⚠" : "") : "n/a")).ToArray(),
+            ordered.Select(o => new PasswordRow(
+                byOperation ? Format.ProviderLabel(o.Row.Provider, o.Row.Variant) : $"{o.Row.Algorithm} · {Format.ProviderLabel(o.Row.Provider, o.Row.Variant)}",
+                o.Row.Operation,
+                Format.Time(o.Row.MeanNs, unit),
+                Format.Time(o.Row.MedianNs, unit),
+                ReportModel.ConfidenceInterval(o.Row, unit),
+                Format.Allocated(o.Row),
+                o.Row.GibPerS is { } gib ? Format.Number(gib, "N2") : "",
+                Format.Number(o.Ratio, "N2"),
+                o.Row.N,
+                ReportModel.Cv(o.Row) is { } cv ? Format.Number(cv * 100, "N1") + "%" + (cv > ReportModel.CvWarning ? " ⚠" : "") : "n/a")).ToArray(),
             cannotRun.OrderBy(f => f.Id, StringComparer.Ordinal).Select(f => new CannotRunRow(
                 byOperation ? Format.ProviderLabel(f.Provider, f.Variant) : $"{f.Algorithm} · {Format.ProviderLabel(f.Provider, f.Variant)}",
                 string.Join(", ", f.Operations ?? []),
-                f.Reason)).ToArray());
+                f.Reason)).ToArray(),
+            byOperation ? RatioMethod(operations) : null);
+    }
+
+    /// <summary>
+    /// The line under a set's table when some operation's rows were timed in the same rounds: over how many rounds, and
+    /// that the other operations' ratios are of medians where there are any; null when every ratio is of medians.
+    /// </summary>
+    internal static string? RatioMethod(IReadOnlyList<IReadOnlyList<ResultRecord>> operations)
+    {
+        var compared = operations.Where(o => o.Count >= 2).ToArray();
+        var rounds = compared.Where(o => TableRatio.Method(o) is not null).Select(o => o[0].Rounds!.NsPerCall.Count).ToArray();
+        if (rounds.Length == 0)
+        {
+            return null;
+        }
+
+        var count = rounds.Min() == rounds.Max() ? $"{rounds.Min()}" : $"{rounds.Min()}–{rounds.Max()}";
+        return rounds.Length == compared.Length
+            ? $"Ratios are medians of per-round ratios over {count} interleaved rounds of each operation's rows."
+            : $"Ratios are medians of per-round ratios over {count} interleaved rounds where an operation's rows were timed together, else ratios of medians.";
     }
 }

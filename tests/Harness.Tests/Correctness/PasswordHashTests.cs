@@ -121,6 +121,15 @@ public sealed class PasswordHashTests
         });
         Assert.Equal(PasswordOperationNames.All.Order(), records.Select(r => r.GetProperty("operation").GetString()!).Distinct().Order());
 
+        // Each (set, operation) table was timed again in interleaved rounds: its rows in the same rounds, one table each.
+        var tables = records.GroupBy(r => (Set: r.GetProperty("parameter_set").GetString(), Operation: r.GetProperty("operation").GetString())).ToArray();
+        Assert.All(tables, table =>
+        {
+            Assert.Single(table.Select(r => r.GetProperty("rounds").GetProperty("table").GetString()).Distinct());
+            Assert.All(table, r => Assert.Equal(3, r.GetProperty("rounds").GetProperty("ns_per_call").GetArrayLength()));
+        });
+        Assert.Equal(tables.Length, records.Select(r => r.GetProperty("rounds").GetProperty("table").GetString()).Distinct().Count());
+
         var page = File.ReadAllText(folder.Combine("out", "argon2id.md"));
         AssertText.ContainsAll(page,
             "\n## `test`: m=1024 KiB (1 MiB), t=1, p=1, 32-byte tag",
@@ -129,6 +138,7 @@ public sealed class PasswordHashTests
             "\n## `m=1024,t=2,p=1,len=16`: m=1024 KiB (1 MiB), t=2, p=1, 16-byte tag",
             "- libsodium (hash-phc, verify, verify-wrong): libsodium's string form always writes a 32-byte tag; this set asks for 16.",
             "| libsodium | hash |",
+            "\nRatios are medians of per-round ratios over 3 interleaved rounds of each operation's rows.\n",
             "- konscious (hash-phc, verify, verify-wrong): Konscious has no Argon2 string (PHC) encoder or verifier.");
         Assert.True(File.Exists(folder.Combine("out", "password-hashing.md")));
 
