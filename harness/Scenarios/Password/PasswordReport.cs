@@ -163,8 +163,9 @@ public static class PasswordReport
     /// <summary>
     /// Per algorithm and parameter set measured on any machine, each machine's fastest raw hash (the operation every
     /// provider offers), as <see cref="TableRatio.Leader"/> ranks a table: by the interleaved rounds where its rows were
-    /// timed together, quoting the leader's median over them and the providers they do not tell apart from it. A set is its name and its values as the summary that measured it describes them, so two
-    /// machines' sets of one name but other values (an older harness, a hand-edited file) get a row each.
+    /// timed together, quoting the leader's median over them and the providers they do not tell apart from it. A set
+    /// is its name and its values as the summary that measured it describes them, so two machines' sets of one name but
+    /// other values (an older harness, a hand-edited file) get a row each.
     /// </summary>
     public static IReadOnlyList<CrossMachineSectionRow> CrossMachineRows(IReadOnlyList<string> machineKeys, IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines)
     {
