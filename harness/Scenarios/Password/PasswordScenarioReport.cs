@@ -41,7 +41,7 @@ public sealed class PasswordScenarioReport : ScenarioReport
     /// <summary>Password hashes have no throughput at a size: per algorithm and parameter set, each machine's fastest raw hash.</summary>
     public override CrossMachineSection? CrossMachineSection(IReadOnlyList<string> machineKeys, IReadOnlyDictionary<string, IReadOnlyList<RunSummary>> machines) =>
         new("Password hashes",
-            "Per algorithm and parameter set, the fastest raw hash's median time on each machine, with the provider that reached it; the set's values are in full on each algorithm's page.",
+            "Per algorithm and parameter set, the fastest raw hash on each machine: its median time over the timings that ranked its table (the interleaved rounds where the run had them, else BenchmarkDotNet's), with the provider that reached it and any provider the rounds do not tell apart from it. The set's values are in full on each algorithm's page.",
             ["Algorithm", "Set"],
             PasswordReport.CrossMachineRows(machineKeys, machines));
 
